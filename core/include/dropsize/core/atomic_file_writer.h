@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <span>
+#include <utility>
+
+namespace dropsize {
+
+/// What happens when an output's name is taken.
+enum class ExistingPolicy {
+    Skip, ///< leave the existing file; the job is skipped (re-running a batch resumes it)
+    Overwrite, ///< replace it (never an input: inputs are protected whatever the policy)
+    Rename, ///< write under the next free name: photo_1.jpg, photo_2.jpg, ...
+};
+
+/// A file's identity (device, inode), the same whichever path reaches it.
+using FileIdentity = std::pair<std::uintmax_t, std::uintmax_t>;
+using FileIdentitySet = std::set<FileIdentity>;
+
+/// The identity of the file at `path` (following symlinks), or nullopt if there is none.
+std::optional<FileIdentity> fileIdentity(const std::filesystem::path& path) noexcept;
+
+/// The next free name for `path` in the rename policy's scheme: "photo_1.jpg", "photo_2.jpg", ...
+std::filesystem::path numberedName(const std::filesystem::path& path, int n);
+
+/// Writes a file so that its final name never holds partial content: the bytes go to a hidden
+/// temporary file in the target folder, are flushed to disk, and are then renamed into place.
+/// A crash or kill leaves at most a temporary file, which removeStaleTemporaries() cleans up.
+class AtomicFileWriter {
+public:
+    /// `protectedFiles` are never replaced, whatever the policy (the batch's inputs).
+    explicit AtomicFileWriter(const FileIdentitySet* protectedFiles = nullptr) noexcept;
+
+    /// Writes `bytes` to `target` (creating its folder). Returns the final path, which differs
+    /// from `target` under the Rename policy; Error Exists when skipped because the name is taken.
+    [[nodiscard]] Result<std::filesystem::path> write(const std::filesystem::path& target,
+        std::span<const std::uint8_t> bytes, ExistingPolicy policy) const;
+
+    /// True for names this writer gives its temporary files.
+    static bool isTemporaryName(const std::string& filename) noexcept;
+
+    /// Deletes temporaries in `dir` left by Dropsize processes that are no longer running.
+    /// Returns how many were removed.
+    static int removeStaleTemporaries(const std::filesystem::path& dir) noexcept;
+
+private:
+    const FileIdentitySet* m_protected;
+};
+
+} // namespace dropsize

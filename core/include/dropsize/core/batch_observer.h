@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/batch_planner.h"
+
+#include <string>
+
+namespace dropsize {
+
+enum class JobStatus { Ok, Skipped, Failed, Cancelled };
+
+const char* jobStatusName(JobStatus status) noexcept;
+
+/// What became of one job.
+struct JobReport {
+    std::size_t id = 0;
+    JobStatus status = JobStatus::Failed;
+    std::optional<Error> error; ///< why it was skipped, failed or cancelled
+    std::filesystem::path input;
+    std::filesystem::path output; ///< final name (empty when nothing was written)
+    std::uint64_t inputBytes = 0;
+    std::uint64_t outputBytes = 0;
+    Size inputSize;
+    Size outputSize;
+    std::string device; ///< "cpu" (the GPU queue will add its own name)
+    double seconds = 0;
+};
+
+/// Totals of one batch.
+struct BatchSummary {
+    std::size_t total = 0;
+    std::size_t ok = 0;
+    std::size_t skipped = 0;
+    std::size_t failed = 0;
+    std::size_t cancelled = 0;
+    std::uint64_t inputBytes = 0; ///< of the images written
+    std::uint64_t outputBytes = 0;
+    double seconds = 0;
+    bool wasCancelled = false;
+};
+
+/// Receives a batch's progress. Every call comes from a worker thread, several at once: an
+/// implementation locks what it shares and decides itself how to reach its own thread (the window
+/// posts queued signals; the command line prints under a mutex).
+class BatchObserver {
+public:
+    virtual ~BatchObserver() = default;
+    virtual void onBatchStarted(std::size_t /*jobCount*/) { }
+    virtual void onJobStarted(const Job& /*job*/) { }
+    virtual void onJobFinished(const JobReport& /*report*/) { }
+    virtual void onBatchFinished(const BatchSummary& /*summary*/) { }
+};
+
+} // namespace dropsize

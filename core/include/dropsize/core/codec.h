@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/resize_plan.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace dropsize {
+
+enum class ImageFormat { Unknown, Jpeg, Png };
+
+/// The format a file's first bytes announce, whatever its name says.
+ImageFormat sniffFormat(std::span<const std::uint8_t> head) noexcept;
+const char* formatName(ImageFormat format) noexcept;
+
+/// Checked from the header, before any pixel buffer is allocated.
+struct DecodeLimits {
+    std::uint64_t maxPixels = 200'000'000; ///< width × height of the stored image
+    std::uint64_t maxMemoryBytes = 1ull << 30; ///< what one decode may allocate
+    int maxScans = 256; ///< progressive JPEG scans
+};
+
+/// What travels from input to output unless stripped. EXIF is the TIFF structure without the
+/// "Exif\0\0" prefix of JPEG's APP1 segment.
+struct Metadata {
+    std::vector<std::uint8_t> icc;
+    std::vector<std::uint8_t> exif;
+};
+
+/// A header as read by a decoder: enough to plan, check limits and carry metadata.
+struct ImageHeader {
+    ImageFormat format = ImageFormat::Unknown;
+    ImageInfo info;
+    Metadata metadata;
+    int bitDepth = 8;
+    bool cmyk = false; ///< JPEG stored as CMYK or YCCK; decoded to RGB
+    bool progressive = false;
+};
+
+enum class ChromaSubsampling { S444, S422, S420 };
+
+/// Output choices for the encoders.
+struct EncodeOptions {
+    int jpegQuality = 85;
+    ChromaSubsampling subsampling = ChromaSubsampling::S420;
+    bool progressive = false;
+    int pngCompression = 6;
+};
+
+/// EXIF orientation (1..8) from a TIFF structure; 1 when absent or unreadable.
+int exifOrientation(std::span<const std::uint8_t> exif) noexcept;
+
+/// Sets the EXIF orientation tag to 1 in place, when present. Returns whether it was found.
+bool resetExifOrientation(std::span<std::uint8_t> exif) noexcept;
+
+} // namespace dropsize

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/result.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace dropsize {
+
+/// A non-owning view of interleaved 8-bit pixels: 1 (grey), 2 (grey+alpha), 3 (RGB) or 4 (RGBA)
+/// channels, rows `stride` bytes apart.
+struct ImageView {
+    std::uint8_t* data = nullptr;
+    int width = 0;
+    int height = 0;
+    int channels = 0;
+    std::ptrdiff_t stride = 0;
+
+    std::uint8_t* row(int y) const noexcept { return data + static_cast<std::ptrdiff_t>(y) * stride; }
+};
+
+/// Read-only counterpart of ImageView.
+struct ConstImageView {
+    const std::uint8_t* data = nullptr;
+    int width = 0;
+    int height = 0;
+    int channels = 0;
+    std::ptrdiff_t stride = 0;
+
+    ConstImageView() = default;
+    ConstImageView(const std::uint8_t* d, int w, int h, int c, std::ptrdiff_t s) noexcept
+        : data(d)
+        , width(w)
+        , height(h)
+        , channels(c)
+        , stride(s)
+    {
+    }
+    ConstImageView(const ImageView& v) noexcept
+        : ConstImageView(v.data, v.width, v.height, v.channels, v.stride)
+    {
+    }
+
+    const std::uint8_t* row(int y) const noexcept
+    {
+        return data + static_cast<std::ptrdiff_t>(y) * stride;
+    }
+};
+
+/// An owning, move-only image with tightly packed rows.
+class Image {
+public:
+    Image() = default;
+    Image(Image&&) noexcept = default;
+    Image& operator=(Image&&) noexcept = default;
+    Image(const Image&) = delete;
+    Image& operator=(const Image&) = delete;
+
+    /// Allocates width×height×channels bytes; fails with OutOfMemory or InvalidArgument, never throws.
+    [[nodiscard]] static Result<Image> allocate(int width, int height, int channels);
+
+    /// Bytes an image of this size would take (for memory budgets), saturating on overflow.
+    static std::size_t byteSize(int width, int height, int channels) noexcept;
+
+    int width() const noexcept { return m_width; }
+    int height() const noexcept { return m_height; }
+    int channels() const noexcept { return m_channels; }
+    std::ptrdiff_t stride() const noexcept { return m_stride; }
+    bool empty() const noexcept { return m_data == nullptr; }
+    std::uint8_t* data() noexcept { return m_data.get(); }
+    const std::uint8_t* data() const noexcept { return m_data.get(); }
+
+    ImageView view() noexcept { return { m_data.get(), m_width, m_height, m_channels, m_stride }; }
+    ConstImageView view() const noexcept
+    {
+        return { m_data.get(), m_width, m_height, m_channels, m_stride };
+    }
+
+private:
+    std::unique_ptr<std::uint8_t[]> m_data;
+    int m_width = 0;
+    int m_height = 0;
+    int m_channels = 0;
+    std::ptrdiff_t m_stride = 0;
+};
+
+} // namespace dropsize

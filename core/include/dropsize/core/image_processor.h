@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/cancel_token.h"
+#include "dropsize/core/codec.h"
+#include "dropsize/core/image.h"
+#include "dropsize/core/resize_plan.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace dropsize {
+
+/// The output's format: the input's, or a fixed one.
+enum class OutputFormat { Keep, Jpeg, Png };
+
+/// Everything that decides what one image becomes.
+struct ProcessOptions {
+    ResizeSpec spec;
+    EncodeOptions encode;
+    DecodeLimits limits;
+    OutputFormat format = OutputFormat::Keep;
+    bool stripMetadata = false;
+    int threadsPerImage = 1;
+};
+
+/// One image's header, plan and memory estimate, read before anything large is allocated.
+struct InspectedImage {
+    ImageHeader header;
+    ResizePlan plan;
+    ImageFormat outputFormat = ImageFormat::Unknown;
+    std::uint64_t memoryEstimate = 0; ///< peak bytes of decode → resize → encode
+};
+
+/// The encoded result of one image.
+struct ProcessedImage {
+    InspectedImage inspected;
+    std::vector<std::uint8_t> encoded;
+};
+
+/// Decode → resize → encode for one file's bytes, as one worker runs it. Stateless apart from its
+/// options; safe to use from many threads at once.
+class ImageProcessor {
+public:
+    explicit ImageProcessor(ProcessOptions options);
+
+    const ProcessOptions& options() const noexcept { return m_options; }
+
+    /// Reads the header and plans, checking the limits. Fails for non-images and hostile headers.
+    [[nodiscard]] Result<InspectedImage> inspect(std::span<const std::uint8_t> file) const;
+
+    /// Decodes and resizes: the output pixels (display orientation), before encoding.
+    [[nodiscard]] Result<Image> render(std::span<const std::uint8_t> file,
+        const InspectedImage& inspected, const CancelToken* cancel = nullptr) const;
+
+    /// inspect() + render() + encode with the metadata that is kept.
+    [[nodiscard]] Result<ProcessedImage> process(std::span<const std::uint8_t> file,
+        const CancelToken* cancel = nullptr) const;
+
+    /// Encodes pixels in `format` with this processor's options and the kept metadata.
+    [[nodiscard]] Result<std::vector<std::uint8_t>> encode(ConstImageView pixels,
+        ImageFormat format, const Metadata& metadata) const;
+
+private:
+    ProcessOptions m_options;
+};
+
+} // namespace dropsize

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/cancel_token.h"
+#include "dropsize/core/codec.h"
+#include "dropsize/core/image.h"
+
+namespace dropsize {
+
+/// JPEG decoding through libjpeg-turbo, with DCT-domain scaling as Pillow's draft() uses it.
+class JpegDecoder {
+public:
+    /// Reads markers up to the first scan; checks the pixel limit.
+    [[nodiscard]] static Result<ImageHeader> readHeader(std::span<const std::uint8_t> data,
+        const DecodeLimits& limits);
+
+    /// Decodes at 1/dctScale (1, 2, 4 or 8) into 1 (grey) or 3 (RGB; CMYK converted) channels.
+    [[nodiscard]] static Result<Image> decode(std::span<const std::uint8_t> data, int dctScale,
+        const DecodeLimits& limits, const CancelToken* cancel = nullptr);
+};
+
+/// JPEG encoding through libjpeg-turbo. Alpha is composited over white (JPEG has none).
+class JpegEncoder {
+public:
+    [[nodiscard]] static Result<std::vector<std::uint8_t>> encode(ConstImageView image,
+        const EncodeOptions& options, const Metadata& metadata);
+};
+
+} // namespace dropsize

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/image_processor.h"
+
+#include "dropsize/core/jpeg_codec.h"
+#include "dropsize/core/png_codec.h"
+#include "dropsize/core/resampler.h"
+
+#include <new>
+
+namespace dropsize {
+
+namespace {
+
+    std::uint64_t bytes(Size s, int channels)
+    {
+        return Image::byteSize(s.width, s.height, channels);
+    }
+
+    // Peak memory of one image: the file, the decoded pixels, the largest pair of buffers alive
+    // together during resize, and the encoded output (at most about the raw output size).
+    std::uint64_t estimateMemory(std::size_t fileSize, const ImageHeader& h, const ResizePlan& p)
+    {
+        const int c = h.info.channels;
+        std::uint64_t decoder = 0;
+        if (h.format == ImageFormat::Jpeg && h.progressive) {
+            // libjpeg keeps every DCT coefficient of a progressive image: 2 bytes per sample.
+            decoder = bytes({ h.info.width, h.info.height }, 3) * 2;
+        }
+        const std::uint64_t decoded = bytes(p.decoded, c);
+        const std::uint64_t reduced = (p.reduceX > 1 || p.reduceY > 1) ? bytes(p.reduced, c) : 0;
+        const std::uint64_t temp = bytes({ p.resampled.width, p.reduced.height }, c);
+        const std::uint64_t out = bytes(p.resampled, c);
+        return fileSize + decoder + decoded + reduced + temp + 2 * out;
+    }
+
+    ImageFormat chooseOutputFormat(OutputFormat wanted, ImageFormat input)
+    {
+        switch (wanted) {
+        case OutputFormat::Jpeg:
+            return ImageFormat::Jpeg;
+        case OutputFormat::Png:
+            return ImageFormat::Png;
+        case OutputFormat::Keep:
+            break;
+        }
+        return input;
+    }
+
+} // namespace
+
+ImageProcessor::ImageProcessor(ProcessOptions options)
+    : m_options(std::move(options))
+{
+}
+
+Result<InspectedImage> ImageProcessor::inspect(std::span<const std::uint8_t> file) const
+{
+    const ImageFormat format = sniffFormat(file);
+    Result<ImageHeader> header = [&]() -> Result<ImageHeader> {
+        switch (format) {
+        case ImageFormat::Jpeg:
+            return JpegDecoder::readHeader(file, m_options.limits);
+        case ImageFormat::Png:
+            return PngDecoder::readHeader(file, m_options.limits);
+        case ImageFormat::Unknown:
+            break;
+        }
+        return Error { ErrorCode::UnsupportedFormat, "not a JPEG or PNG file", {} };
+    }();
+    if (!header) {
+        return std::move(header).error();
+    }
+    InspectedImage inspected;
+    inspected.header = std::move(header).value();
+    inspected.plan = makeResizePlan(inspected.header.info, m_options.spec);
+    inspected.outputFormat = chooseOutputFormat(m_options.format, format);
+    inspected.memoryEstimate = estimateMemory(file.size(), inspected.header, inspected.plan);
+    if (inspected.memoryEstimate > m_options.limits.maxMemoryBytes) {
+        return Error { ErrorCode::LimitExceeded,
+            "needs about " + std::to_string(inspected.memoryEstimate >> 20)
+                + " MiB, over the memory limit of "
+                + std::to_string(m_options.limits.maxMemoryBytes >> 20) + " MiB",
+            {} };
+    }
+    return inspected;
+}
+
+Result<Image> ImageProcessor::render(std::span<const std::uint8_t> file,
+    const InspectedImage& inspected, const CancelToken* cancel) const
+{
+    Result<Image> decoded = inspected.header.format == ImageFormat::Jpeg
+        ? JpegDecoder::decode(file, inspected.plan.dctScale, m_options.limits, cancel)
+        : PngDecoder::decode(file, m_options.limits, cancel);
+    if (!decoded) {
+        return decoded;
+    }
+    if (decoded->width() != inspected.plan.decoded.width
+        || decoded->height() != inspected.plan.decoded.height) {
+        return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+    }
+    const CpuResizer resizer(m_options.threadsPerImage);
+    return resizer.resize(std::move(decoded).value(), inspected.plan, cancel);
+}
+
+Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, ImageFormat format,
+    const Metadata& metadata) const
+{
+    Metadata kept;
+    if (!m_options.stripMetadata) {
+        kept = metadata;
+        // The pixels now stand upright.
+        (void)resetExifOrientation(kept.exif);
+    }
+    if (format == ImageFormat::Png) {
+        return PngEncoder::encode(pixels, m_options.encode, kept);
+    }
+    return JpegEncoder::encode(pixels, m_options.encode, kept);
+}
+
+Result<ProcessedImage> ImageProcessor::process(std::span<const std::uint8_t> file,
+    const CancelToken* cancel) const
+{
+    try {
+        auto inspected = inspect(file);
+        if (!inspected) {
+            return std::move(inspected).error();
+        }
+        auto pixels = render(file, *inspected, cancel);
+        if (!pixels) {
+            return std::move(pixels).error();
+        }
+        if (cancel != nullptr && cancel->stopRequested()) {
+            return Error { ErrorCode::Cancelled, "cancelled", {} };
+        }
+        auto encoded = encode(pixels->view(), inspected->outputFormat, inspected->header.metadata);
+        if (!encoded) {
+            return std::move(encoded).error();
+        }
+        return ProcessedImage { std::move(inspected).value(), std::move(encoded).value() };
+    } catch (const std::bad_alloc&) {
+        return Error { ErrorCode::OutOfMemory, "out of memory", {} };
+    }
+}
+
+} // namespace dropsize

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/resize_plan.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dropsize {
+
+namespace {
+
+    // Python's min(floor(v), ceil(v), key=...) then max(..., 1): ties keep the floor.
+    template <class Key>
+    int roundAspect(double value, Key key)
+    {
+        const double lo = std::floor(value);
+        const double hi = std::ceil(value);
+        const double pick = key(hi) < key(lo) ? hi : lo;
+        return std::max(static_cast<int>(pick), 1);
+    }
+
+    // Python's int() of a float: truncation toward zero.
+    int truncate(double v) { return static_cast<int>(v); }
+
+    // Python's `x or 1` on int((box) / size / 2.0).
+    int reduceFactor(double boxLength, int size)
+    {
+        const int f = truncate(boxLength / size / 2.0);
+        return f == 0 ? 1 : f;
+    }
+
+} // namespace
+
+std::optional<Size> thumbnailSize(Size image, double boxWidth, double boxHeight, bool enlarge)
+{
+    // thumbnail() floors the box; a side of 0 (a tiny percentage) would divide by zero there.
+    const int x0 = std::max(1, static_cast<int>(std::floor(boxWidth)));
+    const int y0 = std::max(1, static_cast<int>(std::floor(boxHeight)));
+    if (!enlarge && x0 >= image.width && y0 >= image.height) {
+        return std::nullopt;
+    }
+    int x = x0;
+    int y = y0;
+    const double aspect = static_cast<double>(image.width) / image.height;
+    if (static_cast<double>(x) / y >= aspect) {
+        x = roundAspect(y * aspect, [&](double n) { return std::abs(aspect - n / y); });
+    } else {
+        y = roundAspect(x / aspect,
+            [&](double n) { return n == 0.0 ? 0.0 : std::abs(aspect - x / n); });
+    }
+    return Size { x, y };
+}
+
+std::optional<Size> targetSize(const ImageInfo& info, const ResizeSpec& spec)
+{
+    const Size image { info.width, info.height };
+    const bool swap = orientationSwapsAxes(info.orientation);
+    switch (spec.mode) {
+    case SizeMode::Percent:
+        // The old tool's call: thumbnail((W * p / 100, H * p / 100)).
+        return thumbnailSize(image, image.width * spec.percent / 100,
+            image.height * spec.percent / 100, spec.enlarge);
+    case SizeMode::Fit:
+        return swap ? thumbnailSize(image, spec.height, spec.width, spec.enlarge)
+                    : thumbnailSize(image, spec.width, spec.height, spec.enlarge);
+    case SizeMode::LongEdge:
+        return thumbnailSize(image, spec.longEdge, spec.longEdge, spec.enlarge);
+    case SizeMode::Exact: {
+        Size want = swap ? Size { spec.height, spec.width } : Size { spec.width, spec.height };
+        if (!spec.enlarge && (want.width > image.width || want.height > image.height)) {
+            return std::nullopt;
+        }
+        if (want == image) {
+            return std::nullopt;
+        }
+        return want;
+    }
+    }
+    return std::nullopt;
+}
+
+ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec)
+{
+    ResizePlan plan;
+    plan.filter = spec.filter;
+    plan.orientation = (info.orientation >= 1 && info.orientation <= 8) ? info.orientation : 1;
+    plan.decoded = { info.width, info.height };
+    plan.reduced = plan.decoded;
+    plan.resampled = plan.decoded;
+
+    const std::optional<Size> target = targetSize(info, spec);
+    if (target && !(*target == plan.decoded)) {
+        const Size size = *target;
+        plan.resample = true;
+        plan.resampled = size;
+
+        // draft(): decode at 1/s for the largest s in {8,4,2,1} with s <= min(W // 2w, H // 2h).
+        double box[4] = { 0.0, 0.0, static_cast<double>(info.width),
+            static_cast<double>(info.height) };
+        if (info.dctScalable) {
+            const double scale = std::min(std::floor(info.width / (size.width * 2.0)),
+                std::floor(info.height / (size.height * 2.0)));
+            int s = 1;
+            for (int candidate : { 8, 4, 2, 1 }) {
+                s = candidate;
+                if (scale >= candidate) {
+                    break;
+                }
+            }
+            plan.dctScale = s;
+            plan.decoded = { (info.width + s - 1) / s, (info.height + s - 1) / s };
+            box[2] = static_cast<double>(info.width) / s;
+            box[3] = static_cast<double>(info.height) / s;
+        }
+        plan.reduced = plan.decoded;
+        plan.reduceBox[2] = plan.decoded.width;
+        plan.reduceBox[3] = plan.decoded.height;
+
+        const bool hasAlpha = info.channels == 2 || info.channels == 4;
+        plan.premultiply = hasAlpha && spec.filter != Filter::Nearest;
+        // Pillow's resize() converts RGBA/LA to premultiplied form and calls itself again without
+        // reducing_gap, so images with alpha never take the reduce() step.
+        if (spec.filter != Filter::Nearest && !hasAlpha) {
+            const int fx = reduceFactor(box[2] - box[0], size.width);
+            const int fy = reduceFactor(box[3] - box[1], size.height);
+            if (fx > 1 || fy > 1) {
+                // _get_safe_box(): widen by the filter's reach so the resample sees what it needs.
+                const double support = filterSupport(spec.filter) - 0.5;
+                const double supportX = support * ((box[2] - box[0]) / size.width);
+                const double supportY = support * ((box[3] - box[1]) / size.height);
+                const int rb[4] = {
+                    std::max(0, truncate(box[0] - supportX)),
+                    std::max(0, truncate(box[1] - supportY)),
+                    std::min(plan.decoded.width, static_cast<int>(std::ceil(box[2] + supportX))),
+                    std::min(plan.decoded.height, static_cast<int>(std::ceil(box[3] + supportY))),
+                };
+                std::copy(std::begin(rb), std::end(rb), std::begin(plan.reduceBox));
+                plan.reduceX = fx;
+                plan.reduceY = fy;
+                plan.reduced = { (rb[2] - rb[0] + fx - 1) / fx, (rb[3] - rb[1] + fy - 1) / fy };
+                box[0] = (box[0] - rb[0]) / fx;
+                box[1] = (box[1] - rb[1]) / fy;
+                box[2] = (box[2] - rb[0]) / fx;
+                box[3] = (box[3] - rb[1]) / fy;
+            }
+        }
+        for (int i = 0; i < 4; ++i) {
+            plan.box[i] = static_cast<float>(box[i]);
+        }
+    } else {
+        plan.box[2] = static_cast<float>(info.width);
+        plan.box[3] = static_cast<float>(info.height);
+    }
+    plan.output = orientationSwapsAxes(plan.orientation)
+        ? Size { plan.resampled.height, plan.resampled.width }
+        : plan.resampled;
+    return plan;
+}
+
+} // namespace dropsize

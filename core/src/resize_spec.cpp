@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/resize_spec.h"
+
+#include <cmath>
+#include <string>
+
+namespace dropsize {
+
+namespace {
+    constexpr int kMaxSide = 1 << 20;
+
+    Status invalid(std::string message)
+    {
+        return Error { ErrorCode::InvalidArgument, std::move(message), {} };
+    }
+} // namespace
+
+Status validate(const ResizeSpec& spec)
+{
+    switch (spec.mode) {
+    case SizeMode::Percent:
+        if (!std::isfinite(spec.percent) || spec.percent <= 0.0) {
+            return invalid("the percentage must be a number above 0");
+        }
+        if (spec.percent > 10000.0) {
+            return invalid("the percentage must be at most 10000");
+        }
+        if (spec.percent > 100.0 && !spec.enlarge) {
+            return invalid("a percentage above 100 enlarges: allow enlarging to use it");
+        }
+        break;
+    case SizeMode::Fit:
+    case SizeMode::Exact:
+        if (spec.width < 1 || spec.height < 1 || spec.width > kMaxSide || spec.height > kMaxSide) {
+            return invalid("width and height must be between 1 and " + std::to_string(kMaxSide));
+        }
+        break;
+    case SizeMode::LongEdge:
+        if (spec.longEdge < 1 || spec.longEdge > kMaxSide) {
+            return invalid("the long edge must be between 1 and " + std::to_string(kMaxSide));
+        }
+        break;
+    }
+    return {};
+}
+
+std::optional<Filter> parseFilter(std::string_view name) noexcept
+{
+    for (Filter f : { Filter::Nearest, Filter::Box, Filter::Bilinear, Filter::Hamming,
+             Filter::Bicubic, Filter::Lanczos }) {
+        if (name == filterName(f)) {
+            return f;
+        }
+    }
+    return std::nullopt;
+}
+
+const char* filterName(Filter filter) noexcept
+{
+    switch (filter) {
+    case Filter::Nearest:
+        return "nearest";
+    case Filter::Box:
+        return "box";
+    case Filter::Bilinear:
+        return "bilinear";
+    case Filter::Hamming:
+        return "hamming";
+    case Filter::Bicubic:
+        return "bicubic";
+    case Filter::Lanczos:
+        return "lanczos";
+    }
+    return "lanczos";
+}
+
+double filterSupport(Filter filter) noexcept
+{
+    switch (filter) {
+    case Filter::Nearest:
+        return 0.0;
+    case Filter::Box:
+        return 0.5;
+    case Filter::Bilinear:
+    case Filter::Hamming:
+        return 1.0;
+    case Filter::Bicubic:
+        return 2.0;
+    case Filter::Lanczos:
+        return 3.0;
+    }
+    return 3.0;
+}
+
+} // namespace dropsize

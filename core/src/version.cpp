@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/version.h"
+
+#include "dropsize/core/version_generated.h"
+
+#include <cstdio>
+#include <string>
+
+extern "C" {
+#include <jpeglib.h>
+}
+#include <png.h>
+
+// libjpeg-turbo's jconfig.h gives its version as a bare token sequence (2.1.5).
+#define DROPSIZE_STRINGIFY2(x) #x
+#define DROPSIZE_STRINGIFY(x) DROPSIZE_STRINGIFY2(x)
+
+namespace dropsize {
+
+const char* versionString() noexcept { return DROPSIZE_VERSION; }
+const char* gitRevision() noexcept { return DROPSIZE_GIT_REVISION; }
+
+std::string libraryVersions()
+{
+#ifdef LIBJPEG_TURBO_VERSION
+    std::string s = "libjpeg-turbo " DROPSIZE_STRINGIFY(LIBJPEG_TURBO_VERSION);
+#else
+    std::string s = "libjpeg";
+#endif
+    s += " (API " + std::to_string(JPEG_LIB_VERSION) + ")";
+    s += ", libpng ";
+    s += png_get_libpng_ver(nullptr);
+    return s;
+}
+
+} // namespace dropsize

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+
+// The promise "the pixels are exactly what Pillow's thumbnail makes": every row of
+// tests/golden/pillow_golden.tsv (made by make_golden.py with Debian's Pillow) must come out of
+// ImageProcessor::render() with the same size and the same CRC-32 — max difference 0.
+
+#include "dropsize/core/image_processor.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace dropsize {
+namespace {
+
+    struct GoldenCase {
+        double percent = 0;
+        std::string filter;
+        int width = 0;
+        int height = 0;
+        int channels = 0;
+        std::uint32_t crc = 0;
+    };
+
+    using GoldenTable = std::map<std::string, std::vector<GoldenCase>>;
+
+    const GoldenTable& goldenTable()
+    {
+        static const GoldenTable table = [] {
+            GoldenTable t;
+            std::ifstream in(DROPSIZE_GOLDEN_TSV);
+            std::string line;
+            while (std::getline(in, line)) {
+                if (line.empty() || line[0] == '#') {
+                    continue;
+                }
+                std::istringstream fields(line);
+                std::string file;
+                GoldenCase c;
+                std::string crc;
+                fields >> file >> c.percent >> c.filter >> c.width >> c.height >> c.channels >> crc;
+                c.crc = static_cast<std::uint32_t>(std::stoul(crc, nullptr, 16));
+                t[file].push_back(c);
+            }
+            return t;
+        }();
+        return table;
+    }
+
+    std::vector<std::string> goldenFiles()
+    {
+        std::vector<std::string> files;
+        for (const auto& [file, cases] : goldenTable()) {
+            files.push_back(file);
+        }
+        return files;
+    }
+
+    class PillowGolden : public ::testing::TestWithParam<std::string> { };
+
+    TEST(PillowGoldenTable, HasCasesForEveryKindOfInput)
+    {
+        const GoldenTable& t = goldenTable();
+        ASSERT_GT(t.size(), 150u) << "golden table missing or short: " << DROPSIZE_GOLDEN_TSV;
+        std::map<int, int> byChannels;
+        std::map<std::string, int> byFilter;
+        int onePixel = 0;
+        for (const auto& [file, cases] : t) {
+            for (const GoldenCase& c : cases) {
+                ++byChannels[c.channels];
+                ++byFilter[c.filter];
+                onePixel += (c.width == 1 || c.height == 1) ? 1 : 0;
+            }
+        }
+        EXPECT_EQ(byChannels.size(), 4u) << "grey, grey+alpha, RGB and RGBA";
+        EXPECT_EQ(byFilter.size(), 6u) << "every filter";
+        EXPECT_GT(onePixel, 0) << "outputs of one pixel in a side";
+    }
+
+    TEST_P(PillowGolden, MatchesPillowThumbnailExactly)
+    {
+        DROPSIZE_REQUIRE_TESTDATA(dir);
+        const std::string& file = GetParam();
+        const std::vector<std::uint8_t> bytes = test::readFile(dir / file);
+        for (const GoldenCase& c : goldenTable().at(file)) {
+            ProcessOptions options;
+            options.spec.mode = SizeMode::Percent;
+            options.spec.percent = c.percent;
+            options.spec.filter = *parseFilter(c.filter);
+            const ImageProcessor processor(options);
+            SCOPED_TRACE(file + " at " + std::to_string(c.percent) + "% with " + c.filter);
+            auto inspected = processor.inspect(bytes);
+            ASSERT_TRUE(inspected.ok()) << inspected.error().message;
+            auto pixels = processor.render(bytes, *inspected);
+            ASSERT_TRUE(pixels.ok()) << pixels.error().message;
+            EXPECT_EQ(pixels->width(), c.width);
+            EXPECT_EQ(pixels->height(), c.height);
+            EXPECT_EQ(pixels->channels(), c.channels);
+            EXPECT_EQ(test::pixelCrc(pixels->view()), c.crc) << "pixels differ from Pillow's";
+        }
+    }
+
+    std::string caseName(const ::testing::TestParamInfo<std::string>& info)
+    {
+        std::string name;
+        for (char ch : info.param) {
+            name += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+        }
+        return name;
+    }
+
+    INSTANTIATE_TEST_SUITE_P(SharedTestdata, PillowGolden, ::testing::ValuesIn(goldenFiles()),
+        caseName);
+
+} // namespace
+} // namespace dropsize

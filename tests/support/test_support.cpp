@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "support/test_support.h"
+
+#include "dropsize/core/jpeg_codec.h"
+#include "dropsize/core/png_codec.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <stdexcept>
+
+#include <zlib.h>
+
+namespace dropsize::test {
+
+namespace fs = std::filesystem;
+
+std::optional<fs::path> testdataDir()
+{
+    if (const char* env = std::getenv("DROPSIZE_TESTDATA"); env != nullptr && *env != '\0') {
+        return fs::is_directory(env) ? std::optional<fs::path>(env) : std::nullopt;
+    }
+    const fs::path dir = DROPSIZE_TESTDATA_DIR;
+    if (fs::is_directory(dir / "exif-orientation")) {
+        return fs::weakly_canonical(dir);
+    }
+    return std::nullopt;
+}
+
+std::vector<std::uint8_t> readFile(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw std::runtime_error("cannot read " + path.string());
+    }
+    return { std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>() };
+}
+
+void writeFile(const fs::path& path, const std::vector<std::uint8_t>& bytes)
+{
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!out) {
+        throw std::runtime_error("cannot write " + path.string());
+    }
+}
+
+std::uint32_t pixelCrc(ConstImageView image)
+{
+    uLong crc = crc32(0L, Z_NULL, 0);
+    const auto rowBytes = static_cast<uInt>(image.width * image.channels);
+    for (int y = 0; y < image.height; ++y) {
+        crc = crc32(crc, image.row(y), rowBytes);
+    }
+    return static_cast<std::uint32_t>(crc);
+}
+
+TempDir::TempDir()
+{
+    static std::atomic<unsigned> counter { 0 };
+    const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+    m_path = fs::temp_directory_path()
+        / ("dropsize-test-" + std::to_string(stamp) + "-" + std::to_string(counter++));
+    fs::create_directories(m_path);
+}
+
+TempDir::~TempDir()
+{
+    std::error_code ec;
+    fs::permissions(m_path, fs::perms::owner_all, fs::perm_options::add, ec);
+    fs::remove_all(m_path, ec);
+}
+
+Image makeTestImage(int width, int height, int channels, unsigned seed)
+{
+    auto made = Image::allocate(width, height, channels);
+    if (!made) {
+        throw std::runtime_error("allocation failed");
+    }
+    Image image = std::move(made).value();
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> noise(0, 40);
+    ImageView v = image.view();
+    for (int y = 0; y < height; ++y) {
+        std::uint8_t* p = v.row(y);
+        for (int x = 0; x < width; ++x) {
+            for (int c = 0; c < channels; ++c) {
+                int value = ((x * (c + 1) * 7 + y * 3) % 256 + noise(rng)) % 256;
+                if (((x / 8) + (y / 8)) % 2 == 0 && c != 3) {
+                    value = 255 - value; // sharp edges
+                }
+                if (c == 3 || (channels == 2 && c == 1)) {
+                    value = (x * 255) / std::max(1, width - 1); // alpha ramp, 0 and 255 included
+                }
+                p[x * channels + c] = static_cast<std::uint8_t>(value);
+            }
+        }
+    }
+    return image;
+}
+
+void writeTestJpeg(const fs::path& path, int width, int height, int channels)
+{
+    const Image image = makeTestImage(width, height, channels);
+    EncodeOptions options;
+    options.jpegQuality = 90;
+    auto bytes = JpegEncoder::encode(image.view(), options, {});
+    if (!bytes) {
+        throw std::runtime_error(bytes.error().message);
+    }
+    writeFile(path, *bytes);
+}
+
+void writeTestPng(const fs::path& path, int width, int height, int channels)
+{
+    const Image image = makeTestImage(width, height, channels);
+    EncodeOptions options;
+    options.pngCompression = 1;
+    auto bytes = PngEncoder::encode(image.view(), options, {});
+    if (!bytes) {
+        throw std::runtime_error(bytes.error().message);
+    }
+    writeFile(path, *bytes);
+}
+
+} // namespace dropsize::test

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/image.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dropsize::test {
+
+/// The shared test images, or nullopt when they are not next to the checkout.
+std::optional<std::filesystem::path> testdataDir();
+
+/// GTEST_SKIP()s the calling test with a message when the shared test images are missing.
+#define DROPSIZE_REQUIRE_TESTDATA(dirVar)                                                          \
+    const auto dirVar##Opt = ::dropsize::test::testdataDir();                                     \
+    if (!dirVar##Opt) {                                                                            \
+        GTEST_SKIP() << "shared test data not found (../shared/testdata next to the checkout, "   \
+                        "or DROPSIZE_TESTDATA): skipping";                                        \
+    }                                                                                              \
+    const std::filesystem::path dirVar = *dirVar##Opt
+
+std::vector<std::uint8_t> readFile(const std::filesystem::path& path);
+void writeFile(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes);
+
+/// CRC-32 of an image's pixels, row by row without padding (what the golden TSV holds).
+std::uint32_t pixelCrc(ConstImageView image);
+
+/// A fresh folder under the system's temporary folder, removed with everything in it.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const std::filesystem::path& path() const noexcept { return m_path; }
+
+private:
+    std::filesystem::path m_path;
+};
+
+/// A synthetic RGB image with edges and gradients, for tests that need pixels but no files.
+Image makeTestImage(int width, int height, int channels, unsigned seed = 1);
+
+/// Writes a synthetic JPEG (quality 90) or PNG of the given size to `path`.
+void writeTestJpeg(const std::filesystem::path& path, int width, int height, int channels = 3);
+void writeTestPng(const std::filesystem::path& path, int width, int height, int channels = 3);
+
+} // namespace dropsize::test
