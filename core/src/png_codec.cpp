@@ -301,6 +301,9 @@ namespace {
             return false;
         }
         png_set_write_fn(s->png, &s->writer, writeToMemory, flushMemory);
+        // A profile libpng finds unfit (a CMYK profile on RGB pixels) is dropped with a warning
+        // instead of failing the image.
+        png_set_benign_errors(s->png, 1);
         png_set_IHDR(s->png, s->info, static_cast<png_uint_32>(job->width),
             static_cast<png_uint_32>(job->height), 8, job->colorType, PNG_INTERLACE_NONE,
             PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/codec.h"
+#include "dropsize/core/image_processor.h"
+#include "dropsize/core/jpeg_codec.h"
+#include "dropsize/core/png_codec.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <set>
+
+#include <zlib.h>
+
+extern "C" {
+#include <jpeglib.h>
+}
+
+namespace dropsize {
+namespace {
+
+    namespace fs = std::filesystem;
+
+    // Every shared test file that does not resize, and what its message must say. All others
+    // must resize; the test fails if a file moves between the two lists.
+    const std::map<std::string, std::string> kExpectedFailures = {
+        { "libjpeg-turbo/monkey12.jpg", "Unsupported JPEG data precision 12" },
+        { "testpngs/bad_iCCP.png", "CRC error" },
+        { "testpngs/badadler.png", "incorrect data check" },
+        { "testpngs/badcrc.png", "CRC error" },
+        { "testpngs/huge_IDAT.png", "truncated" },
+        { "testpngs/huge_bKGD_chunk.png", "truncated" },
+        { "testpngs/huge_cHRM_chunk.png", "truncated" },
+        { "testpngs/huge_eXIf_chunk.png", "truncated" },
+        { "testpngs/huge_gAMA_chunk.png", "truncated" },
+        { "testpngs/huge_hIST_chunk.png", "truncated" },
+        { "testpngs/huge_iCCP_chunk.png", "truncated" },
+        { "testpngs/huge_iTXt_chunk.png", "truncated" },
+        { "testpngs/huge_juNK_unsafe_to_copy.png", "truncated" },
+        { "testpngs/huge_juNk_safe_to_copy.png", "truncated" },
+        { "testpngs/huge_pCAL_chunk.png", "truncated" },
+        { "testpngs/huge_pHYs_chunk.png", "truncated" },
+        { "testpngs/huge_sCAL_chunk.png", "truncated" },
+        { "testpngs/huge_sPLT_chunk.png", "truncated" },
+        { "testpngs/huge_sRGB_chunk.png", "truncated" },
+        { "testpngs/huge_sTER_chunk.png", "truncated" },
+        { "testpngs/huge_tEXt_chunk.png", "truncated" },
+        { "testpngs/huge_tIME_chunk.png", "truncated" },
+        { "testpngs/huge_zTXt_chunk.png", "truncated" },
+    };
+
+    ProcessOptions halfSize()
+    {
+        ProcessOptions o;
+        o.spec.percent = 50;
+        return o;
+    }
+
+    std::vector<std::uint8_t> pngChunk(const char type[4], const std::vector<std::uint8_t>& data)
+    {
+        std::vector<std::uint8_t> out;
+        const auto n = static_cast<std::uint32_t>(data.size());
+        for (int s = 24; s >= 0; s -= 8) {
+            out.push_back(static_cast<std::uint8_t>(n >> s));
+        }
+        out.insert(out.end(), type, type + 4);
+        out.insert(out.end(), data.begin(), data.end());
+        uLong crc = crc32(0L, reinterpret_cast<const Bytef*>(type), 4);
+        crc = crc32(crc, data.data(), static_cast<uInt>(data.size()));
+        for (int s = 24; s >= 0; s -= 8) {
+            out.push_back(static_cast<std::uint8_t>(crc >> s));
+        }
+        return out;
+    }
+
+    std::vector<std::uint8_t> pngWithHeader(std::uint32_t w, std::uint32_t h)
+    {
+        std::vector<std::uint8_t> png = { 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a };
+        std::vector<std::uint8_t> ihdr;
+        for (std::uint32_t v : { w, h }) {
+            for (int s = 24; s >= 0; s -= 8) {
+                ihdr.push_back(static_cast<std::uint8_t>(v >> s));
+            }
+        }
+        ihdr.insert(ihdr.end(), { 8, 6, 0, 0, 0 }); // 8-bit RGBA
+        const auto a = pngChunk("IHDR", ihdr);
+        png.insert(png.end(), a.begin(), a.end());
+        const auto b = pngChunk("IDAT", { 0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01 });
+        png.insert(png.end(), b.begin(), b.end());
+        return png;
+    }
+
+    // Writes a CMYK JPEG the way Adobe software does (inverted samples, Adobe marker).
+    std::vector<std::uint8_t> adobeCmykJpeg(int w, int h, const std::uint8_t ink[4])
+    {
+        jpeg_compress_struct c {};
+        jpeg_error_mgr err {};
+        c.err = jpeg_std_error(&err);
+        jpeg_CreateCompress(&c, JPEG_LIB_VERSION, sizeof(c));
+        unsigned char* buffer = nullptr;
+        unsigned long size = 0;
+        jpeg_mem_dest(&c, &buffer, &size);
+        c.image_width = static_cast<JDIMENSION>(w);
+        c.image_height = static_cast<JDIMENSION>(h);
+        c.input_components = 4;
+        c.in_color_space = JCS_CMYK;
+        jpeg_set_defaults(&c);
+        jpeg_set_quality(&c, 95, TRUE);
+        jpeg_start_compress(&c, TRUE);
+        std::vector<unsigned char> row(static_cast<std::size_t>(w) * 4);
+        for (int x = 0; x < w; ++x) {
+            for (int k = 0; k < 4; ++k) {
+                row[static_cast<std::size_t>(x * 4 + k)] = static_cast<unsigned char>(255 - ink[k]);
+            }
+        }
+        while (c.next_scanline < c.image_height) {
+            JSAMPROW r = row.data();
+            jpeg_write_scanlines(&c, &r, 1);
+        }
+        jpeg_finish_compress(&c);
+        jpeg_destroy_compress(&c);
+        std::vector<std::uint8_t> out(buffer, buffer + size);
+        std::free(buffer);
+        return out;
+    }
+
+    TEST(Codec, TellsTheTypeFromTheFirstBytesNotTheName)
+    {
+        const std::uint8_t png[] = { 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a, 0 };
+        const std::uint8_t jpeg[] = { 0xff, 0xd8, 0xff, 0xe0 };
+        const std::uint8_t text[] = { 'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o' };
+        EXPECT_EQ(sniffFormat(png), ImageFormat::Png);
+        EXPECT_EQ(sniffFormat(jpeg), ImageFormat::Jpeg);
+        EXPECT_EQ(sniffFormat(text), ImageFormat::Unknown);
+        EXPECT_EQ(sniffFormat(std::span<const std::uint8_t>(jpeg, 2)), ImageFormat::Unknown);
+    }
+
+    TEST(Codec, EveryShareFileResizesOrFailsWithTheListedReason)
+    {
+        DROPSIZE_REQUIRE_TESTDATA(dir);
+        const ImageProcessor processor(halfSize());
+        int resized = 0;
+        std::set<std::string> failedAsListed;
+        for (const char* folder : { "exif-orientation", "libjpeg-turbo", "pngsuite", "testpngs" }) {
+            for (const auto& entry : fs::directory_iterator(dir / folder)) {
+                const std::string ext = entry.path().extension().string();
+                if (ext != ".jpg" && ext != ".png") {
+                    continue;
+                }
+                const std::string rel = std::string(folder) + "/" + entry.path().filename().string();
+                SCOPED_TRACE(rel);
+                auto result = processor.process(test::readFile(entry.path()));
+                const auto expected = kExpectedFailures.find(rel);
+                if (expected == kExpectedFailures.end()) {
+                    ASSERT_TRUE(result.ok()) << result.error().message;
+                    EXPECT_FALSE(result->encoded.empty());
+                    ++resized;
+                } else {
+                    ASSERT_FALSE(result.ok()) << "listed as failing, but it resized";
+                    EXPECT_NE(result.error().message.find(expected->second), std::string::npos)
+                        << result.error().message;
+                    failedAsListed.insert(rel);
+                }
+            }
+        }
+        EXPECT_EQ(failedAsListed.size(), kExpectedFailures.size());
+        EXPECT_GT(resized, 180);
+    }
+
+    TEST(Codec, RefusesGiganticDimensionsBeforeAllocating)
+    {
+        const auto png = pngWithHeader(65500, 65500);
+        auto header = PngDecoder::readHeader(png, DecodeLimits {});
+        ASSERT_FALSE(header.ok());
+        EXPECT_EQ(header.error().code, ErrorCode::LimitExceeded);
+        EXPECT_NE(header.error().message.find("65500x65500"), std::string::npos)
+            << header.error().message;
+
+        // The same JPEG trick: a real file whose SOF claims 65500 × 65500.
+        EncodeOptions options;
+        const Image small = test::makeTestImage(16, 16, 3);
+        auto jpeg = JpegEncoder::encode(small.view(), options, {});
+        ASSERT_TRUE(jpeg.ok());
+        std::vector<std::uint8_t> bytes = *jpeg;
+        for (std::size_t i = 0; i + 8 < bytes.size(); ++i) {
+            if (bytes[i] == 0xff && bytes[i + 1] == 0xc0) { // SOF0: length, precision, height, width
+                bytes[i + 5] = 0xff;
+                bytes[i + 6] = 0xdc;
+                bytes[i + 7] = 0xff;
+                bytes[i + 8] = 0xdc;
+                break;
+            }
+        }
+        const ImageProcessor processor(halfSize());
+        auto result = processor.process(bytes);
+        ASSERT_FALSE(result.ok());
+        EXPECT_EQ(result.error().code, ErrorCode::LimitExceeded);
+    }
+
+    TEST(Codec, HonoursAConfigurablePixelLimit)
+    {
+        const Image image = test::makeTestImage(100, 100, 3);
+        auto png = PngEncoder::encode(image.view(), {}, {});
+        ASSERT_TRUE(png.ok());
+        DecodeLimits limits;
+        limits.maxPixels = 9999;
+        EXPECT_EQ(PngDecoder::readHeader(*png, limits).error().code, ErrorCode::LimitExceeded);
+        limits.maxPixels = 10000;
+        EXPECT_TRUE(PngDecoder::readHeader(*png, limits).ok());
+    }
+
+    TEST(Codec, FailsTruncatedFilesWithAClearMessage)
+    {
+        const Image image = test::makeTestImage(64, 48, 3);
+        auto jpeg = JpegEncoder::encode(image.view(), {}, {});
+        auto png = PngEncoder::encode(image.view(), {}, {});
+        ASSERT_TRUE(jpeg.ok() && png.ok());
+        const ImageProcessor processor(halfSize());
+        for (auto* bytes : { &*jpeg, &*png }) {
+            const std::vector<std::uint8_t> cut(bytes->begin(), bytes->begin() + static_cast<std::ptrdiff_t>(bytes->size() / 2));
+            auto result = processor.process(cut);
+            ASSERT_FALSE(result.ok());
+            EXPECT_EQ(result.error().code, ErrorCode::CorruptData) << result.error().message;
+            EXPECT_FALSE(result.error().message.empty());
+        }
+        auto notImage = processor.process(std::vector<std::uint8_t>(100, 'x'));
+        ASSERT_FALSE(notImage.ok());
+        EXPECT_EQ(notImage.error().code, ErrorCode::UnsupportedFormat);
+    }
+
+    TEST(Codec, StopsProgressiveJpegsWithTooManyScans)
+    {
+        const Image image = test::makeTestImage(64, 64, 3);
+        EncodeOptions options;
+        options.progressive = true; // libjpeg's simple progression: 10 scans
+        auto jpeg = JpegEncoder::encode(image.view(), options, {});
+        ASSERT_TRUE(jpeg.ok());
+        DecodeLimits limits;
+        limits.maxScans = 3;
+        auto decoded = JpegDecoder::decode(*jpeg, 1, limits);
+        ASSERT_FALSE(decoded.ok());
+        EXPECT_EQ(decoded.error().code, ErrorCode::LimitExceeded);
+        EXPECT_NE(decoded.error().message.find("scans"), std::string::npos);
+        limits.maxScans = 100;
+        EXPECT_TRUE(JpegDecoder::decode(*jpeg, 1, limits).ok());
+    }
+
+    TEST(Codec, ConvertsAdobeCmykToRgb)
+    {
+        const std::uint8_t red[4] = { 0, 255, 255, 0 }; // C M Y K ink
+        const std::uint8_t grey[4] = { 0, 0, 0, 128 };
+        for (const auto* ink : { red, grey }) {
+            const auto jpeg = adobeCmykJpeg(32, 32, ink);
+            auto header = JpegDecoder::readHeader(jpeg, {});
+            ASSERT_TRUE(header.ok());
+            EXPECT_TRUE(header->cmyk);
+            auto image = JpegDecoder::decode(jpeg, 1, {});
+            ASSERT_TRUE(image.ok()) << image.error().message;
+            ASSERT_EQ(image->channels(), 3);
+            const std::uint8_t* p = image->view().row(16) + 16 * 3;
+            const int k = 255 - ink[3];
+            for (int c = 0; c < 3; ++c) {
+                EXPECT_NEAR(p[c], (255 - ink[c]) * k / 255, 3) << "channel " << c;
+            }
+        }
+    }
+
+    TEST(Codec, ReadsAndResetsExifOrientation)
+    {
+        // A big-endian TIFF with one IFD entry: orientation 6.
+        std::vector<std::uint8_t> exif = { 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0,
+            0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0 };
+        EXPECT_EQ(exifOrientation(exif), 6);
+        EXPECT_TRUE(resetExifOrientation(exif));
+        EXPECT_EQ(exifOrientation(exif), 1);
+        EXPECT_EQ(exifOrientation({}), 1);
+    }
+
+    TEST(Codec, KeepsIccAndExifWithOrientationOneUnlessStripped)
+    {
+        DROPSIZE_REQUIRE_TESTDATA(dir);
+        const std::vector<std::uint8_t> icc = test::readFile(dir / "libjpeg-turbo/test1.icc");
+        const std::vector<std::uint8_t> photo = test::readFile(dir / "exif-orientation/Landscape_6.jpg");
+        auto header = JpegDecoder::readHeader(photo, {});
+        ASSERT_TRUE(header.ok());
+        ASSERT_EQ(header->info.orientation, 6);
+        auto pixels = JpegDecoder::decode(photo, 8, {});
+        ASSERT_TRUE(pixels.ok());
+        Metadata metadata = header->metadata;
+        metadata.icc = icc;
+        for (const OutputFormat format : { OutputFormat::Jpeg, OutputFormat::Png }) {
+            for (const bool strip : { false, true }) {
+                ProcessOptions options;
+                options.stripMetadata = strip;
+                const ImageProcessor processor(options);
+                const ImageFormat f = format == OutputFormat::Jpeg ? ImageFormat::Jpeg : ImageFormat::Png;
+                auto encoded = processor.encode(pixels->view(), f, metadata);
+                ASSERT_TRUE(encoded.ok()) << encoded.error().message;
+                auto again = f == ImageFormat::Jpeg ? JpegDecoder::readHeader(*encoded, {})
+                                                    : PngDecoder::readHeader(*encoded, {});
+                ASSERT_TRUE(again.ok());
+                // test1.icc is a CMYK profile: JPEG carries it as given, libpng refuses it on RGB
+                // pixels and the image is written without it.
+                const bool iccKept = !strip && f == ImageFormat::Jpeg;
+                EXPECT_EQ(again->metadata.icc, iccKept ? icc : std::vector<std::uint8_t> {});
+                EXPECT_EQ(again->metadata.exif.empty(), strip);
+                EXPECT_EQ(again->info.orientation, 1);
+            }
+        }
+    }
+
+    TEST(Codec, DecodesAPngNamedJpgAsPng)
+    {
+        test::TempDir tmp;
+        test::writeTestPng(tmp.path() / "actually-a.png.jpg", 40, 30, 4);
+        const ImageProcessor processor(halfSize());
+        auto result = processor.process(test::readFile(tmp.path() / "actually-a.png.jpg"));
+        ASSERT_TRUE(result.ok()) << result.error().message;
+        EXPECT_EQ(result->inspected.header.format, ImageFormat::Png);
+        EXPECT_EQ(result->inspected.outputFormat, ImageFormat::Png);
+        EXPECT_EQ(result->inspected.plan.output, (Size { 20, 15 }));
+    }
+
+} // namespace
+} // namespace dropsize
