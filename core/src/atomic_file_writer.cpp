@@ -128,9 +128,14 @@ Result<fs::path> AtomicFileWriter::write(const fs::path& target,
         return Error { ErrorCode::Io, "cannot create the output folder: " + ec.message(),
             dir.string() };
     }
-    const fs::path temp = dir
-        / ("." + target.filename().string() + kTempMarker + std::to_string(::getpid()) + "-"
-            + std::to_string(g_tempCounter.fetch_add(1)) + kTempSuffix);
+    std::string tempName(1, '.');
+    tempName.append(target.filename().string())
+        .append(kTempMarker)
+        .append(std::to_string(::getpid()))
+        .append("-")
+        .append(std::to_string(g_tempCounter.fetch_add(1)))
+        .append(kTempSuffix);
+    const fs::path temp = dir / tempName;
     const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0) {
         return ioError(errno, "cannot create a temporary file", temp);

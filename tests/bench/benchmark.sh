@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Speed and memory of dropsize-cli against vipsthumbnail, ImageMagick, the old Pillow tool and
+# the floor (djpeg -scale 1/k | cjpeg), on one folder of large photos, at 50%, 25% and 10%.
+# Not a test: it prints a Markdown table for the README.
+#
+#   bash tests/bench/benchmark.sh [BUILD_DIR] [WORK_DIR]
+#
+# Needs a release build (bash .ci/run-app makes one) and installs the other tools from Debian.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+build=${1:-build/release}
+work=${2:-build/bench}
+cli="$build/app/dropsize-cli"
+threads=${THREADS:-$(nproc)}
+count=${COUNT:-40}
+testdata=${DROPSIZE_TESTDATA:-../shared/testdata}
+
+bash .ci/setup libvips-tools imagemagick libjpeg-turbo-progs python3-pil time
+[[ -x $cli ]] || { echo "build dropsize-cli first: $cli" >&2; exit 1; }
+
+photos="$work/photos"
+if [[ ! -f $photos/.done-$count ]]; then
+    # Large photos from the shared test photos: upscaled to 4..24 megapixels with grain added so
+    # that they compress like camera JPEGs, quality 92.
+    rm -rf "$photos" && mkdir -p "$photos"
+    sources=("$testdata"/exif-orientation/Landscape_1.jpg "$testdata"/exif-orientation/Portrait_1.jpg)
+    for ((i = 0; i < count; i++)); do
+        mp=$((4 + (i * 20) / (count - 1)))   # 4 .. 24 megapixels
+        src=${sources[$((i % 2))]}
+        if ((i % 2 == 0)); then w=$(python3 -c "print(int(($mp*1e6*1.5)**0.5))"); h=$((w * 2 / 3));
+        else h=$(python3 -c "print(int(($mp*1e6*1.5)**0.5))"); w=$((h * 2 / 3)); fi
+        convert "$src" -resize "${w}x${h}!" -attenuate 0.4 +noise Gaussian -quality 92 \
+            "$photos/photo_$(printf %02d "$i").jpg" &
+        (( (i + 1) % threads == 0 )) && wait
+    done
+    wait
+    touch "$photos/.done-$count"
+fi
+mapfile -t files < <(find "$photos" -name '*.jpg' | sort)
+megapixels=$(identify -format '%w %h\n' "${files[@]}" | awk '{s += $1 * $2} END {printf "%.0f", s / 1e6}')
+
+seconds() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$@"; }
+peak_kb=0
+timed() { # timed OUT_VAR command...: wall seconds; peak RSS of the largest process into peak_kb
+    local start end log
+    log=$(mktemp)
+    start=$(date +%s.%N)
+    /usr/bin/time -o "$log" -f '%M' "${@:2}" >/dev/null 2>&1
+    end=$(date +%s.%N)
+    peak_kb=$(sort -n "$log" | tail -1)
+    rm -f "$log"
+    printf -v "$1" '%s' "$(seconds "$start" "$end")"
+}
+draft_scale() { # Pillow's draft() scale for one file at a percentage
+    python3 - "$1" "$2" <<'PY'
+import math, sys
+from PIL import Image
+im = Image.open(sys.argv[1]); p = float(sys.argv[2]); W, H = im.size
+x, y = math.floor(W * p / 100), math.floor(H * p / 100)
+s = min(W // (x * 2.0), H // (y * 2.0))
+print(next(a for a in (8, 4, 2, 1) if s >= a or a == 1))
+PY
+}
+
+echo "| tool | 50% | 25% | 10% | peak memory |"
+echo "|---|---|---|---|---|"
+declare -A row mem
+for p in 50 25 10; do
+    out="$work/out"
+    rm -rf "$out" && mkdir -p "$out"
+    timed t "$cli" "$photos" --percent "$p" --output "$out/dropsize" --threads "$threads" \
+        --quality 85 --on-existing overwrite
+    row[dropsize]+="| $t s "; mem[dropsize]=$((peak_kb > ${mem[dropsize]:-0} ? peak_kb : ${mem[dropsize]:-0}))
+
+    # Each tool gets its per-file arguments precomputed, so only the tool itself is timed.
+    mkdir -p "$out/vips" "$out/magick"
+    identify -format "%d/%f %[fx:floor(w*$p/100)]x%[fx:floor(h*$p/100)]\n" "${files[@]}" > "$work/sizes.txt"
+    timed t xargs -a "$work/sizes.txt" -P "$threads" -L1 env VIPS_CONCURRENCY=1 sh -c \
+        'vipsthumbnail "$0" --size "$1" -o "'"$out"'/vips/%s.jpg[Q=85]"'
+    row[vips]+="| $t s "; mem[vips]=$((peak_kb > ${mem[vips]:-0} ? peak_kb : ${mem[vips]:-0}))
+
+    timed t xargs -a "$work/sizes.txt" -P "$threads" -L1 env MAGICK_THREAD_LIMIT=1 sh -c \
+        'convert "$0" -resize '"$p"'% -quality 85 "'"$out"'/magick/$(basename "$0")"'
+    row[magick]+="| $t s "; mem[magick]=$((peak_kb > ${mem[magick]:-0} ? peak_kb : ${mem[magick]:-0}))
+
+    mkdir -p "$out/pillow"
+    timed t python3 tests/bench/old_tool.py "$p" "$out/pillow" "$threads" "${files[@]}"
+    row[pillow]+="| $t s "; mem[pillow]=$((peak_kb > ${mem[pillow]:-0} ? peak_kb : ${mem[pillow]:-0}))
+
+    mkdir -p "$out/floor"
+    for f in "${files[@]}"; do echo "$f $(draft_scale "$f" "$p")"; done > "$work/scales.txt"
+    timed t xargs -a "$work/scales.txt" -P "$threads" -L1 sh -c \
+        'djpeg -scale 1/"$1" "$0" | cjpeg -quality 85 > "'"$out"'/floor/$(basename "$0")"'
+    row[floor]+="| $t s "
+done
+echo "| dropsize-cli ${row[dropsize]}| $((mem[dropsize] / 1024)) MB |"
+echo "| vipsthumbnail (one process per file) ${row[vips]}| $((mem[vips] / 1024)) MB per process |"
+echo "| ImageMagick convert (one per file) ${row[magick]}| $((mem[magick] / 1024)) MB per process |"
+echo "| old tool (Pillow thumbnail, $threads threads) ${row[pillow]}| $((mem[pillow] / 1024)) MB |"
+echo "| floor: djpeg -scale 1/k \| cjpeg ${row[floor]}| |"
+echo
+echo "$count photos, $megapixels megapixels in all, $threads threads, JPEG quality 85, $(nproc) cores."
+
+# Memory does not grow with the number of files: the same run on 10x as many.
+many="$work/many"
+if [[ ! -f $many/.done-$count ]]; then
+    rm -rf "$many" && mkdir -p "$many"
+    for r in $(seq 1 10); do mkdir -p "$many/$r" && cp "${files[@]}" "$many/$r/"; done
+    touch "$many/.done-$count"
+fi
+timed t "$cli" "$photos" --percent 10 --output "$work/out/one" --threads "$threads" --on-existing overwrite
+one=$peak_kb
+timed t10 "$cli" "$many" --percent 10 --output "$work/out/ten" --threads "$threads" --on-existing overwrite
+echo "Peak memory at 10%: $((one / 1024)) MB for $count files, $((peak_kb / 1024)) MB for $((count * 10)) files ($t s and $t10 s)."
