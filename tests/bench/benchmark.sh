@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 build=${1:-build/release}
-work=${2:-build/bench}
+work=$(realpath -m "${2:-build/bench}") # absolute: vipsthumbnail -o is relative to the input
 cli="$build/app/dropsize-cli"
 threads=${THREADS:-$(nproc)}
 count=${COUNT:-40}
@@ -54,7 +54,7 @@ timed() { # timed OUT_VAR command...: wall seconds; peak RSS of the largest proc
     printf -v "$1" '%s' "$(seconds "$start" "$end")"
 }
 draft_scale() { # Pillow's draft() scale for one file at a percentage
-    python3 - "$1" "$2" <<'PY'
+    /usr/bin/python3 - "$1" "$2" <<'PY'
 import math, sys
 from PIL import Image
 im = Image.open(sys.argv[1]); p = float(sys.argv[2]); W, H = im.size
@@ -86,7 +86,7 @@ for p in 50 25 10; do
     row[magick]+="| $t s "; mem[magick]=$((peak_kb > ${mem[magick]:-0} ? peak_kb : ${mem[magick]:-0}))
 
     mkdir -p "$out/pillow"
-    timed t python3 tests/bench/old_tool.py "$p" "$out/pillow" "$threads" "${files[@]}"
+    timed t /usr/bin/python3 tests/bench/old_tool.py "$p" "$out/pillow" "$threads" "${files[@]}"
     row[pillow]+="| $t s "; mem[pillow]=$((peak_kb > ${mem[pillow]:-0} ? peak_kb : ${mem[pillow]:-0}))
 
     mkdir -p "$out/floor"
