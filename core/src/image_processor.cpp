@@ -73,10 +73,6 @@ Result<InspectedImage> ImageProcessor::inspect(std::span<const std::uint8_t> fil
     }
     InspectedImage inspected;
     inspected.header = std::move(header).value();
-    if (inspected.header.cmyk) {
-        // The pixels are converted to RGB: a CMYK profile no longer describes them.
-        inspected.header.metadata.icc.clear();
-    }
     inspected.plan = makeResizePlan(inspected.header.info, m_options.spec);
     inspected.outputFormat = chooseOutputFormat(m_options.format, format);
     inspected.memoryEstimate = estimateMemory(file.size(), inspected.header, inspected.plan);

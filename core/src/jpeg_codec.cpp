@@ -245,7 +245,8 @@ Result<ImageHeader> JpegDecoder::readHeader(std::span<const std::uint8_t> data,
             h.metadata.exif.assign(m->data + 6, m->data + m->data_length);
         }
     }
-    if (d.icc != nullptr) {
+    // CMYK is decoded to RGB, which a CMYK profile does not describe: it is not carried on.
+    if (d.icc != nullptr && !h.cmyk) {
         h.metadata.icc.assign(d.icc, d.icc + d.iccLength);
     }
     h.info.orientation = exifOrientation(h.metadata.exif);
