@@ -109,6 +109,8 @@ namespace {
         jpeg_set_defaults(&c);
         jpeg_set_quality(&c, 95, TRUE);
         jpeg_start_compress(&c, TRUE);
+        const JOCTET cmykProfile[16] = { 0, 0, 0, 16, 'd', 'r', 'o', 'p', 0, 0, 0, 0, 'p', 'r', 't', 'r' };
+        jpeg_write_icc_profile(&c, cmykProfile, sizeof cmykProfile);
         std::vector<unsigned char> row(static_cast<std::size_t>(w) * 4);
         for (int x = 0; x < w; ++x) {
             for (int k = 0; k < 4; ++k) {
