@@ -4,6 +4,7 @@
 
 #include "dropsize/core/pixel_math.h"
 #include "dropsize/core/resample_coefficients.h"
+#include "resample_rows.h"
 
 #include <algorithm>
 #include <cstring>
@@ -15,6 +16,7 @@ namespace {
 
     // Rows handled between two looks at the cancel token.
     constexpr int kRowsPerCancelCheck = 16;
+    constexpr int kMaxBlockRowsOnStack = 64;
 
     Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
 
@@ -23,51 +25,15 @@ namespace {
         return cancel != nullptr && cancel->stopRequested();
     }
 
-    template <int C>
-    void horizontalRow(const std::uint8_t* in, std::uint8_t* out, const ResampleCoefficients& k)
-    {
-        for (int xx = 0; xx < k.outSize; ++xx) {
-            const std::int32_t* w = k.weightsAt(xx);
-            const std::uint8_t* src = in + static_cast<std::ptrdiff_t>(k.first(xx)) * C;
-            const int n = k.count(xx);
-            std::int32_t acc[C];
-            for (int c = 0; c < C; ++c) {
-                acc[c] = pixel::kRoundingHalf;
-            }
-            for (int x = 0; x < n; ++x) {
-                for (int c = 0; c < C; ++c) {
-                    acc[c] += static_cast<std::int32_t>(src[x * C + c]) * w[x];
-                }
-            }
-            for (int c = 0; c < C; ++c) {
-                out[xx * C + c] = pixel::clip8(acc[c]);
-            }
-        }
-    }
-
     void horizontalPass(ConstImageView in, int rowOffset, ImageView out,
         const ResampleCoefficients& k, int threads, const CancelToken* cancel)
     {
-        auto rowFn = horizontalRow<3>;
-        switch (in.channels) {
-        case 1:
-            rowFn = horizontalRow<1>;
-            break;
-        case 2:
-            rowFn = horizontalRow<2>;
-            break;
-        case 4:
-            rowFn = horizontalRow<4>;
-            break;
-        default:
-            break;
-        }
 #pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
         for (int y = 0; y < out.height; ++y) {
             if (y % kRowsPerCancelCheck == 0 && stopRequested(cancel)) {
                 continue;
             }
-            rowFn(in.row(y + rowOffset), out.row(y), k);
+            detail::horizontalRow(in.row(y + rowOffset), out.row(y), in.channels, k);
         }
     }
 
@@ -77,30 +43,18 @@ namespace {
         const int rowBytes = out.width * out.channels;
 #pragma omp parallel num_threads(threads) if (threads > 1)
         {
-            // One accumulator row per thread: the inner loop runs along the row, which the
-            // compiler vectorises, instead of striding down columns.
             std::vector<std::int32_t> acc(static_cast<std::size_t>(rowBytes));
+            std::vector<const std::uint8_t*> rows(static_cast<std::size_t>(k.kernelSize));
 #pragma omp for schedule(static)
             for (int yy = 0; yy < out.height; ++yy) {
                 if (yy % kRowsPerCancelCheck == 0 && stopRequested(cancel)) {
                     continue;
                 }
-                std::fill(acc.begin(), acc.end(), pixel::kRoundingHalf);
-                const std::int32_t* w = k.weightsAt(yy);
-                const int first = k.first(yy);
-                const int n = k.count(yy);
-                std::int32_t* a = acc.data();
-                for (int y = 0; y < n; ++y) {
-                    const std::uint8_t* src = in.row(first + y);
-                    const std::int32_t wy = w[y];
-                    for (int i = 0; i < rowBytes; ++i) {
-                        a[i] += static_cast<std::int32_t>(src[i]) * wy;
-                    }
+                for (int y = 0; y < k.count(yy); ++y) {
+                    rows[static_cast<std::size_t>(y)] = in.row(k.first(yy) + y);
                 }
-                std::uint8_t* dst = out.row(yy);
-                for (int i = 0; i < rowBytes; ++i) {
-                    dst[i] = pixel::clip8(a[i]);
-                }
+                detail::verticalRow(rows.data(), k.weightsAt(yy), k.count(yy), rowBytes, acc.data(),
+                    out.row(yy));
             }
         }
     }
@@ -211,38 +165,21 @@ Result<Image> CpuResizer::reduce(ConstImageView in, int fx, int fy, const int bo
     }
     Image out = std::move(made).value();
     ImageView o = out.view();
-    const int c = in.channels;
-    const int fullX = bw / fx;
-    const int lastX = bw % fx;
-    const int lastY = bh % fy;
-
 #pragma omp parallel for num_threads(m_numThreads) schedule(static) if (m_numThreads > 1)
     for (int y = 0; y < oh; ++y) {
-        // The last row and column average only the pixels that exist (ImagingReduceCorners).
-        const int rows = (y == oh - 1 && lastY != 0) ? lastY : fy;
-        const int yFrom = box[1] + y * fy;
-        std::uint32_t sums[4];
-        std::uint8_t* dst = o.row(y);
-        for (int x = 0; x < ow; ++x) {
-            const int cols = (x == fullX && lastX != 0) ? lastX : fx;
-            const int xFrom = box[0] + x * fx;
-            const auto n = static_cast<std::uint32_t>(rows * cols);
-            for (int ch = 0; ch < c; ++ch) {
-                sums[ch] = 0;
-            }
-            for (int yy = yFrom; yy < yFrom + rows; ++yy) {
-                const std::uint8_t* src = in.row(yy) + static_cast<std::ptrdiff_t>(xFrom) * c;
-                for (int xx = 0; xx < cols * c; xx += c) {
-                    for (int ch = 0; ch < c; ++ch) {
-                        sums[ch] += src[xx + ch];
-                    }
-                }
-            }
-            const std::uint32_t m = reduceMultiplier(n);
-            for (int ch = 0; ch < c; ++ch) {
-                dst[x * c + ch] = pixel::blockAverage(sums[ch], n, m);
-            }
+        // The last row block averages only the rows that exist (ImagingReduceCorners).
+        const int rowCount = std::min(fy, bh - y * fy);
+        const std::uint8_t* rows[kMaxBlockRowsOnStack];
+        std::vector<const std::uint8_t*> manyRows;
+        const std::uint8_t** r = rows;
+        if (rowCount > kMaxBlockRowsOnStack) {
+            manyRows.resize(static_cast<std::size_t>(rowCount));
+            r = manyRows.data();
         }
+        for (int i = 0; i < rowCount; ++i) {
+            r[i] = in.row(box[1] + y * fy + i);
+        }
+        detail::reduceRow(r, rowCount, in.channels, box[0], bw, fx, o.row(y));
     }
     return out;
 }

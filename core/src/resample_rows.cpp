@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "resample_rows.h"
+
+#include "dropsize/core/pixel_math.h"
+
+#include <algorithm>
+
+namespace dropsize::detail {
+
+namespace {
+
+    template <int C>
+    void horizontalRowC(const std::uint8_t* in, std::uint8_t* out, const ResampleCoefficients& k)
+    {
+        for (int xx = 0; xx < k.outSize; ++xx) {
+            const std::int32_t* w = k.weightsAt(xx);
+            const std::uint8_t* src = in + static_cast<std::ptrdiff_t>(k.first(xx)) * C;
+            const int n = k.count(xx);
+            std::int32_t acc[C];
+            for (int c = 0; c < C; ++c) {
+                acc[c] = pixel::kRoundingHalf;
+            }
+            for (int x = 0; x < n; ++x) {
+                for (int c = 0; c < C; ++c) {
+                    acc[c] += static_cast<std::int32_t>(src[x * C + c]) * w[x];
+                }
+            }
+            for (int c = 0; c < C; ++c) {
+                out[xx * C + c] = pixel::clip8(acc[c]);
+            }
+        }
+    }
+
+} // namespace
+
+void reduceRow(const std::uint8_t* const* rows, int rowCount, int channels, int x0, int width,
+    int fx, std::uint8_t* out)
+{
+    const int c = channels;
+    const int full = width / fx;
+    const int last = width % fx;
+    // The multiplier depends on the block's pixel count only: a full block and the last one.
+    const auto nFull = static_cast<std::uint32_t>(rowCount * fx);
+    const auto nLast = static_cast<std::uint32_t>(rowCount * last);
+    const std::uint32_t mFull = reduceMultiplier(nFull);
+    const std::uint32_t mLast = last != 0 ? reduceMultiplier(nLast) : 0;
+    const int blocks = full + (last != 0 ? 1 : 0);
+    for (int x = 0; x < blocks; ++x) {
+        const int cols = x < full ? fx : last;
+        const std::uint32_t n = x < full ? nFull : nLast;
+        const std::uint32_t m = x < full ? mFull : mLast;
+        std::uint32_t sums[4] = { 0, 0, 0, 0 };
+        const std::ptrdiff_t from = static_cast<std::ptrdiff_t>(x0 + x * fx) * c;
+        for (int r = 0; r < rowCount; ++r) {
+            const std::uint8_t* src = rows[r] + from;
+            for (int xx = 0; xx < cols * c; xx += c) {
+                for (int ch = 0; ch < c; ++ch) {
+                    sums[ch] += src[xx + ch];
+                }
+            }
+        }
+        for (int ch = 0; ch < c; ++ch) {
+            out[x * c + ch] = pixel::blockAverage(sums[ch], n, m);
+        }
+    }
+}
+
+void horizontalRow(const std::uint8_t* in, std::uint8_t* out, int channels,
+    const ResampleCoefficients& k)
+{
+    switch (channels) {
+    case 1:
+        return horizontalRowC<1>(in, out, k);
+    case 2:
+        return horizontalRowC<2>(in, out, k);
+    case 4:
+        return horizontalRowC<4>(in, out, k);
+    default:
+        return horizontalRowC<3>(in, out, k);
+    }
+}
+
+void verticalRow(const std::uint8_t* const* rows, const std::int32_t* weights, int count,
+    int rowBytes, std::int32_t* acc, std::uint8_t* out)
+{
+    // Accumulate along the row, which the compiler vectorises, instead of down columns.
+    std::fill(acc, acc + rowBytes, pixel::kRoundingHalf);
+    for (int y = 0; y < count; ++y) {
+        const std::uint8_t* src = rows[y];
+        const std::int32_t w = weights[y];
+        for (int i = 0; i < rowBytes; ++i) {
+            acc[i] += static_cast<std::int32_t>(src[i]) * w;
+        }
+    }
+    for (int i = 0; i < rowBytes; ++i) {
+        out[i] = pixel::clip8(acc[i]);
+    }
+}
+
+ResampleCoefficients identityCoefficients(int size)
+{
+    ResampleCoefficients k;
+    k.outSize = size;
+    k.kernelSize = 1;
+    k.bounds.resize(static_cast<std::size_t>(size) * 2);
+    k.weights.assign(static_cast<std::size_t>(size), std::int32_t { 1 } << pixel::kPrecisionBits);
+    for (int i = 0; i < size; ++i) {
+        k.bounds[static_cast<std::size_t>(2 * i)] = i;
+        k.bounds[static_cast<std::size_t>(2 * i + 1)] = 1;
+    }
+    return k;
+}
+
+} // namespace dropsize::detail

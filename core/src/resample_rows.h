@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+// Row-level kernels of the Pillow-exact passes, shared by the whole-image CpuResizer and the
+// row-streaming StreamingResizer so that both run the very same arithmetic. Private to core.
+
+#include "dropsize/core/resample_coefficients.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace dropsize::detail {
+
+/// Pillow's reduce() for one output row: `rowCount` (1..fy) input rows, each read from column
+/// x0 for `width` pixels, averaged in blocks of fx columns (the last block keeps what exists).
+void reduceRow(const std::uint8_t* const* rows, int rowCount, int channels, int x0, int width,
+    int fx, std::uint8_t* out);
+
+/// One row of the horizontal pass.
+void horizontalRow(const std::uint8_t* in, std::uint8_t* out, int channels,
+    const ResampleCoefficients& k);
+
+/// One row of the vertical pass: `count` input rows weighted by `weights`, `rowBytes` samples
+/// each; `acc` is scratch of rowBytes int32.
+void verticalRow(const std::uint8_t* const* rows, const std::int32_t* weights, int count,
+    int rowBytes, std::int32_t* acc, std::uint8_t* out);
+
+/// Coefficients that copy: output i reads input i with weight 1.0 (for a pass Pillow skips).
+ResampleCoefficients identityCoefficients(int size);
+
+} // namespace dropsize::detail
