@@ -5,6 +5,7 @@
 #include "dropsize/core/jpeg_codec.h"
 #include "dropsize/core/png_codec.h"
 #include "dropsize/core/resampler.h"
+#include "dropsize/core/streaming_resizer.h"
 
 #include <new>
 
@@ -17,8 +18,8 @@ namespace {
         return Image::byteSize(s.width, s.height, channels);
     }
 
-    // Peak memory of one image: the file, the decoded pixels, the largest pair of buffers alive
-    // together during resize, and the encoded output (at most about the raw output size).
+    // Peak memory of one image: the file, what the decoder keeps, the resize's buffers, the
+    // oriented copy and the encoded output (at most about the raw output size).
     std::uint64_t estimateMemory(std::size_t fileSize, const ImageHeader& h, const ResizePlan& p)
     {
         const int c = h.info.channels;
@@ -27,11 +28,18 @@ namespace {
             // libjpeg keeps every DCT coefficient of a progressive image: 2 bytes per sample.
             decoder = bytes({ h.info.width, h.info.height }, 3) * 2;
         }
-        const std::uint64_t decoded = bytes(p.decoded, c);
-        const std::uint64_t reduced = (p.reduceX > 1 || p.reduceY > 1) ? bytes(p.reduced, c) : 0;
-        const std::uint64_t temp = bytes({ p.resampled.width, p.reduced.height }, c);
         const std::uint64_t out = bytes(p.resampled, c);
-        return fileSize + decoder + decoded + reduced + temp + 2 * out;
+        std::uint64_t resize = 0;
+        if (StreamingResizer::canStream(p)) {
+            // JPEG rows stream; a PNG is decoded whole first.
+            resize = StreamingResizer::memoryEstimate(p, c)
+                + (h.format == ImageFormat::Png ? bytes(p.decoded, c) : 0);
+        } else {
+            const std::uint64_t reduced = (p.reduceX > 1 || p.reduceY > 1) ? bytes(p.reduced, c) : 0;
+            resize = bytes(p.decoded, c) + reduced + bytes({ p.resampled.width, p.reduced.height }, c)
+                + out;
+        }
+        return fileSize + decoder + resize + 2 * out;
     }
 
     ImageFormat chooseOutputFormat(OutputFormat wanted, ImageFormat input)
@@ -89,18 +97,59 @@ Result<InspectedImage> ImageProcessor::inspect(std::span<const std::uint8_t> fil
 Result<Image> ImageProcessor::render(std::span<const std::uint8_t> file,
     const InspectedImage& inspected, const CancelToken* cancel) const
 {
-    Result<Image> decoded = inspected.header.format == ImageFormat::Jpeg
-        ? JpegDecoder::decode(file, inspected.plan.dctScale, m_options.limits, cancel)
-        : PngDecoder::decode(file, m_options.limits, cancel);
-    if (!decoded) {
-        return decoded;
+    const ResizePlan& plan = inspected.plan;
+    const bool jpeg = inspected.header.format == ImageFormat::Jpeg;
+    if (!StreamingResizer::canStream(plan)) {
+        Result<Image> decoded = jpeg ? JpegDecoder::decode(file, plan.dctScale, m_options.limits, cancel)
+                                     : PngDecoder::decode(file, m_options.limits, cancel);
+        if (!decoded) {
+            return decoded;
+        }
+        if (decoded->width() != plan.decoded.width || decoded->height() != plan.decoded.height) {
+            return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+        }
+        const CpuResizer resizer(m_options.threadsPerImage);
+        return resizer.resize(std::move(decoded).value(), plan, cancel);
     }
-    if (decoded->width() != inspected.plan.decoded.width
-        || decoded->height() != inspected.plan.decoded.height) {
-        return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+
+    // Rows flow from the decoder through reduce and both passes; JPEG never holds the decoded
+    // image, PNG (whose interlacing needs the whole image) holds only that.
+    auto resizer = StreamingResizer::create(plan, inspected.header.info.channels);
+    if (!resizer) {
+        return std::move(resizer).error();
     }
-    const CpuResizer resizer(m_options.threadsPerImage);
-    return resizer.resize(std::move(decoded).value(), inspected.plan, cancel);
+    if (jpeg) {
+        const Status decoded = JpegDecoder::decodeRows(file, plan.dctScale, plan.decoded,
+            m_options.limits,
+            [&](std::uint8_t* rows, std::ptrdiff_t stride, int count) {
+                return resizer->pushRows(rows, stride, count);
+            },
+            cancel);
+        if (!decoded) {
+            return decoded.error();
+        }
+    } else {
+        auto decoded = PngDecoder::decode(file, m_options.limits, cancel);
+        if (!decoded) {
+            return decoded;
+        }
+        if (decoded->width() != plan.decoded.width || decoded->height() != plan.decoded.height
+            || decoded->channels() != inspected.header.info.channels) {
+            return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+        }
+        if (auto pushed = resizer->pushRows(decoded->data(), decoded->stride(), decoded->height());
+            !pushed) {
+            return pushed.error();
+        }
+    }
+    if (cancel != nullptr && cancel->stopRequested()) {
+        return Error { ErrorCode::Cancelled, "cancelled", {} };
+    }
+    auto resampled = resizer->finish();
+    if (!resampled) {
+        return resampled;
+    }
+    return CpuResizer::finish(std::move(resampled).value(), plan);
 }
 
 Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, ImageFormat format,

@@ -148,10 +148,19 @@ namespace {
         }
     }
 
-    enum class DecodeEnd { Done, Failed, Cancelled };
+    enum class DecodeEnd { Done, Failed, Cancelled, Stopped };
 
-    DecodeEnd decodeC(Decompressor* d, unsigned char* out, std::ptrdiff_t stride,
-        unsigned char* cmykRow, bool invertedCmyk, const CancelToken* cancel)
+    // Where decoded rows go: next() says where to put up to *maxRows rows (rows `stride` apart),
+    // done() takes them; done() returning false stops the decode. Plain function pointers: this
+    // is called from the setjmp function below.
+    struct RowSink {
+        unsigned char* (*next)(void* context, int* maxRows, std::ptrdiff_t* stride);
+        bool (*done)(void* context, int count);
+        void* context;
+    };
+
+    DecodeEnd decodeC(Decompressor* d, const RowSink* sink, unsigned char* cmykRow,
+        bool invertedCmyk, const CancelToken* cancel)
     {
         if (setjmp(d->err.jump)) {
             return DecodeEnd::Failed;
@@ -162,20 +171,33 @@ namespace {
             if (cancel != nullptr && cancel->stopRequested()) {
                 return DecodeEnd::Cancelled;
             }
-            const JDIMENSION y = d->cinfo.output_scanline;
-            unsigned char* dst = out + static_cast<std::ptrdiff_t>(y) * stride;
+            int maxRows = 0;
+            std::ptrdiff_t stride = 0;
+            unsigned char* dst = sink->next(sink->context, &maxRows, &stride);
+            const JDIMENSION left = d->cinfo.output_height - d->cinfo.output_scanline;
+            JDIMENSION n = left < 16 ? left : 16;
+            if (n > static_cast<JDIMENSION>(maxRows)) {
+                n = static_cast<JDIMENSION>(maxRows);
+            }
             if (cmykRow != nullptr) {
-                JSAMPROW row = cmykRow;
-                jpeg_read_scanlines(&d->cinfo, &row, 1);
-                cmykRowToRgb(cmykRow, dst, width, invertedCmyk);
+                for (JDIMENSION i = 0; i < n; ++i) {
+                    JSAMPROW row = cmykRow;
+                    jpeg_read_scanlines(&d->cinfo, &row, 1);
+                    cmykRowToRgb(cmykRow, dst + static_cast<std::ptrdiff_t>(i) * stride, width,
+                        invertedCmyk);
+                }
             } else {
                 JSAMPROW rows[16];
-                const JDIMENSION left = d->cinfo.output_height - y;
-                const JDIMENSION n = left < 16 ? left : 16;
                 for (JDIMENSION i = 0; i < n; ++i) {
                     rows[i] = dst + static_cast<std::ptrdiff_t>(i) * stride;
                 }
-                jpeg_read_scanlines(&d->cinfo, rows, n);
+                JDIMENSION read = 0;
+                while (read < n) {
+                    read += jpeg_read_scanlines(&d->cinfo, rows + read, n - read);
+                }
+            }
+            if (!sink->done(sink->context, static_cast<int>(n))) {
+                return DecodeEnd::Stopped;
             }
         }
         return DecodeEnd::Done;
@@ -253,60 +275,164 @@ Result<ImageHeader> JpegDecoder::readHeader(std::span<const std::uint8_t> data,
     return h;
 }
 
+namespace {
+
+    // A decompressor past its header and output-size setup, ready for decodeC().
+    struct PreparedDecode {
+        std::unique_ptr<Decompressor> d;
+        int width = 0;
+        int height = 0;
+        int channels = 0;
+        std::unique_ptr<unsigned char[]> cmykRow;
+        bool inverted = false;
+    };
+
+    Result<PreparedDecode> prepareDecode(std::span<const std::uint8_t> data, int dctScale,
+        const DecodeLimits& limits)
+    {
+        if (dctScale != 1 && dctScale != 2 && dctScale != 4 && dctScale != 8) {
+            return Error { ErrorCode::InvalidArgument, "DCT scale must be 1, 2, 4 or 8", {} };
+        }
+        PreparedDecode p;
+        p.d = std::make_unique<Decompressor>();
+        Decompressor& d = *p.d;
+        if (!readHeaderC(&d, data.data(), static_cast<unsigned long>(data.size()), limits.maxScans,
+                static_cast<unsigned long>(limits.maxMemoryBytes))) {
+            return jpegError(d);
+        }
+        const std::uint64_t pixels = std::uint64_t { d.cinfo.image_width } * d.cinfo.image_height;
+        if (pixels > limits.maxPixels) {
+            return Error { ErrorCode::LimitExceeded,
+                "image is " + megapixels(pixels) + ", over the limit of " + megapixels(limits.maxPixels),
+                {} };
+        }
+        const bool cmyk = isCmyk(d.cinfo);
+        const bool grey = d.cinfo.num_components == 1;
+        if (!grey && !cmyk && d.cinfo.num_components != 3) {
+            return Error { ErrorCode::UnsupportedFormat, "unsupported JPEG colour components", {} };
+        }
+        const J_COLOR_SPACE space = grey ? JCS_GRAYSCALE : (cmyk ? JCS_CMYK : JCS_RGB);
+        if (!calcOutputC(&d, dctScale, space)) {
+            return jpegError(d);
+        }
+        p.width = static_cast<int>(d.cinfo.output_width);
+        p.height = static_cast<int>(d.cinfo.output_height);
+        p.channels = grey ? 1 : 3;
+        if (cmyk) {
+            p.cmykRow.reset(new (std::nothrow) unsigned char[static_cast<std::size_t>(p.width) * 4]);
+            if (!p.cmykRow) {
+                return Error { ErrorCode::OutOfMemory, "not enough memory for a CMYK row", {} };
+            }
+        }
+        p.inverted = d.cinfo.saw_Adobe_marker != 0;
+        return p;
+    }
+
+    Status runDecode(PreparedDecode& p, const RowSink& sink, const CancelToken* cancel)
+    {
+        switch (decodeC(p.d.get(), &sink, p.cmykRow.get(), p.inverted, cancel)) {
+        case DecodeEnd::Done:
+        case DecodeEnd::Stopped:
+            return {};
+        case DecodeEnd::Cancelled:
+            return Error { ErrorCode::Cancelled, "cancelled", {} };
+        case DecodeEnd::Failed:
+            break;
+        }
+        return jpegError(*p.d);
+    }
+
+    // Rows straight into one image.
+    struct ImageSink {
+        ImageView view;
+        int y = 0;
+
+        static unsigned char* next(void* context, int* maxRows, std::ptrdiff_t* stride)
+        {
+            auto* self = static_cast<ImageSink*>(context);
+            *maxRows = self->view.height - self->y;
+            *stride = self->view.stride;
+            return self->view.row(self->y);
+        }
+        static bool done(void* context, int count)
+        {
+            static_cast<ImageSink*>(context)->y += count;
+            return true;
+        }
+    };
+
+    // Rows through a small buffer to a consumer.
+    struct ConsumerSink {
+        std::uint8_t* buffer;
+        std::ptrdiff_t stride;
+        const JpegDecoder::RowConsumer* consume;
+        Status status;
+
+        static unsigned char* next(void* context, int* maxRows, std::ptrdiff_t* stride)
+        {
+            auto* self = static_cast<ConsumerSink*>(context);
+            *maxRows = JpegDecoder::kRowsPerCall;
+            *stride = self->stride;
+            return self->buffer;
+        }
+        static bool done(void* context, int count)
+        {
+            auto* self = static_cast<ConsumerSink*>(context);
+            try {
+                self->status = (*self->consume)(self->buffer, self->stride, count);
+            } catch (const std::bad_alloc&) {
+                self->status = Error { ErrorCode::OutOfMemory, "out of memory", {} };
+            }
+            return self->status.ok();
+        }
+    };
+
+} // namespace
+
 Result<Image> JpegDecoder::decode(std::span<const std::uint8_t> data, int dctScale,
     const DecodeLimits& limits, const CancelToken* cancel)
 {
-    if (dctScale != 1 && dctScale != 2 && dctScale != 4 && dctScale != 8) {
-        return Error { ErrorCode::InvalidArgument, "DCT scale must be 1, 2, 4 or 8", {} };
+    auto prepared = prepareDecode(data, dctScale, limits);
+    if (!prepared) {
+        return std::move(prepared).error();
     }
-    Decompressor d;
-    if (!readHeaderC(&d, data.data(), static_cast<unsigned long>(data.size()), limits.maxScans,
-            static_cast<unsigned long>(limits.maxMemoryBytes))) {
-        return jpegError(d);
-    }
-    const std::uint64_t pixels = std::uint64_t { d.cinfo.image_width } * d.cinfo.image_height;
-    if (pixels > limits.maxPixels) {
-        return Error { ErrorCode::LimitExceeded,
-            "image is " + megapixels(pixels) + ", over the limit of " + megapixels(limits.maxPixels),
-            {} };
-    }
-    const bool cmyk = isCmyk(d.cinfo);
-    const bool grey = d.cinfo.num_components == 1;
-    if (!grey && !cmyk && d.cinfo.num_components != 3) {
-        return Error { ErrorCode::UnsupportedFormat, "unsupported JPEG colour components", {} };
-    }
-    const J_COLOR_SPACE space = grey ? JCS_GRAYSCALE : (cmyk ? JCS_CMYK : JCS_RGB);
-    if (!calcOutputC(&d, dctScale, space)) {
-        return jpegError(d);
-    }
-    const auto width = static_cast<int>(d.cinfo.output_width);
-    const auto height = static_cast<int>(d.cinfo.output_height);
-    const int channels = grey ? 1 : 3;
-    if (Image::byteSize(width, height, channels) > limits.maxMemoryBytes) {
+    PreparedDecode& p = *prepared;
+    if (Image::byteSize(p.width, p.height, p.channels) > limits.maxMemoryBytes) {
         return Error { ErrorCode::LimitExceeded, "decoded image would exceed the memory limit", {} };
     }
-    auto made = Image::allocate(width, height, channels);
+    auto made = Image::allocate(p.width, p.height, p.channels);
     if (!made) {
         return made;
     }
-    Image image = std::move(made).value();
-    std::unique_ptr<unsigned char[]> cmykRow;
-    if (cmyk) {
-        cmykRow.reset(new (std::nothrow) unsigned char[static_cast<std::size_t>(width) * 4]);
-        if (!cmykRow) {
-            return Error { ErrorCode::OutOfMemory, "not enough memory for a CMYK row", {} };
-        }
+    ImageSink target { made->view() };
+    const RowSink sink { ImageSink::next, ImageSink::done, &target };
+    if (auto status = runDecode(p, sink, cancel); !status) {
+        return std::move(status).error();
     }
-    const bool inverted = d.cinfo.saw_Adobe_marker != 0;
-    switch (decodeC(&d, image.data(), image.stride(), cmykRow.get(), inverted, cancel)) {
-    case DecodeEnd::Done:
-        return image;
-    case DecodeEnd::Cancelled:
-        return Error { ErrorCode::Cancelled, "cancelled", {} };
-    case DecodeEnd::Failed:
-        break;
+    return made;
+}
+
+Status JpegDecoder::decodeRows(std::span<const std::uint8_t> data, int dctScale, Size expected,
+    const DecodeLimits& limits, const RowConsumer& consume, const CancelToken* cancel)
+{
+    auto prepared = prepareDecode(data, dctScale, limits);
+    if (!prepared) {
+        return std::move(prepared).error();
     }
-    return jpegError(d);
+    PreparedDecode& p = *prepared;
+    if (p.width != expected.width || p.height != expected.height) {
+        return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+    }
+    auto buffer = Image::allocate(p.width, kRowsPerCall, p.channels);
+    if (!buffer) {
+        return std::move(buffer).error();
+    }
+    ConsumerSink target { buffer->data(), buffer->stride(), &consume, {} };
+    const RowSink sink { ConsumerSink::next, ConsumerSink::done, &target };
+    if (auto status = runDecode(p, sink, cancel); !status) {
+        return status;
+    }
+    return std::move(target.status);
 }
 
 namespace {

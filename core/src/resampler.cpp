@@ -335,14 +335,19 @@ Result<Image> CpuResizer::resize(Image decoded, const ResizePlan& plan,
             return std::move(r).error();
         }
         current = std::move(r).value();
-        if (plan.premultiply) {
-            unpremultiply(current.view());
-        }
+    }
+    return finish(std::move(current), plan);
+}
+
+Result<Image> CpuResizer::finish(Image resampled, const ResizePlan& plan)
+{
+    if (plan.resample && plan.premultiply) {
+        unpremultiply(resampled.view());
     }
     if (plan.orientation == 1) {
-        return current;
+        return resampled;
     }
-    return orient(current.view(), plan.orientation);
+    return orient(resampled.view(), plan.orientation);
 }
 
 } // namespace dropsize

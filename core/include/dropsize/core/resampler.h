@@ -27,6 +27,9 @@ public:
     [[nodiscard]] Result<Image> resample(ConstImageView in, Size out, Filter filter,
         const float box[4], const CancelToken* cancel = nullptr) const;
 
+    /// The steps after the resample: unpremultiply (when planned) and orient.
+    [[nodiscard]] static Result<Image> finish(Image resampled, const ResizePlan& plan);
+
     /// exif_transpose(): the pixel permutation for EXIF orientation 1..8.
     [[nodiscard]] static Result<Image> orient(ConstImageView in, int orientation);
 
