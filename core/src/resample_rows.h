@@ -21,6 +21,19 @@ void reduceRow(const std::uint8_t* const* rows, int rowCount, int channels, int 
 void horizontalRow(const std::uint8_t* in, std::uint8_t* out, int channels,
     const ResampleCoefficients& k);
 
+/// Rows the strip form of the horizontal pass handles together.
+constexpr int kStripRows = 8;
+
+/// Stores row `r` (< kStripRows) of a strip column-interleaved: the C samples of pixel x go to
+/// strip[(x * kStripRows + r) * C]. A strip holds `width` × kStripRows × C bytes.
+void putStripRow(const std::uint8_t* row, int width, int channels, int r, std::uint8_t* strip);
+
+/// The horizontal pass over a whole strip: the same sums as horizontalRow(), but with the rows
+/// side by side, so the inner loop runs over kStripRows × C contiguous samples and vectorises.
+/// Writes the first `rowCount` rows to `outRows`.
+void horizontalStrip(const std::uint8_t* strip, int channels, const ResampleCoefficients& k,
+    std::uint8_t* const* outRows, int rowCount);
+
 /// One row of the vertical pass: `count` input rows weighted by `weights`, `rowBytes` samples
 /// each; `acc` is scratch of rowBytes int32.
 void verticalRow(const std::uint8_t* const* rows, const std::int32_t* weights, int count,

@@ -74,7 +74,8 @@ std::uint64_t StreamingResizer::memoryEstimate(const ResizePlan& p, int channels
             * 2
         + 1;
     return (reduce ? Image::byteSize(p.decoded.width, p.reduceY + 1, channels) : 0)
-        + Image::byteSize(p.resampled.width, window, channels)
+        + Image::byteSize(p.resampled.width, window + 8, channels)
+        + Image::byteSize(p.reduced.width, 8, channels)
         + Image::byteSize(p.resampled.width, p.resampled.height, channels)
         + static_cast<std::uint64_t>(p.resampled.width) * static_cast<std::uint64_t>(channels) * 4;
 }
@@ -98,7 +99,8 @@ Result<StreamingResizer> StreamingResizer::create(const ResizePlan& plan, int ch
     for (int i = 0; i < out.height; ++i) {
         r.m_ky.bounds[static_cast<std::size_t>(2 * i)] -= r.m_firstRow;
     }
-    r.m_ringRows = widestCount(r.m_ky);
+    // The widest vertical window, plus a strip of rows resampled together.
+    r.m_ringRows = widestCount(r.m_ky) + detail::kStripRows;
     r.m_rowPointers.resize(static_cast<std::size_t>(std::max(r.m_ringRows, plan.reduceY)));
     r.m_accumulator.resize(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(channels));
 
@@ -108,6 +110,9 @@ Result<StreamingResizer> StreamingResizer::create(const ResizePlan& plan, int ch
         return Error { ErrorCode::OutOfMemory, "not enough memory to resize", {} };
     }
     r.m_ring = std::move(ring).value();
+    r.m_strip.assign(static_cast<std::size_t>(plan.reduced.width) * detail::kStripRows
+            * static_cast<std::size_t>(channels),
+        0);
     r.m_output = std::move(output).value();
     if (r.m_reduce) {
         auto block = Image::allocate(plan.decoded.width, plan.reduceY, channels);
@@ -164,9 +169,20 @@ void StreamingResizer::takeReducedRow(const std::uint8_t* row)
         return;
     }
     const int i = r - m_firstRow;
+    const int slot = i % detail::kStripRows;
+    detail::putStripRow(row, m_plan.reduced.width, m_channels, slot, m_strip.data());
+    if (slot != detail::kStripRows - 1 && r != m_lastRow - 1) {
+        return;
+    }
+    // A full strip (or the last rows): resample it into the ring, then every output row whose
+    // window now lies complete in the ring.
     ImageView ring = m_ring.view();
-    detail::horizontalRow(row, ring.row(i % m_ringRows), m_channels, m_kx);
-    // Every output row whose window now lies complete in the ring.
+    const int stripFirst = i - slot;
+    std::uint8_t* stripRows[detail::kStripRows];
+    for (int s = 0; s <= slot; ++s) {
+        stripRows[s] = ring.row((stripFirst + s) % m_ringRows);
+    }
+    detail::horizontalStrip(m_strip.data(), m_channels, m_kx, stripRows, slot + 1);
     const Size out = m_plan.resampled;
     const int rowBytes = out.width * m_channels;
     while (m_nextOutputRow < out.height
