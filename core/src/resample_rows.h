@@ -31,8 +31,9 @@ void putStripRow(const std::uint8_t* row, int width, int channels, int r, std::u
 /// The horizontal pass over a whole strip: the same sums as horizontalRow(), but with the rows
 /// side by side, so the inner loop runs over kStripRows × C contiguous samples and vectorises.
 /// Writes the first `rowCount` rows to `outRows`.
+/// `portable` forces the plain C++ kernel even where the AVX2 one could run (for tests).
 void horizontalStrip(const std::uint8_t* strip, int channels, const ResampleCoefficients& k,
-    std::uint8_t* const* outRows, int rowCount);
+    std::uint8_t* const* outRows, int rowCount, bool portable = false);
 
 /// One row of the vertical pass: `count` input rows weighted by `weights`, `rowBytes` samples
 /// each; `acc` is scratch of rowBytes int32.

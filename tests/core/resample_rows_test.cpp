@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+
+// White-box test of core's private row kernels: the strip form of the horizontal pass, in its
+// portable and its AVX2 build, gives the per-row kernel's bytes.
+
+#include "resample_rows.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace dropsize {
+namespace {
+
+    TEST(ResampleRows, StripKernelsMatchThePerRowKernel)
+    {
+        std::mt19937 rng(3);
+        for (int round = 0; round < 200; ++round) {
+            const int channels = std::uniform_int_distribution<int>(1, 4)(rng);
+            const int inWidth = std::uniform_int_distribution<int>(1, 300)(rng);
+            const int outWidth = std::uniform_int_distribution<int>(1, 300)(rng);
+            const int rows = std::uniform_int_distribution<int>(1, detail::kStripRows)(rng);
+            const auto filter = static_cast<Filter>(std::uniform_int_distribution<int>(1, 5)(rng));
+            const float x0 = std::uniform_real_distribution<float>(0, 0.3f)(rng) * static_cast<float>(inWidth);
+            const ResampleCoefficients k = computeCoefficients(inWidth, x0, static_cast<float>(inWidth), outWidth, filter);
+            const Image input = test::makeTestImage(inWidth, rows, channels, static_cast<unsigned>(round));
+
+            std::vector<std::uint8_t> strip(static_cast<std::size_t>(inWidth * detail::kStripRows * channels), 0);
+            for (int r = 0; r < rows; ++r) {
+                detail::putStripRow(input.view().row(r), inWidth, channels, r, strip.data());
+            }
+            for (const bool portable : { true, false }) {
+                Image out = std::move(Image::allocate(outWidth, rows, channels)).value();
+                std::uint8_t* outRows[detail::kStripRows];
+                for (int r = 0; r < rows; ++r) {
+                    outRows[r] = out.view().row(r);
+                }
+                detail::horizontalStrip(strip.data(), channels, k, outRows, rows, portable);
+                std::vector<std::uint8_t> expected(static_cast<std::size_t>(outWidth * channels));
+                for (int r = 0; r < rows; ++r) {
+                    detail::horizontalRow(input.view().row(r), expected.data(), channels, k);
+                    ASSERT_EQ(std::vector<std::uint8_t>(outRows[r], outRows[r] + outWidth * channels), expected)
+                        << (portable ? "portable" : "fastest") << " kernel, row " << r;
+                }
+            }
+        }
+    }
+
+} // namespace
+} // namespace dropsize
