@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstring>
 #include <new>
+#include <numeric>
 
 #include <fcntl.h>
 #include <omp.h>
@@ -236,6 +237,14 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
         std::max<std::size_t>(runnable, 1)));
     m_options.process.threadsPerImage = workers == 1 ? threads : 1;
 
+    // Largest files first (the classic longest-job-first rule): a big photo left for the end
+    // would keep one worker busy while the others idle.
+    std::vector<std::size_t> order(plan.jobs.size());
+    std::iota(order.begin(), order.end(), std::size_t { 0 });
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return plan.jobs[a].inputBytes > plan.jobs[b].inputBytes;
+    });
+
     std::atomic<std::size_t> next { 0 };
     std::mutex summaryMutex;
 #pragma omp parallel num_threads(workers)
@@ -245,10 +254,10 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
                 break;
             }
             const std::size_t i = next.fetch_add(1);
-            if (i >= plan.jobs.size()) {
+            if (i >= order.size()) {
                 break;
             }
-            const Job& job = plan.jobs[i];
+            const Job& job = plan.jobs[order[i]];
             const auto jobStart = Clock::now();
             if (m_observer != nullptr) {
                 m_observer->onJobStarted(job);
