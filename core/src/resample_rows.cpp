@@ -22,24 +22,14 @@ namespace dropsize::detail {
 
 namespace {
 
+    // The reference form: one pixel at a time, each channel one pixel::convolve().
     template <int C>
     void horizontalRowC(const std::uint8_t* in, std::uint8_t* out, const ResampleCoefficients& k)
     {
         for (int xx = 0; xx < k.outSize; ++xx) {
-            const std::int32_t* w = k.weightsAt(xx);
             const std::uint8_t* src = in + static_cast<std::ptrdiff_t>(k.first(xx)) * C;
-            const int n = k.count(xx);
-            std::int32_t acc[C];
             for (int c = 0; c < C; ++c) {
-                acc[c] = pixel::kRoundingHalf;
-            }
-            for (int x = 0; x < n; ++x) {
-                for (int c = 0; c < C; ++c) {
-                    acc[c] += static_cast<std::int32_t>(src[x * C + c]) * w[x];
-                }
-            }
-            for (int c = 0; c < C; ++c) {
-                out[xx * C + c] = pixel::clip8(acc[c]);
+                out[xx * C + c] = pixel::convolve(src + c, C, k.weightsAt(xx), k.count(xx));
             }
         }
     }
