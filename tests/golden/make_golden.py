@@ -6,7 +6,8 @@ images, as size and FNV-1a-64 CRC-32 of the pixels (zlib's, which the tests get 
 
 Needs Debian 12's python3-pil (Pillow 9.4, libjpeg-turbo 2.1.5) and python3-numpy:
     python3 tests/golden/make_golden.py [TESTDATA_DIR]
-The tests need neither: they read the committed TSV.
+and cjpeg (libjpeg-turbo-progs) for the JPEG fixtures in tests/golden/fixtures/. The tests need
+none of them: they read the committed TSV and fixtures.
 
 The reference for one case is the old tool's call:
     im = Image.open(path)
@@ -19,7 +20,9 @@ with two documented differences that Dropsize makes on purpose:
     key to an alpha channel. Pillow then resamples those pixels; only that step is compared.
 """
 import os
+import subprocess
 import sys
+import tempfile
 import zlib
 
 import numpy as np
@@ -59,6 +62,30 @@ TRANSPOSE = {
     4: Image.Transpose.FLIP_TOP_BOTTOM, 5: Image.Transpose.TRANSPOSE,
     6: Image.Transpose.ROTATE_270, 7: Image.Transpose.TRANSVERSE, 8: Image.Transpose.ROTATE_90,
 }
+
+
+# JPEG variants the shared photos lack, made here from libjpeg-turbo's testorig.png with cjpeg
+# (Debian's libjpeg-turbo-progs) and committed: name -> cjpeg options.
+FIXTURES = {
+    "grey.jpg": ["-grayscale"],
+    "s444.jpg": ["-sample", "1x1"],
+    "s422.jpg": ["-sample", "2x1"],
+    "s440.jpg": ["-sample", "1x2"],
+    "s411.jpg": ["-sample", "4x1"],
+    "progressive-restart.jpg": ["-progressive", "-restart", "1"],
+    "arithmetic-420.jpg": ["-arithmetic", "-sample", "2x2"],
+}
+
+
+def make_fixtures(root, fixture_dir):
+    os.makedirs(fixture_dir, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        ppm = os.path.join(tmp, "testorig.ppm")
+        Image.open(os.path.join(root, "libjpeg-turbo", "testorig.png")).convert("RGB").save(ppm)
+        for name, options in FIXTURES.items():
+            out = os.path.join(fixture_dir, name)
+            subprocess.run(["cjpeg", "-quality", "90", *options, "-outfile", out, ppm], check=True)
+    return [f"fixtures/{name}" for name in FIXTURES]
 
 
 def png_header(path):
@@ -125,7 +152,11 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "..", "shared",
                                                              "testdata")
+    fixture_dir = os.path.join(here, "fixtures")
+    fixtures = make_fixtures(root, fixture_dir)
     cases = []
+    for rel in fixtures:
+        cases += [(rel, p, f) for f in FILTERS for p in (7, 33.3, 50)]
     for rel in PHOTOS:
         cases += [(rel, p, "lanczos") for p in PHOTO_PERCENTS]
     for folder in ("pngsuite", "testpngs"):
@@ -146,7 +177,8 @@ def main():
             continue
         seen.add((rel, percent, filt))
         try:
-            im = reference(os.path.join(root, rel), percent, filt)
+            base = here if rel.startswith("fixtures/") else root
+            im = reference(os.path.join(base, rel), percent, filt)
         except Exception as e:  # a file Pillow cannot read has no golden result
             skipped[rel] = f"{type(e).__name__}: {e}"
             continue
