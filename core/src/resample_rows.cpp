@@ -69,7 +69,7 @@ namespace {
         const ResampleCoefficients& k, std::uint8_t* const* outRows, int rowCount)
     {
         constexpr int kLanes = kStripRows * C;
-        alignas(32) std::int32_t sums[kLanes];
+        std::uint8_t samples[kLanes];
         for (int xx = 0; xx < k.outSize; ++xx) {
             const std::int32_t* w = k.weightsAt(xx);
             const std::uint8_t* src = strip + static_cast<std::ptrdiff_t>(k.first(xx)) * kLanes;
@@ -85,13 +85,17 @@ namespace {
                     acc[v] = _mm256_add_epi32(acc[v], _mm256_mullo_epi32(_mm256_cvtepu8_epi32(bytes), wx));
                 }
             }
+            // clip8 for 8 lanes at once: the shift, then saturating packs to int16 and uint8
+            // clamp to [0, 255] exactly as pixel::clip8 does.
             for (int v = 0; v < C; ++v) {
-                _mm256_store_si256(reinterpret_cast<__m256i*>(sums + 8 * v), acc[v]);
+                const __m256i shifted = _mm256_srai_epi32(acc[v], pixel::kPrecisionBits);
+                const __m128i words = _mm_packs_epi32(_mm256_castsi256_si128(shifted),
+                    _mm256_extracti128_si256(shifted, 1));
+                _mm_storel_epi64(reinterpret_cast<__m128i*>(samples + 8 * v),
+                    _mm_packus_epi16(words, words));
             }
             for (int r = 0; r < rowCount; ++r) {
-                for (int c = 0; c < C; ++c) {
-                    outRows[r][xx * C + c] = pixel::clip8(sums[r * C + c]);
-                }
+                std::memcpy(outRows[r] + xx * C, samples + r * C, C);
             }
         }
     }
