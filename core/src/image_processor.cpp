@@ -7,6 +7,7 @@
 #include "dropsize/core/resampler.h"
 #include "dropsize/core/streaming_resizer.h"
 
+#include <algorithm>
 #include <new>
 
 namespace dropsize {
@@ -137,9 +138,17 @@ Result<Image> ImageProcessor::render(std::span<const std::uint8_t> file,
             || decoded->channels() != inspected.header.info.channels) {
             return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
         }
-        if (auto pushed = resizer->pushRows(decoded->data(), decoded->stride(), decoded->height());
-            !pushed) {
-            return pushed.error();
+        // In groups, so that a cancel is seen during a large image too.
+        constexpr int kRowsPerPush = 64;
+        for (int y = 0; y < decoded->height(); y += kRowsPerPush) {
+            if (cancel != nullptr && cancel->stopRequested()) {
+                return Error { ErrorCode::Cancelled, "cancelled", {} };
+            }
+            const int count = std::min(kRowsPerPush, decoded->height() - y);
+            if (auto pushed = resizer->pushRows(decoded->view().row(y), decoded->stride(), count);
+                !pushed) {
+                return pushed.error();
+            }
         }
     }
     if (cancel != nullptr && cancel->stopRequested()) {
