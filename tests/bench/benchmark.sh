@@ -64,44 +64,65 @@ print(next(a for a in (8, 4, 2, 1) if s >= a or a == 1))
 PY
 }
 
+# One run of one tool at one percentage; sets t (seconds) and raises mem[tool] to its peak.
+run_tool() {
+    local tool=$1 p=$2 out="$work/out/$1"
+    rm -rf "$out" && mkdir -p "$out"
+    case $tool in
+    dropsize)
+        timed t "$cli" "$photos" --percent "$p" --output "$out" --threads "$threads" \
+            --quality 85 --on-existing overwrite ;;
+    vips)
+        timed t xargs -a "$work/sizes-$p.txt" -P "$threads" -L1 env VIPS_CONCURRENCY=1 sh -c \
+            'vipsthumbnail "$0" --size "$1" -o "'"$out"'/%s.jpg[Q=85]"' ;;
+    magick)
+        timed t xargs -a "$work/sizes-$p.txt" -P "$threads" -L1 env MAGICK_THREAD_LIMIT=1 sh -c \
+            'convert "$0" -resize '"$p"'% -quality 85 "'"$out"'/$(basename "$0")"' ;;
+    pillow)
+        timed t /usr/bin/python3 tests/bench/old_tool.py "$p" "$out" "$threads" "${files[@]}" ;;
+    floor)
+        timed t xargs -a "$work/scales-$p.txt" -P "$threads" -L1 sh -c \
+            'djpeg -scale 1/"$1" "$0" | cjpeg -quality 85 > "'"$out"'/$(basename "$0")"' ;;
+    esac
+    mem[$tool]=$((peak_kb > ${mem[$tool]:-0} ? peak_kb : ${mem[$tool]:-0}))
+}
+
+# Wall times vary by a fifth from run to run on a shared machine: every tool runs $repeats times,
+# interleaved with the others, and the best time counts.
+repeats=${REPEATS:-3}
+tools=(dropsize vips magick pillow floor)
+declare -A best mem
+for p in 50 25 10; do
+    # Per-file arguments are computed beforehand, so only the tools themselves are timed.
+    identify -format "%d/%f %[fx:floor(w*$p/100)]x%[fx:floor(h*$p/100)]\n" "${files[@]}" > "$work/sizes-$p.txt"
+    for f in "${files[@]}"; do echo "$f $(draft_scale "$f" "$p")"; done > "$work/scales-$p.txt"
+    for ((r = 0; r < repeats; r++)); do
+        for tool in "${tools[@]}"; do
+            run_tool "$tool" "$p"
+            key="$tool-$p"
+            best[$key]=$(python3 -c "import sys; print(min(float(v) for v in sys.argv[1:] if v))" "$t" "${best[$key]:-}")
+        done
+    done
+    echo "done: $p%" >&2
+done
+cell() { printf '| %.2f s ' "${best[$1-$2]}"; }
+ratio() { python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2]):.2f}')" "${best[$1-$3]}" "${best[$2-$3]}"; }
+declare -A label=([dropsize]="dropsize-cli" [vips]="vipsthumbnail (one process per file)"
+    [magick]="ImageMagick convert (one per file)" [pillow]="old tool (Pillow thumbnail, $threads threads)"
+    [floor]="floor: djpeg -scale 1/k \\| cjpeg")
 echo "| tool | 50% | 25% | 10% | peak memory |"
 echo "|---|---|---|---|---|"
-declare -A row mem
-for p in 50 25 10; do
-    out="$work/out"
-    rm -rf "$out" && mkdir -p "$out"
-    timed t "$cli" "$photos" --percent "$p" --output "$out/dropsize" --threads "$threads" \
-        --quality 85 --on-existing overwrite
-    row[dropsize]+="| $t s "; mem[dropsize]=$((peak_kb > ${mem[dropsize]:-0} ? peak_kb : ${mem[dropsize]:-0}))
-
-    # Each tool gets its per-file arguments precomputed, so only the tool itself is timed.
-    mkdir -p "$out/vips" "$out/magick"
-    identify -format "%d/%f %[fx:floor(w*$p/100)]x%[fx:floor(h*$p/100)]\n" "${files[@]}" > "$work/sizes.txt"
-    timed t xargs -a "$work/sizes.txt" -P "$threads" -L1 env VIPS_CONCURRENCY=1 sh -c \
-        'vipsthumbnail "$0" --size "$1" -o "'"$out"'/vips/%s.jpg[Q=85]"'
-    row[vips]+="| $t s "; mem[vips]=$((peak_kb > ${mem[vips]:-0} ? peak_kb : ${mem[vips]:-0}))
-
-    timed t xargs -a "$work/sizes.txt" -P "$threads" -L1 env MAGICK_THREAD_LIMIT=1 sh -c \
-        'convert "$0" -resize '"$p"'% -quality 85 "'"$out"'/magick/$(basename "$0")"'
-    row[magick]+="| $t s "; mem[magick]=$((peak_kb > ${mem[magick]:-0} ? peak_kb : ${mem[magick]:-0}))
-
-    mkdir -p "$out/pillow"
-    timed t /usr/bin/python3 tests/bench/old_tool.py "$p" "$out/pillow" "$threads" "${files[@]}"
-    row[pillow]+="| $t s "; mem[pillow]=$((peak_kb > ${mem[pillow]:-0} ? peak_kb : ${mem[pillow]:-0}))
-
-    mkdir -p "$out/floor"
-    for f in "${files[@]}"; do echo "$f $(draft_scale "$f" "$p")"; done > "$work/scales.txt"
-    timed t xargs -a "$work/scales.txt" -P "$threads" -L1 sh -c \
-        'djpeg -scale 1/"$1" "$0" | cjpeg -quality 85 > "'"$out"'/floor/$(basename "$0")"'
-    row[floor]+="| $t s "
+for tool in "${tools[@]}"; do
+    per=""
+    [[ $tool == vips || $tool == magick ]] && per=" per process"
+    memory=""
+    [[ $tool != floor ]] && memory="$((mem[$tool] / 1024)) MB$per"
+    echo "| ${label[$tool]} $(cell "$tool" 50)$(cell "$tool" 25)$(cell "$tool" 10)| $memory |"
 done
-echo "| dropsize-cli ${row[dropsize]}| $((mem[dropsize] / 1024)) MB |"
-echo "| vipsthumbnail (one process per file) ${row[vips]}| $((mem[vips] / 1024)) MB per process |"
-echo "| ImageMagick convert (one per file) ${row[magick]}| $((mem[magick] / 1024)) MB per process |"
-echo "| old tool (Pillow thumbnail, $threads threads) ${row[pillow]}| $((mem[pillow] / 1024)) MB |"
-echo "| floor: djpeg -scale 1/k \| cjpeg ${row[floor]}| |"
+echo "| dropsize / vipsthumbnail | $(ratio dropsize vips 50)× | $(ratio dropsize vips 25)× | $(ratio dropsize vips 10)× | |"
+echo "| dropsize / floor | $(ratio dropsize floor 50)× | $(ratio dropsize floor 25)× | $(ratio dropsize floor 10)× | |"
 echo
-echo "$count photos, $megapixels megapixels in all, $threads threads, JPEG quality 85, $(nproc) cores."
+echo "$count photos, $megapixels megapixels in all, $threads threads, JPEG quality 85, $(nproc) cores; best of $repeats runs."
 
 # Memory does not grow with the number of files: the same run on 10x as many.
 many="$work/many"
