@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include <png.h>
 
@@ -23,6 +24,7 @@ namespace {
 
     struct ErrorState {
         char message[kMessageSize];
+        char warning[kMessageSize]; // the last one: says why rows went missing
     };
 
     void onError(png_structp png, png_const_charp message)
@@ -32,40 +34,36 @@ namespace {
         png_longjmp(png, 1);
     }
 
-    void onWarning(png_structp, png_const_charp) { }
-
-    struct MemoryReader {
-        const unsigned char* data;
-        std::size_t size;
-        std::size_t position;
-    };
-
-    void readFromMemory(png_structp png, png_bytep out, png_size_t length)
+    void onWarning(png_structp png, png_const_charp message)
     {
-        auto* reader = static_cast<MemoryReader*>(png_get_io_ptr(png));
-        if (length > reader->size - reader->position) {
-            png_error(png, "file is truncated");
-        }
-        std::memcpy(out, reader->data + reader->position, length);
-        reader->position += length;
+        auto* state = static_cast<ErrorState*>(png_get_error_ptr(png));
+        std::snprintf(state->warning, kMessageSize, "%s", message);
     }
+
+    // libpng's progressive reader is fed the file in pieces, so decoding can stop as soon as the
+    // last row is in: the sequential reader would inflate whatever follows to the end of the
+    // stream, and a zlib stream can inflate to a thousand times its size.
+    constexpr std::size_t kFeedBytes = 32 * 1024;
 
     struct ReadState {
         png_structp png = nullptr;
         png_infop info = nullptr;
         ErrorState err {};
-        MemoryReader reader {};
-        // Filled by setupReadC:
+        // Filled by the info callback:
+        bool infoReady = false;
         png_uint_32 width = 0;
         png_uint_32 height = 0;
         int bitDepth = 0;
         int colorType = 0;
         int channels = 0;
-        int passes = 1;
+        int finalPass = 0;
         png_bytep icc = nullptr;
         png_uint_32 iccLength = 0;
-        png_bytep exif = nullptr;
-        png_uint_32 exifLength = 0;
+        // The rows go here once it is set:
+        unsigned char* out = nullptr;
+        std::ptrdiff_t stride = 0;
+        bool rowsDone = false;
+        std::size_t fed = 0; // bytes of the file given to libpng so far
 
         ReadState() = default;
         ReadState(const ReadState&) = delete;
@@ -78,63 +76,123 @@ namespace {
         }
     };
 
-    bool setupReadC(ReadState* s, png_uint_32 maxSide)
+    void onInfo(png_structp png, png_infop info)
     {
-        if (setjmp(png_jmpbuf(s->png))) {
-            return false;
-        }
-        png_set_read_fn(s->png, &s->reader, readFromMemory);
-        png_set_user_limits(s->png, maxSide, maxSide);
-        png_set_chunk_malloc_max(s->png, kChunkMemoryLimit);
-        png_set_chunk_cache_max(s->png, 1000);
-        png_read_info(s->png, s->info);
-        png_get_IHDR(s->png, s->info, &s->width, &s->height, &s->bitDepth, &s->colorType, nullptr,
-            nullptr, nullptr);
+        auto* s = static_cast<ReadState*>(png_get_progressive_ptr(png));
+        png_get_IHDR(png, info, &s->width, &s->height, &s->bitDepth, &s->colorType, nullptr, nullptr,
+            nullptr);
         if (s->colorType == PNG_COLOR_TYPE_PALETTE) {
-            png_set_palette_to_rgb(s->png);
+            png_set_palette_to_rgb(png);
         }
         if (s->colorType == PNG_COLOR_TYPE_GRAY && s->bitDepth < 8) {
-            png_set_expand_gray_1_2_4_to_8(s->png);
+            png_set_expand_gray_1_2_4_to_8(png);
         }
-        if (png_get_valid(s->png, s->info, PNG_INFO_tRNS) != 0) {
-            png_set_tRNS_to_alpha(s->png);
+        if (png_get_valid(png, info, PNG_INFO_tRNS) != 0) {
+            png_set_tRNS_to_alpha(png);
         }
         if (s->bitDepth == 16) {
-            png_set_strip_16(s->png);
+            png_set_strip_16(png);
         }
-        s->passes = png_set_interlace_handling(s->png);
-        png_read_update_info(s->png, s->info);
-        s->channels = png_get_channels(s->png, s->info);
+        // With interlace handling every pass reports every row; the last pass is 6 (Adam7).
+        s->finalPass = png_set_interlace_handling(png) > 1 ? 6 : 0;
+        png_read_update_info(png, info);
+        s->channels = png_get_channels(png, info);
         int compression = 0;
         png_charp name = nullptr;
-        if (png_get_iCCP(s->png, s->info, &name, &compression, &s->icc, &s->iccLength) == 0) {
+        if (png_get_iCCP(png, info, &name, &compression, &s->icc, &s->iccLength) == 0) {
             s->icc = nullptr;
             s->iccLength = 0;
         }
-        if (png_get_eXIf_1(s->png, s->info, &s->exifLength, &s->exif) == 0) {
-            s->exif = nullptr;
-            s->exifLength = 0;
+        s->infoReady = true;
+    }
+
+    void onRow(png_structp png, png_bytep row, png_uint_32 rowNumber, int pass)
+    {
+        auto* s = static_cast<ReadState*>(png_get_progressive_ptr(png));
+        if (s->out != nullptr && row != nullptr && rowNumber < s->height) {
+            png_progressive_combine_row(png, s->out + static_cast<std::ptrdiff_t>(rowNumber) * s->stride,
+                row);
         }
-        return true;
+        if (pass == s->finalPass && rowNumber + 1 == s->height) {
+            s->rowsDone = true;
+        }
+    }
+
+    // Walks the chunks of a PNG file in memory: calls visit(type, data, length) for each whole
+    // chunk until visit returns false or the file ends; returns where the walk stopped.
+    template <class Visit>
+    std::size_t walkChunks(std::span<const std::uint8_t> data, Visit visit)
+    {
+        std::size_t at = 8;
+        while (at + 12 <= data.size()) {
+            const std::size_t length = (std::size_t { data[at] } << 24) | (std::size_t { data[at + 1] } << 16)
+                | (std::size_t { data[at + 2] } << 8) | data[at + 3];
+            const char* type = reinterpret_cast<const char*>(data.data() + at + 4);
+            if (!visit(type, data.data() + at + 8, std::min(length, data.size() - at - 8))) {
+                return at;
+            }
+            if (length > data.size() - at - 12) {
+                break;
+            }
+            at += 12 + length;
+        }
+        return data.size();
+    }
+
+    // Where the header ends: just past the first IDAT chunk's length and type, which is where
+    // libpng reports the header. The whole file when there is no IDAT (libpng says what is wrong).
+    std::size_t headerEnd(std::span<const std::uint8_t> data)
+    {
+        const std::size_t idat = walkChunks(data, [](const char* type, const std::uint8_t*, std::size_t) {
+            return std::memcmp(type, "IDAT", 4) != 0;
+        });
+        return idat < data.size() ? idat + 8 : data.size();
+    }
+
+    // The eXIf chunk, before or after the image data (libpng's progressive reader skips it).
+    std::vector<std::uint8_t> exifChunk(std::span<const std::uint8_t> data)
+    {
+        std::vector<std::uint8_t> exif;
+        walkChunks(data, [&](const char* type, const std::uint8_t* bytes, std::size_t length) {
+            if (std::memcmp(type, "eXIf", 4) == 0) {
+                exif.assign(bytes, bytes + length);
+                return false;
+            }
+            return std::memcmp(type, "IEND", 4) != 0;
+        });
+        return exif;
     }
 
     enum class ReadEnd { Done, Failed, Cancelled };
 
-    ReadEnd readRowsC(ReadState* s, unsigned char* out, std::ptrdiff_t stride,
+    // Feeds the file from s->fed up to `until`, stopping early once every row is in.
+    ReadEnd feedC(ReadState* s, const unsigned char* data, std::size_t until,
         const CancelToken* cancel)
     {
         if (setjmp(png_jmpbuf(s->png))) {
             return ReadEnd::Failed;
         }
-        for (int pass = 0; pass < s->passes; ++pass) {
-            for (png_uint_32 y = 0; y < s->height; ++y) {
-                if ((y & 63u) == 0 && cancel != nullptr && cancel->stopRequested()) {
-                    return ReadEnd::Cancelled;
-                }
-                png_read_row(s->png, out + static_cast<std::ptrdiff_t>(y) * stride, nullptr);
+        while (s->fed < until && !s->rowsDone) {
+            if (cancel != nullptr && cancel->stopRequested()) {
+                return ReadEnd::Cancelled;
             }
+            const std::size_t n = until - s->fed < kFeedBytes ? until - s->fed : kFeedBytes;
+            png_process_data(s->png, s->info, const_cast<unsigned char*>(data + s->fed), n);
+            s->fed += n;
         }
         return ReadEnd::Done;
+    }
+
+    bool startC(ReadState* s, png_uint_32 maxSide)
+    {
+        if (setjmp(png_jmpbuf(s->png))) {
+            return false;
+        }
+        png_set_progressive_read_fn(s->png, s, onInfo, onRow, nullptr);
+        png_set_user_limits(s->png, maxSide, maxSide);
+        png_set_chunk_malloc_max(s->png, kChunkMemoryLimit);
+        png_set_chunk_cache_max(s->png, 1000);
+        return true;
     }
 
     Error pngError(const ReadState& s)
@@ -154,11 +212,12 @@ namespace {
         return std::to_string((pixels + 500'000) / 1'000'000) + " megapixels";
     }
 
-    // Creates the libpng structs and reads up to the first IDAT; the header fields end up in `s`.
+    // Creates the libpng structs and feeds the file up to the first IDAT; the header fields end up
+    // in `s`.
     Status openRead(ReadState& s, std::span<const std::uint8_t> data, const DecodeLimits& limits)
     {
-        s.reader = { data.data(), data.size(), 0 };
         s.err.message[0] = '\0';
+        s.err.warning[0] = '\0';
         s.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &s.err, onError, onWarning);
         if (s.png == nullptr) {
             return Error { ErrorCode::OutOfMemory, "PNG: cannot create the decoder", {} };
@@ -168,8 +227,11 @@ namespace {
             return Error { ErrorCode::OutOfMemory, "PNG: cannot create the decoder", {} };
         }
         const auto maxSide = static_cast<png_uint_32>(std::min<std::uint64_t>(limits.maxPixels, 0x7fffffffu));
-        if (!setupReadC(&s, maxSide)) {
+        if (!startC(&s, maxSide) || feedC(&s, data.data(), headerEnd(data), nullptr) != ReadEnd::Done) {
             return pngError(s);
+        }
+        if (!s.infoReady) {
+            return Error { ErrorCode::CorruptData, "PNG: file is truncated before the image data", {} };
         }
         const std::uint64_t pixels = std::uint64_t { s.width } * s.height;
         if (pixels > limits.maxPixels) {
@@ -205,9 +267,7 @@ Result<ImageHeader> PngDecoder::readHeader(std::span<const std::uint8_t> data,
     if (s.icc != nullptr) {
         h.metadata.icc.assign(s.icc, s.icc + s.iccLength);
     }
-    if (s.exif != nullptr) {
-        h.metadata.exif.assign(s.exif, s.exif + s.exifLength);
-    }
+    h.metadata.exif = exifChunk(data);
     h.info.orientation = exifOrientation(h.metadata.exif);
     return h;
 }
@@ -223,8 +283,15 @@ Result<Image> PngDecoder::decode(std::span<const std::uint8_t> data, const Decod
     if (!made) {
         return made;
     }
-    switch (readRowsC(&s, made->data(), made->stride(), cancel)) {
+    s.out = made->data();
+    s.stride = made->stride();
+    switch (feedC(&s, data.data(), data.size(), cancel)) {
     case ReadEnd::Done:
+        if (!s.rowsDone) {
+            // The data ran out, or libpng gave up on it with a warning (a bad checksum).
+            const std::string why = s.err.warning[0] != '\0' ? s.err.warning : "file is truncated";
+            return Error { ErrorCode::CorruptData, "PNG: " + why, {} };
+        }
         return made;
     case ReadEnd::Cancelled:
         return Error { ErrorCode::Cancelled, "cancelled", {} };
