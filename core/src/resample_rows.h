@@ -36,9 +36,12 @@ void horizontalStrip(const std::uint8_t* strip, int channels, const ResampleCoef
     std::uint8_t* const* outRows, int rowCount, bool portable = false);
 
 /// One row of the vertical pass: `count` input rows weighted by `weights`, `rowBytes` samples
-/// each; `acc` is scratch of rowBytes int32.
+/// each; `acc` is scratch of rowBytes int32. `portable` forces the plain C++ loop (for tests).
 void verticalRow(const std::uint8_t* const* rows, const std::int32_t* weights, int count,
-    int rowBytes, std::int32_t* acc, std::uint8_t* out);
+    int rowBytes, std::int32_t* acc, std::uint8_t* out, bool portable = false);
+
+/// True when the AVX2 kernels are built in and the CPU runs them.
+bool usesAvx2Kernels() noexcept;
 
 /// Coefficients that copy: output i reads input i with weight 1.0 (for a pass Pillow skips).
 ResampleCoefficients identityCoefficients(int size);

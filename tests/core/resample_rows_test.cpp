@@ -48,5 +48,43 @@ namespace {
         }
     }
 
+    // Otherwise the tests above would compare the portable kernel with itself.
+    TEST(ResampleRows, UsesTheAvx2KernelsWhereTheCpuHasAvx2)
+    {
+#if defined(__GNUC__) && defined(__x86_64__)
+        __builtin_cpu_init();
+        EXPECT_EQ(detail::usesAvx2Kernels(), __builtin_cpu_supports("avx2") != 0);
+#else
+        GTEST_SKIP() << "AVX2 kernels are built for x86-64 with GCC or Clang only";
+#endif
+    }
+
+    TEST(ResampleRows, VerticalKernelsAgree)
+    {
+        std::mt19937 rng(5);
+        for (int round = 0; round < 200; ++round) {
+            const int rowBytes = std::uniform_int_distribution<int>(1, 200)(rng);
+            const int count = std::uniform_int_distribution<int>(1, 13)(rng);
+            const Image input = test::makeTestImage(rowBytes, count, 1, static_cast<unsigned>(round));
+            std::vector<const std::uint8_t*> rows;
+            std::vector<std::int32_t> weights;
+            std::int32_t left = 1 << 22;
+            for (int y = 0; y < count; ++y) {
+                rows.push_back(input.view().row(y));
+                // Weights as a filter has them: some negative, summing to about one.
+                const std::int32_t w = y + 1 == count ? left
+                                                      : std::uniform_int_distribution<std::int32_t>(-(1 << 20), 1 << 21)(rng);
+                weights.push_back(w);
+                left -= w;
+            }
+            std::vector<std::int32_t> acc(static_cast<std::size_t>(rowBytes));
+            std::vector<std::uint8_t> portable(static_cast<std::size_t>(rowBytes));
+            std::vector<std::uint8_t> fastest(static_cast<std::size_t>(rowBytes));
+            detail::verticalRow(rows.data(), weights.data(), count, rowBytes, acc.data(), portable.data(), true);
+            detail::verticalRow(rows.data(), weights.data(), count, rowBytes, acc.data(), fastest.data(), false);
+            ASSERT_EQ(portable, fastest) << rowBytes << " samples, " << count << " taps";
+        }
+    }
+
 } // namespace
 } // namespace dropsize
