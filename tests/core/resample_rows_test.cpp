@@ -64,18 +64,17 @@ namespace {
         std::mt19937 rng(5);
         for (int round = 0; round < 200; ++round) {
             const int rowBytes = std::uniform_int_distribution<int>(1, 200)(rng);
-            const int count = std::uniform_int_distribution<int>(1, 13)(rng);
+            // The weights of one output row of a real filter (some negative, summing to one).
+            const auto filter = static_cast<Filter>(std::uniform_int_distribution<int>(1, 5)(rng));
+            const int outSize = std::uniform_int_distribution<int>(1, 150)(rng);
+            const ResampleCoefficients k = computeCoefficients(160, 0.0f, 160.0f, outSize, filter);
+            const int index = std::uniform_int_distribution<int>(0, outSize - 1)(rng);
+            const int count = k.count(index);
+            const std::vector<std::int32_t> weights(k.weightsAt(index), k.weightsAt(index) + count);
             const Image input = test::makeTestImage(rowBytes, count, 1, static_cast<unsigned>(round));
             std::vector<const std::uint8_t*> rows;
-            std::vector<std::int32_t> weights;
-            std::int32_t left = 1 << 22;
             for (int y = 0; y < count; ++y) {
                 rows.push_back(input.view().row(y));
-                // Weights as a filter has them: some negative, summing to about one.
-                const std::int32_t w = y + 1 == count ? left
-                                                      : std::uniform_int_distribution<std::int32_t>(-(1 << 20), 1 << 21)(rng);
-                weights.push_back(w);
-                left -= w;
             }
             std::vector<std::int32_t> acc(static_cast<std::size_t>(rowBytes));
             std::vector<std::uint8_t> portable(static_cast<std::size_t>(rowBytes));
