@@ -230,7 +230,8 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
 
     const int cores = omp_get_num_procs();
     const int threads = std::max(1, m_options.threads > 0 ? m_options.threads : cores);
-    // One level of parallelism at a time: many images, one thread each; or one image, all threads.
+    // One level of parallelism at a time: many images, one thread each; or one image, all threads
+    // (used by the whole-image resizer; the row-streaming path runs on its worker's thread).
     const std::size_t runnable = static_cast<std::size_t>(std::count_if(plan.jobs.begin(),
         plan.jobs.end(), [](const Job& j) { return !j.skipReason; }));
     const int workers = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads),

@@ -74,8 +74,8 @@ std::uint64_t StreamingResizer::memoryEstimate(const ResizePlan& p, int channels
             * 2
         + 1;
     return (reduce ? Image::byteSize(p.decoded.width, p.reduceY + 1, channels) : 0)
-        + Image::byteSize(p.resampled.width, window + 8, channels)
-        + Image::byteSize(p.reduced.width, 8, channels)
+        + Image::byteSize(p.resampled.width, window + detail::kStripRows, channels)
+        + Image::byteSize(p.reduced.width, detail::kStripRows, channels)
         + Image::byteSize(p.resampled.width, p.resampled.height, channels)
         + static_cast<std::uint64_t>(p.resampled.width) * static_cast<std::uint64_t>(channels) * 4;
 }

@@ -23,7 +23,7 @@ struct ProcessOptions {
     DecodeLimits limits;
     OutputFormat format = OutputFormat::Keep;
     bool stripMetadata = false;
-    int threadsPerImage = 1;
+    int threadsPerImage = 1; ///< for the whole-image resizer (nearest, crops)
 };
 
 /// One image's header, plan and memory estimate, read before anything large is allocated.
