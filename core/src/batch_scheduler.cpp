@@ -7,8 +7,10 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <numeric>
+#include <span>
 
 #include <fcntl.h>
 #include <omp.h>
@@ -40,7 +42,14 @@ namespace {
 
     // Reads a whole input. O_NONBLOCK and the fstat check keep a FIFO or device that replaced
     // the file since planning from blocking or being read; the file is never opened for writing.
-    Result<std::vector<std::uint8_t>> readInput(const fs::path& path, std::uint64_t limit)
+    // A whole input file in memory, not zero-filled first (it is read over at once).
+    struct FileBytes {
+        std::unique_ptr<std::uint8_t[]> data;
+        std::size_t size = 0;
+        std::span<const std::uint8_t> span() const noexcept { return { data.get(), size }; }
+    };
+
+    Result<FileBytes> readInput(const fs::path& path, std::uint64_t limit)
     {
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0) {
@@ -58,16 +67,16 @@ namespace {
             return Error { ErrorCode::LimitExceeded, "file is larger than the memory limit",
                 path.string() };
         }
-        std::vector<std::uint8_t> bytes;
-        try {
-            bytes.resize(static_cast<std::size_t>(size));
-        } catch (const std::bad_alloc&) {
+        FileBytes bytes;
+        bytes.size = static_cast<std::size_t>(size);
+        bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
+        if (!bytes.data) {
             ::close(fd);
             return Error { ErrorCode::OutOfMemory, "out of memory reading the file", path.string() };
         }
         std::size_t done = 0;
-        while (done < bytes.size()) {
-            const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+        while (done < bytes.size) {
+            const ssize_t n = ::read(fd, bytes.data.get() + done, bytes.size - done);
             if (n < 0 && errno == EINTR) {
                 continue;
             }
@@ -168,9 +177,9 @@ JobReport BatchScheduler::runJob(const Job& job, const FileIdentitySet& inputs)
     if (!bytes) {
         return fail(std::move(bytes).error());
     }
-    report.inputBytes = bytes->size();
+    report.inputBytes = bytes->size;
     const ImageProcessor processor(m_options.process);
-    auto inspected = processor.inspect(*bytes);
+    auto inspected = processor.inspect(bytes->span());
     if (!inspected) {
         return fail(std::move(inspected).error());
     }
@@ -185,12 +194,11 @@ JobReport BatchScheduler::runJob(const Job& job, const FileIdentitySet& inputs)
         ~Release() { self->releaseMemory(bytes); }
     } release { this, memory };
 
-    auto pixels = processor.render(*bytes, *inspected, &m_cancel);
+    auto pixels = processor.render(bytes->span(), *inspected, &m_cancel);
     if (!pixels) {
         return fail(std::move(pixels).error());
     }
-    bytes->clear();
-    bytes->shrink_to_fit();
+    bytes->data.reset(); // the file's memory goes before encoding
     auto encoded = processor.encode(pixels->view(), inspected->outputFormat,
         inspected->header.metadata);
     if (!encoded) {
