@@ -4,6 +4,7 @@
 // dropsize-cli end to end on temporary folders: what a user types, what lands on disk.
 
 #include "dropsize/core/atomic_file_writer.h"
+#include "dropsize/core/image_processor.h"
 #include "dropsize/core/jpeg_codec.h"
 #include "support/test_support.h"
 
@@ -159,8 +160,9 @@ namespace {
     // A process killed in the middle of a batch leaves only complete files under final names.
     TEST_F(CliTest, AKilledRunLeavesNoPartialFile)
     {
-        for (int i = 0; i < 16; ++i) {
-            test::writeTestJpeg(in() / ("big" + std::to_string(i) + ".jpg"), 1600, 1200);
+        // Enough work (about 3 s on two cores) that both kills land in the middle of the batch.
+        for (int i = 0; i < 24; ++i) {
+            test::writeTestJpeg(in() / ("big" + std::to_string(i) + ".jpg"), 3000, 2000);
         }
         for (const int delayMs : { 150, 400 }) {
             const pid_t pid = fork();
@@ -187,7 +189,8 @@ namespace {
                 if (!e.is_regular_file() || AtomicFileWriter::isTemporaryName(name)) {
                     continue;
                 }
-                auto decoded = JpegDecoder::decode(test::readFile(e.path()), 1, {});
+                const ImageProcessor reader({});
+                auto decoded = reader.process(test::readFile(e.path()));
                 EXPECT_TRUE(decoded.ok()) << name << " is partial: " << decoded.error().message;
             }
         }
