@@ -11,7 +11,10 @@ namespace dropsize::cli {
 
 namespace {
 
-    Error usage(std::string message) { return Error { ErrorCode::InvalidArgument, std::move(message), {} }; }
+    Error usage(std::string message)
+    {
+        return Error { ErrorCode::InvalidArgument, std::move(message), {} };
+    }
 
     std::optional<long long> parseInt(std::string_view s)
     {
@@ -246,7 +249,8 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
                 return needs("a number of MiB, at least 16");
             }
             o.batch.process.limits.maxMemoryBytes = static_cast<std::uint64_t>(*n) << 20;
-            o.batch.memoryBudget = std::max<std::uint64_t>(o.batch.memoryBudget, o.batch.process.limits.maxMemoryBytes);
+            o.batch.memoryBudget = std::max<std::uint64_t>(
+                o.batch.memoryBudget, o.batch.process.limits.maxMemoryBytes);
         } else if (a == "--") {
             for (++i; i < args.size(); ++i) {
                 o.inputs.emplace_back(args[i]);

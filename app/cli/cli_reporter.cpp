@@ -8,7 +8,10 @@ namespace dropsize::cli {
 
 namespace {
 
-    std::string sizeText(Size s) { return std::to_string(s.width) + "x" + std::to_string(s.height); }
+    std::string sizeText(Size s)
+    {
+        return std::to_string(s.width) + "x" + std::to_string(s.height);
+    }
 
     std::string duration(double seconds)
     {
@@ -85,8 +88,8 @@ void CliReporter::onJobFinished(const JobReport& r)
     ++m_done;
     if (m_json) {
         std::string line = "{\"event\":\"job-finished\",\"id\":" + std::to_string(r.id)
-            + ",\"status\":\"" + jobStatusName(r.status) + "\",\"input\":" + jsonString(r.input.string())
-            + ",\"output\":" + jsonString(r.output.string())
+            + ",\"status\":\"" + jobStatusName(r.status) + "\",\"input\":"
+            + jsonString(r.input.string()) + ",\"output\":" + jsonString(r.output.string())
             + ",\"input_bytes\":" + std::to_string(r.inputBytes)
             + ",\"output_bytes\":" + std::to_string(r.outputBytes) + ",\"input_size\":["
             + std::to_string(r.inputSize.width) + "," + std::to_string(r.inputSize.height)
@@ -112,8 +115,8 @@ void CliReporter::onJobFinished(const JobReport& r)
             static_cast<unsigned long long>(r.outputBytes), r.device.c_str(), r.seconds);
         break;
     case JobStatus::Skipped:
-        std::printf("skipped  %s: %s\n", r.input.string().c_str(),
-            r.error ? r.error->message.c_str() : "");
+        std::printf(
+            "skipped  %s: %s\n", r.input.string().c_str(), r.error ? r.error->message.c_str() : "");
         break;
     case JobStatus::Failed:
         std::fflush(stdout);
@@ -136,8 +139,8 @@ void CliReporter::drawProgress()
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
     const double rate = elapsed > 0 ? static_cast<double>(m_done) / elapsed : 0.0;
     const double left = rate > 0 ? static_cast<double>(m_total - m_done) / rate : 0.0;
-    std::fprintf(stderr, "[%zu/%zu] %.1f images/s, %s left", m_done, m_total, rate,
-        duration(left).c_str());
+    std::fprintf(
+        stderr, "[%zu/%zu] %.1f images/s, %s left", m_done, m_total, rate, duration(left).c_str());
     std::fflush(stderr);
 }
 
@@ -157,11 +160,13 @@ void CliReporter::onBatchFinished(const BatchSummary& s)
     if (m_progressLine) {
         std::fputs("\r\033[K", stderr);
     }
-    std::fprintf(stderr, "%s%zu resized, %zu skipped, %zu failed%s in %s (%.1f images/s); %llu -> %llu bytes\n",
+    std::fprintf(stderr,
+        "%s%zu resized, %zu skipped, %zu failed%s in %s (%.1f images/s); %llu -> %llu bytes\n",
         s.wasCancelled ? "Cancelled: " : "Done: ", s.ok, s.skipped, s.failed,
         s.cancelled > 0 ? (", " + std::to_string(s.cancelled) + " not done").c_str() : "",
         duration(s.seconds).c_str(), s.seconds > 0 ? static_cast<double>(s.ok) / s.seconds : 0.0,
-        static_cast<unsigned long long>(s.inputBytes), static_cast<unsigned long long>(s.outputBytes));
+        static_cast<unsigned long long>(s.inputBytes),
+        static_cast<unsigned long long>(s.outputBytes));
 }
 
 } // namespace dropsize::cli

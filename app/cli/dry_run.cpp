@@ -47,8 +47,8 @@ void printDryRun(const BatchPlan& plan, const CliOptions& options, std::FILE* ou
                 job.input.string().c_str(), job.output.string().c_str(), from.width, from.height,
                 to.width, to.height);
         } else {
-            std::fprintf(out, "%-7s %s: %s\n", status.c_str(), job.input.string().c_str(),
-                detail.c_str());
+            std::fprintf(
+                out, "%-7s %s: %s\n", status.c_str(), job.input.string().c_str(), detail.c_str());
         }
     }
     for (const IgnoredPath& ignored : plan.ignored) {
@@ -56,7 +56,8 @@ void printDryRun(const BatchPlan& plan, const CliOptions& options, std::FILE* ou
             std::fprintf(out, "{\"event\":\"ignored\",\"path\":%s,\"reason\":%s}\n",
                 jsonString(ignored.path.string()).c_str(), jsonString(ignored.reason).c_str());
         } else {
-            std::fprintf(out, "ignore  %s: %s\n", ignored.path.string().c_str(), ignored.reason.c_str());
+            std::fprintf(
+                out, "ignore  %s: %s\n", ignored.path.string().c_str(), ignored.reason.c_str());
         }
     }
     std::fprintf(options.json ? stderr : out, "%zu images planned, %zu other paths ignored\n",

@@ -11,9 +11,8 @@
 
 #include <cstdio>
 #include <string>
-#include <vector>
-
 #include <unistd.h>
+#include <vector>
 
 int main(int argc, char** argv)
 {

@@ -4,7 +4,6 @@
 
 #include <csignal>
 #include <cstdlib>
-
 #include <pthread.h>
 
 namespace dropsize {

@@ -6,10 +6,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <string>
-
 #include <fcntl.h>
 #include <signal.h>
+#include <string>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -118,8 +117,8 @@ int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir) noexcept
     return removed;
 }
 
-Result<fs::path> AtomicFileWriter::write(const fs::path& target,
-    std::span<const std::uint8_t> bytes, ExistingPolicy policy) const
+Result<fs::path> AtomicFileWriter::write(
+    const fs::path& target, std::span<const std::uint8_t> bytes, ExistingPolicy policy) const
 {
     const fs::path dir = target.parent_path();
     std::error_code ec;

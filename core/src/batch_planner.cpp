@@ -34,7 +34,8 @@ namespace {
         std::array<std::uint8_t, 8> head {};
         std::ifstream in(path, std::ios::binary);
         in.read(reinterpret_cast<char*>(head.data()), head.size());
-        return sniffFormat(std::span<const std::uint8_t>(head.data(), static_cast<std::size_t>(in.gcount())));
+        return sniffFormat(
+            std::span<const std::uint8_t>(head.data(), static_cast<std::size_t>(in.gcount())));
     }
 
     std::string outputExtension(const fs::path& input, ImageFormat format)
@@ -102,8 +103,9 @@ namespace {
                     { ErrorCode::Io, "cannot list the folder: " + ec.message(), dir.string() });
                 return;
             }
-            std::sort(entries.begin(), entries.end(),
-                [](const auto& a, const auto& b) { return a.path().filename() < b.path().filename(); });
+            std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+                return a.path().filename() < b.path().filename();
+            });
             for (const fs::directory_entry& entry : entries) {
                 visit(entry.path(), root, outputDir);
             }
@@ -129,7 +131,8 @@ namespace {
                     return;
                 }
                 if (!isInside(target, root)) {
-                    m_plan.ignored.push_back({ path, "symbolic link leads out of the input folder" });
+                    m_plan.ignored.push_back(
+                        { path, "symbolic link leads out of the input folder" });
                     return;
                 }
             }
@@ -188,7 +191,8 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         const fs::path abs = fs::absolute(given).lexically_normal();
         const fs::file_status st = fs::status(abs, ec);
         if (!fs::exists(st)) {
-            plan.problems.push_back({ ErrorCode::NotFound, "no such file or folder", given.string() });
+            plan.problems.push_back(
+                { ErrorCode::NotFound, "no such file or folder", given.string() });
             continue;
         }
         const fs::path canonical = fs::canonical(abs, ec);
@@ -208,10 +212,12 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
             const fs::path parent = canonical.parent_path();
             if (chosenOut && *chosenOut == parent) {
                 return Error { ErrorCode::InvalidArgument,
-                    "the output folder is the folder of an input file; choose another output folder",
+                    "the output folder is the folder of an input file; choose another output "
+                    "folder",
                     given.string() };
             }
-            roots.push_back({ canonical, false, chosenOut ? *chosenOut : parent / m_options.outputFolderName });
+            roots.push_back(
+                { canonical, false, chosenOut ? *chosenOut : parent / m_options.outputFolderName });
         } else {
             plan.ignored.push_back({ given, "not a regular file (FIFO, socket or device)" });
         }
@@ -231,7 +237,8 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         const ImageFormat outFormat = m_options.format == OutputFormat::Jpeg ? ImageFormat::Jpeg
             : m_options.format == OutputFormat::Png                          ? ImageFormat::Png
                                                                              : c.format;
-        const fs::path wanted = c.outputDir / (c.input.stem().string() + outputExtension(c.input, outFormat));
+        const fs::path wanted
+            = c.outputDir / (c.input.stem().string() + outputExtension(c.input, outFormat));
         fs::path output = wanted;
         // Two inputs never share an output; under Rename an existing file is not one either.
         for (int n = 1; taken.count(output) != 0

@@ -7,13 +7,12 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <fcntl.h>
 #include <memory>
 #include <new>
 #include <numeric>
-#include <span>
-
-#include <fcntl.h>
 #include <omp.h>
+#include <span>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -72,7 +71,8 @@ namespace {
         bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
         if (!bytes.data) {
             ::close(fd);
-            return Error { ErrorCode::OutOfMemory, "out of memory reading the file", path.string() };
+            return Error { ErrorCode::OutOfMemory, "out of memory reading the file",
+                path.string() };
         }
         std::size_t done = 0;
         while (done < bytes.size) {
@@ -165,7 +165,8 @@ JobReport BatchScheduler::runJob(const Job& job, const FileIdentitySet& inputs)
         return report;
     }
     auto fail = [&](Error error) {
-        report.status = error.code == ErrorCode::Cancelled ? JobStatus::Cancelled : JobStatus::Failed;
+        report.status
+            = error.code == ErrorCode::Cancelled ? JobStatus::Cancelled : JobStatus::Failed;
         if (error.path.empty()) {
             error.path = job.input.string();
         }
@@ -199,8 +200,8 @@ JobReport BatchScheduler::runJob(const Job& job, const FileIdentitySet& inputs)
         return fail(std::move(pixels).error());
     }
     bytes->data.reset(); // the file's memory goes before encoding
-    auto encoded = processor.encode(pixels->view(), inspected->outputFormat,
-        inspected->header.metadata);
+    auto encoded
+        = processor.encode(pixels->view(), inspected->outputFormat, inspected->header.metadata);
     if (!encoded) {
         return fail(std::move(encoded).error());
     }
@@ -211,7 +212,8 @@ JobReport BatchScheduler::runJob(const Job& job, const FileIdentitySet& inputs)
     const AtomicFileWriter writer(&inputs);
     auto written = writer.write(job.output, *encoded, m_options.onExisting);
     if (!written) {
-        if (written.error().code == ErrorCode::Exists && m_options.onExisting == ExistingPolicy::Skip) {
+        if (written.error().code == ErrorCode::Exists
+            && m_options.onExisting == ExistingPolicy::Skip) {
             report.status = JobStatus::Skipped;
             report.error = std::move(written).error();
             return report;
@@ -240,10 +242,10 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
     const int threads = std::max(1, m_options.threads > 0 ? m_options.threads : cores);
     // One level of parallelism at a time: many images, one thread each; or one image, all threads
     // (used by the whole-image resizer; the row-streaming path runs on its worker's thread).
-    const std::size_t runnable = static_cast<std::size_t>(std::count_if(plan.jobs.begin(),
-        plan.jobs.end(), [](const Job& j) { return !j.skipReason; }));
-    const int workers = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads),
-        std::max<std::size_t>(runnable, 1)));
+    const std::size_t runnable = static_cast<std::size_t>(std::count_if(
+        plan.jobs.begin(), plan.jobs.end(), [](const Job& j) { return !j.skipReason; }));
+    const int workers = static_cast<int>(std::min<std::size_t>(
+        static_cast<std::size_t>(threads), std::max<std::size_t>(runnable, 1)));
     m_options.process.threadsPerImage = workers == 1 ? threads : 1;
 
     // Largest files first (the classic longest-job-first rule): a big photo left for the end

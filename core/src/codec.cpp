@@ -87,7 +87,8 @@ int exifOrientation(std::span<const std::uint8_t> exif) noexcept
         return 1;
     }
     const std::size_t at = entry->valueOffset;
-    const int value = entry->bigEndian ? (exif[at] << 8) | exif[at + 1] : (exif[at + 1] << 8) | exif[at];
+    const int value
+        = entry->bigEndian ? (exif[at] << 8) | exif[at + 1] : (exif[at + 1] << 8) | exif[at];
     return (value >= 1 && value <= 8) ? value : 1;
 }
 

@@ -36,9 +36,10 @@ namespace {
             resize = StreamingResizer::memoryEstimate(p, c)
                 + (h.format == ImageFormat::Png ? bytes(p.decoded, c) : 0);
         } else {
-            const std::uint64_t reduced = (p.reduceX > 1 || p.reduceY > 1) ? bytes(p.reduced, c) : 0;
-            resize = bytes(p.decoded, c) + reduced + bytes({ p.resampled.width, p.reduced.height }, c)
-                + out;
+            const std::uint64_t reduced
+                = (p.reduceX > 1 || p.reduceY > 1) ? bytes(p.reduced, c) : 0;
+            resize = bytes(p.decoded, c) + reduced
+                + bytes({ p.resampled.width, p.reduced.height }, c) + out;
         }
         return fileSize + decoder + resize + 2 * out;
     }
@@ -101,8 +102,9 @@ Result<Image> ImageProcessor::render(std::span<const std::uint8_t> file,
     const ResizePlan& plan = inspected.plan;
     const bool jpeg = inspected.header.format == ImageFormat::Jpeg;
     if (!StreamingResizer::canStream(plan)) {
-        Result<Image> decoded = jpeg ? JpegDecoder::decode(file, plan.dctScale, m_options.limits, cancel)
-                                     : PngDecoder::decode(file, m_options.limits, cancel);
+        Result<Image> decoded = jpeg
+            ? JpegDecoder::decode(file, plan.dctScale, m_options.limits, cancel)
+            : PngDecoder::decode(file, m_options.limits, cancel);
         if (!decoded) {
             return decoded;
         }
@@ -120,8 +122,8 @@ Result<Image> ImageProcessor::render(std::span<const std::uint8_t> file,
         return std::move(resizer).error();
     }
     if (jpeg) {
-        const Status decoded = JpegDecoder::decodeRows(file, plan.dctScale, plan.decoded,
-            m_options.limits,
+        const Status decoded = JpegDecoder::decodeRows(
+            file, plan.dctScale, plan.decoded, m_options.limits,
             [&](std::uint8_t* rows, std::ptrdiff_t stride, int count) {
                 return resizer->pushRows(rows, stride, count);
             },
@@ -161,8 +163,8 @@ Result<Image> ImageProcessor::render(std::span<const std::uint8_t> file,
     return CpuResizer::finish(std::move(resampled).value(), plan);
 }
 
-Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, ImageFormat format,
-    const Metadata& metadata) const
+Result<std::vector<std::uint8_t>> ImageProcessor::encode(
+    ConstImageView pixels, ImageFormat format, const Metadata& metadata) const
 {
     Metadata kept;
     if (!m_options.stripMetadata) {
@@ -176,8 +178,8 @@ Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, 
     return JpegEncoder::encode(pixels, m_options.encode, kept);
 }
 
-Result<ProcessedImage> ImageProcessor::process(std::span<const std::uint8_t> file,
-    const CancelToken* cancel) const
+Result<ProcessedImage> ImageProcessor::process(
+    std::span<const std::uint8_t> file, const CancelToken* cancel) const
 {
     try {
         auto inspected = inspect(file);

@@ -229,8 +229,8 @@ namespace {
 
 } // namespace
 
-Result<ImageHeader> JpegDecoder::readHeader(std::span<const std::uint8_t> data,
-    const DecodeLimits& limits)
+Result<ImageHeader> JpegDecoder::readHeader(
+    std::span<const std::uint8_t> data, const DecodeLimits& limits)
 {
     Decompressor d;
     if (!readHeaderC(&d, data.data(), static_cast<unsigned long>(data.size()), limits.maxScans,
@@ -257,8 +257,9 @@ Result<ImageHeader> JpegDecoder::readHeader(std::span<const std::uint8_t> data,
     const std::uint64_t pixels = std::uint64_t { c.image_width } * c.image_height;
     if (pixels > limits.maxPixels) {
         return Error { ErrorCode::LimitExceeded,
-            "image is " + std::to_string(c.image_width) + "x" + std::to_string(c.image_height) + " ("
-                + megapixels(pixels) + "), over the limit of " + megapixels(limits.maxPixels),
+            "image is " + std::to_string(c.image_width) + "x" + std::to_string(c.image_height)
+                + " (" + megapixels(pixels) + "), over the limit of "
+                + megapixels(limits.maxPixels),
             {} };
     }
     for (jpeg_saved_marker_ptr m = c.marker_list; m != nullptr; m = m->next) {
@@ -287,8 +288,8 @@ namespace {
         bool inverted = false;
     };
 
-    Result<PreparedDecode> prepareDecode(std::span<const std::uint8_t> data, int dctScale,
-        const DecodeLimits& limits)
+    Result<PreparedDecode> prepareDecode(
+        std::span<const std::uint8_t> data, int dctScale, const DecodeLimits& limits)
     {
         if (dctScale != 1 && dctScale != 2 && dctScale != 4 && dctScale != 8) {
             return Error { ErrorCode::InvalidArgument, "DCT scale must be 1, 2, 4 or 8", {} };
@@ -303,7 +304,8 @@ namespace {
         const std::uint64_t pixels = std::uint64_t { d.cinfo.image_width } * d.cinfo.image_height;
         if (pixels > limits.maxPixels) {
             return Error { ErrorCode::LimitExceeded,
-                "image is " + megapixels(pixels) + ", over the limit of " + megapixels(limits.maxPixels),
+                "image is " + megapixels(pixels) + ", over the limit of "
+                    + megapixels(limits.maxPixels),
                 {} };
         }
         const bool cmyk = isCmyk(d.cinfo);
@@ -319,7 +321,8 @@ namespace {
         p.height = static_cast<int>(d.cinfo.output_height);
         p.channels = grey ? 1 : 3;
         if (cmyk) {
-            p.cmykRow.reset(new (std::nothrow) unsigned char[static_cast<std::size_t>(p.width) * 4]);
+            p.cmykRow.reset(
+                new (std::nothrow) unsigned char[static_cast<std::size_t>(p.width) * 4]);
             if (!p.cmykRow) {
                 return Error { ErrorCode::OutOfMemory, "not enough memory for a CMYK row", {} };
             }
@@ -398,7 +401,8 @@ Result<Image> JpegDecoder::decode(std::span<const std::uint8_t> data, int dctSca
     }
     PreparedDecode& p = *prepared;
     if (Image::byteSize(p.width, p.height, p.channels) > limits.maxMemoryBytes) {
-        return Error { ErrorCode::LimitExceeded, "decoded image would exceed the memory limit", {} };
+        return Error { ErrorCode::LimitExceeded, "decoded image would exceed the memory limit",
+            {} };
     }
     auto made = Image::allocate(p.width, p.height, p.channels);
     if (!made) {
@@ -498,7 +502,8 @@ namespace {
         }
         jpeg_start_compress(&c->cinfo, TRUE);
         if (job->exif != nullptr && job->exifSize + 6 <= 65533) {
-            jpeg_write_m_header(&c->cinfo, JPEG_APP0 + 1, static_cast<unsigned int>(job->exifSize + 6));
+            jpeg_write_m_header(
+                &c->cinfo, JPEG_APP0 + 1, static_cast<unsigned int>(job->exifSize + 6));
             for (char ch : { 'E', 'x', 'i', 'f', '\0', '\0' }) {
                 jpeg_write_m_byte(&c->cinfo, ch);
             }
@@ -548,8 +553,8 @@ namespace {
 
 } // namespace
 
-Result<std::vector<std::uint8_t>> JpegEncoder::encode(ConstImageView image,
-    const EncodeOptions& options, const Metadata& metadata)
+Result<std::vector<std::uint8_t>> JpegEncoder::encode(
+    ConstImageView image, const EncodeOptions& options, const Metadata& metadata)
 {
     if (image.width < 1 || image.height < 1 || image.width > JPEG_MAX_DIMENSION
         || image.height > JPEG_MAX_DIMENSION) {

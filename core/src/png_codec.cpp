@@ -7,10 +7,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <png.h>
 #include <string>
 #include <vector>
-
-#include <png.h>
 
 // libpng reports fatal errors by longjmp: every function here that calls setjmp() is C-style,
 // with no object that has a destructor alive in it. The RAII owners live in the C++ callers.
@@ -79,8 +78,8 @@ namespace {
     void onInfo(png_structp png, png_infop info)
     {
         auto* s = static_cast<ReadState*>(png_get_progressive_ptr(png));
-        png_get_IHDR(png, info, &s->width, &s->height, &s->bitDepth, &s->colorType, nullptr, nullptr,
-            nullptr);
+        png_get_IHDR(png, info, &s->width, &s->height, &s->bitDepth, &s->colorType, nullptr,
+            nullptr, nullptr);
         if (s->colorType == PNG_COLOR_TYPE_PALETTE) {
             png_set_palette_to_rgb(png);
         }
@@ -110,8 +109,8 @@ namespace {
     {
         auto* s = static_cast<ReadState*>(png_get_progressive_ptr(png));
         if (s->out != nullptr && row != nullptr && rowNumber < s->height) {
-            png_progressive_combine_row(png, s->out + static_cast<std::ptrdiff_t>(rowNumber) * s->stride,
-                row);
+            png_progressive_combine_row(
+                png, s->out + static_cast<std::ptrdiff_t>(rowNumber) * s->stride, row);
         }
         if (pass == s->finalPass && rowNumber + 1 == s->height) {
             s->rowsDone = true;
@@ -120,13 +119,13 @@ namespace {
 
     // Walks the chunks of a PNG file in memory: calls visit(type, data, length) for each whole
     // chunk until visit returns false or the file ends; returns where the walk stopped.
-    template <class Visit>
-    std::size_t walkChunks(std::span<const std::uint8_t> data, Visit visit)
+    template <class Visit> std::size_t walkChunks(std::span<const std::uint8_t> data, Visit visit)
     {
         std::size_t at = 8;
         while (at + 12 <= data.size()) {
-            const std::size_t length = (std::size_t { data[at] } << 24) | (std::size_t { data[at + 1] } << 16)
-                | (std::size_t { data[at + 2] } << 8) | data[at + 3];
+            const std::size_t length = (std::size_t { data[at] } << 24)
+                | (std::size_t { data[at + 1] } << 16) | (std::size_t { data[at + 2] } << 8)
+                | data[at + 3];
             const char* type = reinterpret_cast<const char*>(data.data() + at + 4);
             if (!visit(type, data.data() + at + 8, std::min(length, data.size() - at - 8))) {
                 return at;
@@ -143,9 +142,10 @@ namespace {
     // libpng reports the header. The whole file when there is no IDAT (libpng says what is wrong).
     std::size_t headerEnd(std::span<const std::uint8_t> data)
     {
-        const std::size_t idat = walkChunks(data, [](const char* type, const std::uint8_t*, std::size_t) {
-            return std::memcmp(type, "IDAT", 4) != 0;
-        });
+        const std::size_t idat
+            = walkChunks(data, [](const char* type, const std::uint8_t*, std::size_t) {
+                  return std::memcmp(type, "IDAT", 4) != 0;
+              });
         return idat < data.size() ? idat + 8 : data.size();
     }
 
@@ -166,8 +166,8 @@ namespace {
     enum class ReadEnd { Done, Failed, Cancelled };
 
     // Feeds the file from s->fed up to `until`, stopping early once every row is in.
-    ReadEnd feedC(ReadState* s, const unsigned char* data, std::size_t until,
-        const CancelToken* cancel)
+    ReadEnd feedC(
+        ReadState* s, const unsigned char* data, std::size_t until, const CancelToken* cancel)
     {
         if (setjmp(png_jmpbuf(s->png))) {
             return ReadEnd::Failed;
@@ -226,12 +226,15 @@ namespace {
         if (s.info == nullptr) {
             return Error { ErrorCode::OutOfMemory, "PNG: cannot create the decoder", {} };
         }
-        const auto maxSide = static_cast<png_uint_32>(std::min<std::uint64_t>(limits.maxPixels, 0x7fffffffu));
-        if (!startC(&s, maxSide) || feedC(&s, data.data(), headerEnd(data), nullptr) != ReadEnd::Done) {
+        const auto maxSide
+            = static_cast<png_uint_32>(std::min<std::uint64_t>(limits.maxPixels, 0x7fffffffu));
+        if (!startC(&s, maxSide)
+            || feedC(&s, data.data(), headerEnd(data), nullptr) != ReadEnd::Done) {
             return pngError(s);
         }
         if (!s.infoReady) {
-            return Error { ErrorCode::CorruptData, "PNG: file is truncated before the image data", {} };
+            return Error { ErrorCode::CorruptData, "PNG: file is truncated before the image data",
+                {} };
         }
         const std::uint64_t pixels = std::uint64_t { s.width } * s.height;
         if (pixels > limits.maxPixels) {
@@ -250,8 +253,8 @@ namespace {
 
 } // namespace
 
-Result<ImageHeader> PngDecoder::readHeader(std::span<const std::uint8_t> data,
-    const DecodeLimits& limits)
+Result<ImageHeader> PngDecoder::readHeader(
+    std::span<const std::uint8_t> data, const DecodeLimits& limits)
 {
     ReadState s;
     if (auto opened = openRead(s, data, limits); !opened) {
@@ -272,8 +275,8 @@ Result<ImageHeader> PngDecoder::readHeader(std::span<const std::uint8_t> data,
     return h;
 }
 
-Result<Image> PngDecoder::decode(std::span<const std::uint8_t> data, const DecodeLimits& limits,
-    const CancelToken* cancel)
+Result<Image> PngDecoder::decode(
+    std::span<const std::uint8_t> data, const DecodeLimits& limits, const CancelToken* cancel)
 {
     ReadState s;
     if (auto opened = openRead(s, data, limits); !opened) {
@@ -376,8 +379,8 @@ namespace {
             PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
         png_set_compression_level(s->png, job->compression);
         if (job->icc != nullptr) {
-            png_set_iCCP(s->png, s->info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, job->icc,
-                job->iccSize);
+            png_set_iCCP(
+                s->png, s->info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, job->icc, job->iccSize);
         }
         if (job->exif != nullptr) {
             png_set_eXIf_1(s->png, s->info, job->exifSize, job->exif);
@@ -392,8 +395,8 @@ namespace {
 
 } // namespace
 
-Result<std::vector<std::uint8_t>> PngEncoder::encode(ConstImageView image,
-    const EncodeOptions& options, const Metadata& metadata)
+Result<std::vector<std::uint8_t>> PngEncoder::encode(
+    ConstImageView image, const EncodeOptions& options, const Metadata& metadata)
 {
     static constexpr int kColorTypes[5] = { 0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA,
         PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_RGB_ALPHA };

@@ -95,8 +95,8 @@ namespace {
 
 } // namespace
 
-ResampleCoefficients computeCoefficients(int inSize, float in0, float in1, int outSize,
-    Filter filter)
+ResampleCoefficients computeCoefficients(
+    int inSize, float in0, float in1, int outSize, Filter filter)
 {
     const FilterFunction fn = filterFunction(filter);
     // (in1 - in0) is a float subtraction in Pillow; only the quotient is double.

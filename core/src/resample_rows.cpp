@@ -33,8 +33,8 @@ namespace {
     }
 
     template <int C>
-    void stripKernel(const std::uint8_t* strip,
-        const ResampleCoefficients& k, std::uint8_t* const* outRows, int rowCount)
+    void stripKernel(const std::uint8_t* strip, const ResampleCoefficients& k,
+        std::uint8_t* const* outRows, int rowCount)
     {
         constexpr int kLanes = kStripRows * C;
         for (int xx = 0; xx < k.outSize; ++xx) {
@@ -79,18 +79,20 @@ namespace {
             for (int x = 0; x < n; ++x, src += kLanes) {
                 const __m256i wx = _mm256_set1_epi32(w[x]);
                 for (int v = 0; v < C; ++v) {
-                    const __m128i bytes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + 8 * v));
-                    acc[v] = _mm256_add_epi32(acc[v], _mm256_mullo_epi32(_mm256_cvtepu8_epi32(bytes), wx));
+                    const __m128i bytes
+                        = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + 8 * v));
+                    acc[v] = _mm256_add_epi32(
+                        acc[v], _mm256_mullo_epi32(_mm256_cvtepu8_epi32(bytes), wx));
                 }
             }
             // clip8 for 8 lanes at once: the shift, then saturating packs to int16 and uint8
             // clamp to [0, 255] exactly as pixel::clip8 does.
             for (int v = 0; v < C; ++v) {
                 const __m256i shifted = _mm256_srai_epi32(acc[v], pixel::kPrecisionBits);
-                const __m128i words = _mm_packs_epi32(_mm256_castsi256_si128(shifted),
-                    _mm256_extracti128_si256(shifted, 1));
-                _mm_storel_epi64(reinterpret_cast<__m128i*>(samples + 8 * v),
-                    _mm_packus_epi16(words, words));
+                const __m128i words = _mm_packs_epi32(
+                    _mm256_castsi256_si128(shifted), _mm256_extracti128_si256(shifted, 1));
+                _mm_storel_epi64(
+                    reinterpret_cast<__m128i*>(samples + 8 * v), _mm_packus_epi16(words, words));
             }
             for (int r = 0; r < rowCount; ++r) {
                 std::memcpy(outRows[r] + xx * C, samples + r * C, C);
@@ -114,15 +116,18 @@ namespace {
                 const __m256i w = _mm256_set1_epi32(weights[y]);
                 const std::uint8_t* src = rows[y] + i;
                 for (int v = 0; v < 4; ++v) {
-                    const __m128i bytes = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + 8 * v));
-                    acc[v] = _mm256_add_epi32(acc[v], _mm256_mullo_epi32(_mm256_cvtepu8_epi32(bytes), w));
+                    const __m128i bytes
+                        = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + 8 * v));
+                    acc[v] = _mm256_add_epi32(
+                        acc[v], _mm256_mullo_epi32(_mm256_cvtepu8_epi32(bytes), w));
                 }
             }
             for (int v = 0; v < 4; ++v) {
                 const __m256i shifted = _mm256_srai_epi32(acc[v], pixel::kPrecisionBits);
-                const __m128i words = _mm_packs_epi32(_mm256_castsi256_si128(shifted),
-                    _mm256_extracti128_si256(shifted, 1));
-                _mm_storel_epi64(reinterpret_cast<__m128i*>(out + i + 8 * v), _mm_packus_epi16(words, words));
+                const __m128i words = _mm_packs_epi32(
+                    _mm256_castsi256_si128(shifted), _mm256_extracti128_si256(shifted, 1));
+                _mm_storel_epi64(
+                    reinterpret_cast<__m128i*>(out + i + 8 * v), _mm_packus_epi16(words, words));
             }
         }
         return i;
@@ -227,8 +232,8 @@ void reduceRow(const std::uint8_t* const* rows, int rowCount, int channels, int 
     }
 }
 
-void horizontalRow(const std::uint8_t* in, std::uint8_t* out, int channels,
-    const ResampleCoefficients& k)
+void horizontalRow(
+    const std::uint8_t* in, std::uint8_t* out, int channels, const ResampleCoefficients& k)
 {
     switch (channels) {
     case 1:

@@ -18,8 +18,8 @@ void reduceRow(const std::uint8_t* const* rows, int rowCount, int channels, int 
     int fx, std::uint8_t* out);
 
 /// One row of the horizontal pass.
-void horizontalRow(const std::uint8_t* in, std::uint8_t* out, int channels,
-    const ResampleCoefficients& k);
+void horizontalRow(
+    const std::uint8_t* in, std::uint8_t* out, int channels, const ResampleCoefficients& k);
 
 /// Rows the strip form of the horizontal pass handles together.
 constexpr int kStripRows = 8;

@@ -53,18 +53,19 @@ namespace {
                 for (int y = 0; y < k.count(yy); ++y) {
                     rows[static_cast<std::size_t>(y)] = in.row(k.first(yy) + y);
                 }
-                detail::verticalRow(rows.data(), k.weightsAt(yy), k.count(yy), rowBytes, acc.data(),
-                    out.row(yy));
+                detail::verticalRow(
+                    rows.data(), k.weightsAt(yy), k.count(yy), rowBytes, acc.data(), out.row(yy));
             }
         }
     }
 
     void copyRegion(ConstImageView in, int x0, int y0, ImageView out)
     {
-        const auto bytes = static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.channels);
+        const auto bytes
+            = static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.channels);
         for (int y = 0; y < out.height; ++y) {
-            std::memcpy(out.row(y), in.row(y + y0) + static_cast<std::ptrdiff_t>(x0) * in.channels,
-                bytes);
+            std::memcpy(
+                out.row(y), in.row(y + y0) + static_cast<std::ptrdiff_t>(x0) * in.channels, bytes);
         }
     }
 
@@ -93,7 +94,8 @@ namespace {
             const int yi = pixel::nearestIndex(yo);
             std::uint8_t* dst = o.row(y);
             if (yi < 0 || yi >= in.height) {
-                std::memset(dst, 0, static_cast<std::size_t>(size.width) * static_cast<std::size_t>(c));
+                std::memset(
+                    dst, 0, static_cast<std::size_t>(size.width) * static_cast<std::size_t>(c));
             } else {
                 const std::uint8_t* src = in.row(yi);
                 for (int x = 0; x < size.width; ++x) {
@@ -212,7 +214,8 @@ Result<Image> CpuResizer::resample(ConstImageView in, Size size, Filter filter, 
         = size.width != in.width || box[0] != 0 || box[2] != static_cast<float>(size.width);
     const bool needVertical
         = size.height != in.height || box[1] != 0 || box[3] != static_cast<float>(size.height);
-    const ResampleCoefficients kx = computeCoefficients(in.width, box[0], box[2], size.width, filter);
+    const ResampleCoefficients kx
+        = computeCoefficients(in.width, box[0], box[2], size.width, filter);
     ResampleCoefficients ky = computeCoefficients(in.height, box[1], box[3], size.height, filter);
 
     Image temp;
@@ -312,8 +315,8 @@ Result<Image> CpuResizer::orient(ConstImageView in, int orientation)
     return made;
 }
 
-Result<Image> CpuResizer::resize(Image decoded, const ResizePlan& plan,
-    const CancelToken* cancel) const
+Result<Image> CpuResizer::resize(
+    Image decoded, const ResizePlan& plan, const CancelToken* cancel) const
 {
     Image current = std::move(decoded);
     if (plan.resample) {

@@ -10,8 +10,7 @@ namespace dropsize {
 namespace {
 
     // Python's min(floor(v), ceil(v), key=...) then max(..., 1): ties keep the floor.
-    template <class Key>
-    int roundAspect(double value, Key key)
+    template <class Key> int roundAspect(double value, Key key)
     {
         const double lo = std::floor(value);
         const double hi = std::ceil(value);
@@ -45,8 +44,8 @@ std::optional<Size> thumbnailSize(Size image, double boxWidth, double boxHeight,
     if (static_cast<double>(x) / y >= aspect) {
         x = roundAspect(y * aspect, [&](double n) { return std::abs(aspect - n / y); });
     } else {
-        y = roundAspect(x / aspect,
-            [&](double n) { return n == 0.0 ? 0.0 : std::abs(aspect - x / n); });
+        y = roundAspect(
+            x / aspect, [&](double n) { return n == 0.0 ? 0.0 : std::abs(aspect - x / n); });
     }
     return Size { x, y };
 }
@@ -95,8 +94,8 @@ ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec)
         plan.resampled = size;
 
         // draft(): decode at 1/s for the largest s in {8,4,2,1} with s <= min(W // 2w, H // 2h).
-        double box[4] = { 0.0, 0.0, static_cast<double>(info.width),
-            static_cast<double>(info.height) };
+        double box[4]
+            = { 0.0, 0.0, static_cast<double>(info.width), static_cast<double>(info.height) };
         if (info.dctScalable) {
             const double scale = std::min(std::floor(info.width / (size.width * 2.0)),
                 std::floor(info.height / (size.height * 2.0)));

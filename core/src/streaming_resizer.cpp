@@ -45,9 +45,9 @@ namespace {
 
     ResampleCoefficients verticalCoefficients(const ResizePlan& p)
     {
-        return needsVertical(p)
-            ? computeCoefficients(p.reduced.height, p.box[1], p.box[3], p.resampled.height, p.filter)
-            : detail::identityCoefficients(p.resampled.height);
+        return needsVertical(p) ? computeCoefficients(
+                   p.reduced.height, p.box[1], p.box[3], p.resampled.height, p.filter)
+                                : detail::identityCoefficients(p.resampled.height);
     }
 
     int widestCount(const ResampleCoefficients& k)
@@ -69,8 +69,9 @@ bool StreamingResizer::canStream(const ResizePlan& plan) noexcept
 std::uint64_t StreamingResizer::memoryEstimate(const ResizePlan& p, int channels) noexcept
 {
     const bool reduce = p.reduceX > 1 || p.reduceY > 1;
-    const int window = static_cast<int>(std::ceil(filterSupport(p.filter)
-                           * std::max(1.0, static_cast<double>(p.reduced.height) / p.resampled.height)))
+    const int window
+        = static_cast<int>(std::ceil(filterSupport(p.filter)
+              * std::max(1.0, static_cast<double>(p.reduced.height) / p.resampled.height)))
             * 2
         + 1;
     return (reduce ? Image::byteSize(p.decoded.width, p.reduceY + 1, channels) : 0)
@@ -102,7 +103,8 @@ Result<StreamingResizer> StreamingResizer::create(const ResizePlan& plan, int ch
     // The widest vertical window, plus a strip of rows resampled together.
     r.m_ringRows = widestCount(r.m_ky) + detail::kStripRows;
     r.m_rowPointers.resize(static_cast<std::size_t>(std::max(r.m_ringRows, plan.reduceY)));
-    r.m_accumulator.resize(static_cast<std::size_t>(out.width) * static_cast<std::size_t>(channels));
+    r.m_accumulator.resize(
+        static_cast<std::size_t>(out.width) * static_cast<std::size_t>(channels));
 
     auto ring = Image::allocate(out.width, r.m_ringRows, channels);
     auto output = Image::allocate(out.width, out.height, channels);

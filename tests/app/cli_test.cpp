@@ -8,17 +8,15 @@
 #include "dropsize/core/jpeg_codec.h"
 #include "support/test_support.h"
 
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
-#include <thread>
-
 #include <fcntl.h>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 namespace dropsize {
@@ -150,8 +148,8 @@ namespace {
         ASSERT_EQ(run({ in().string(), "--output", out.string(), "--format", "png" }).exitCode, 0);
         EXPECT_TRUE(fs::exists(out / "a.png"));
         EXPECT_TRUE(fs::exists(out / "trip" / "b.png"));
-        ASSERT_EQ(run({ in().string(), "--output", out.string(), "--format", "png",
-                          "--on-existing", "rename" })
+        ASSERT_EQ(run({ in().string(), "--output", out.string(), "--format", "png", "--on-existing",
+                          "rename" })
                       .exitCode,
             0);
         EXPECT_TRUE(fs::exists(out / "a_1.png"));
@@ -195,7 +193,8 @@ namespace {
             }
         }
         // The next run cleans up what the killed ones left.
-        ASSERT_EQ(run({ in().string(), "--percent", "10", "--on-existing", "overwrite" }).exitCode, 0);
+        ASSERT_EQ(
+            run({ in().string(), "--percent", "10", "--on-existing", "overwrite" }).exitCode, 0);
         for (const auto& e : fs::recursive_directory_iterator(in() / "ResizeImage")) {
             EXPECT_FALSE(AtomicFileWriter::isTemporaryName(e.path().filename().string()));
         }

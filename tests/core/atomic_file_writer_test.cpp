@@ -3,13 +3,11 @@
 #include "dropsize/core/atomic_file_writer.h"
 #include "support/test_support.h"
 
-#include <gtest/gtest.h>
-
-#include <csignal>
 #include <algorithm>
+#include <csignal>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <set>
-
 #include <sys/resource.h>
 
 namespace dropsize {
@@ -86,7 +84,8 @@ namespace {
         rlimit small = old;
         small.rlim_cur = 100;
         ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
-        auto result = AtomicFileWriter().write(tmp.path() / "big.jpg", kBytes, ExistingPolicy::Skip);
+        auto result
+            = AtomicFileWriter().write(tmp.path() / "big.jpg", kBytes, ExistingPolicy::Skip);
         setrlimit(RLIMIT_FSIZE, &old);
         ASSERT_FALSE(result.ok());
         EXPECT_NE(result.error().message.find("cannot write"), std::string::npos);

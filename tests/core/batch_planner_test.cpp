@@ -3,12 +3,10 @@
 #include "dropsize/core/batch_planner.h"
 #include "support/test_support.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <set>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -44,7 +42,8 @@ namespace {
         ASSERT_TRUE(plan.ok());
         ASSERT_EQ(plan->jobs.size(), 3u);
         EXPECT_EQ(relativeOutput(*findJob(*plan, "top.jpg"), tmp.path()), "ResizeImage/top.jpg");
-        EXPECT_EQ(relativeOutput(*findJob(*plan, "deep.JPEG"), tmp.path()), "ResizeImage/a/b/deep.JPEG");
+        EXPECT_EQ(
+            relativeOutput(*findJob(*plan, "deep.JPEG"), tmp.path()), "ResizeImage/a/b/deep.JPEG");
         EXPECT_EQ(relativeOutput(*findJob(*plan, "pic.png"), tmp.path()), "ResizeImage/a/pic.png");
         ASSERT_EQ(plan->ignored.size(), 1u);
         EXPECT_EQ(plan->ignored[0].reason, "not a JPEG or PNG file");

@@ -4,10 +4,9 @@
 #include "dropsize/core/jpeg_codec.h"
 #include "support/test_support.h"
 
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <chrono>
+#include <gtest/gtest.h>
 #include <mutex>
 #include <set>
 #include <thread>

@@ -6,12 +6,10 @@
 #include "dropsize/core/png_codec.h"
 #include "support/test_support.h"
 
-#include <gtest/gtest.h>
-
 #include <cstdio>
+#include <gtest/gtest.h>
 #include <map>
 #include <set>
-
 #include <zlib.h>
 
 extern "C" {
@@ -111,7 +109,8 @@ namespace {
         }
         jpeg_set_quality(&c, 95, TRUE);
         jpeg_start_compress(&c, TRUE);
-        const JOCTET cmykProfile[16] = { 0, 0, 0, 16, 'd', 'r', 'o', 'p', 0, 0, 0, 0, 'p', 'r', 't', 'r' };
+        const JOCTET cmykProfile[16]
+            = { 0, 0, 0, 16, 'd', 'r', 'o', 'p', 0, 0, 0, 0, 'p', 'r', 't', 'r' };
         jpeg_write_icc_profile(&c, cmykProfile, sizeof cmykProfile);
         std::vector<unsigned char> row(static_cast<std::size_t>(w) * 4);
         for (int x = 0; x < w; ++x) {
@@ -153,7 +152,8 @@ namespace {
                 if (ext != ".jpg" && ext != ".png") {
                     continue;
                 }
-                const std::string rel = std::string(folder) + "/" + entry.path().filename().string();
+                const std::string rel
+                    = std::string(folder) + "/" + entry.path().filename().string();
                 SCOPED_TRACE(rel);
                 auto result = processor.process(test::readFile(entry.path()));
                 const auto expected = kExpectedFailures.find(rel);
@@ -189,7 +189,8 @@ namespace {
         ASSERT_TRUE(jpeg.ok());
         std::vector<std::uint8_t> bytes = *jpeg;
         for (std::size_t i = 0; i + 8 < bytes.size(); ++i) {
-            if (bytes[i] == 0xff && bytes[i + 1] == 0xc0) { // SOF0: length, precision, height, width
+            if (bytes[i] == 0xff
+                && bytes[i + 1] == 0xc0) { // SOF0: length, precision, height, width
                 bytes[i + 5] = 0xff;
                 bytes[i + 6] = 0xdc;
                 bytes[i + 7] = 0xff;
@@ -223,7 +224,8 @@ namespace {
         ASSERT_TRUE(jpeg.ok() && png.ok());
         const ImageProcessor processor(halfSize());
         for (auto* bytes : { &*jpeg, &*png }) {
-            const std::vector<std::uint8_t> cut(bytes->begin(), bytes->begin() + static_cast<std::ptrdiff_t>(bytes->size() / 2));
+            const std::vector<std::uint8_t> cut(
+                bytes->begin(), bytes->begin() + static_cast<std::ptrdiff_t>(bytes->size() / 2));
             auto result = processor.process(cut);
             ASSERT_FALSE(result.ok());
             EXPECT_EQ(result.error().code, ErrorCode::CorruptData) << result.error().message;
@@ -262,7 +264,8 @@ namespace {
                 auto header = JpegDecoder::readHeader(jpeg, {});
                 ASSERT_TRUE(header.ok());
                 EXPECT_TRUE(header->cmyk);
-                EXPECT_TRUE(header->metadata.icc.empty()) << "a CMYK profile does not fit RGB output";
+                EXPECT_TRUE(header->metadata.icc.empty())
+                    << "a CMYK profile does not fit RGB output";
                 auto image = JpegDecoder::decode(jpeg, 1, {});
                 ASSERT_TRUE(image.ok()) << image.error().message;
                 ASSERT_EQ(image->channels(), 3);
@@ -307,7 +310,8 @@ namespace {
                 z.next_out = out.data();
                 z.avail_out = static_cast<uInt>(out.size());
                 deflate(&z, Z_FULL_FLUSH);
-                return std::vector<std::uint8_t>(out.data(), out.data() + (out.size() - z.avail_out));
+                return std::vector<std::uint8_t>(
+                    out.data(), out.data() + (out.size() - z.avail_out));
             };
             packed = flushMiB();
             const std::vector<std::uint8_t> block = flushMiB();
@@ -342,7 +346,8 @@ namespace {
     {
         DROPSIZE_REQUIRE_TESTDATA(dir);
         const std::vector<std::uint8_t> icc = test::readFile(dir / "libjpeg-turbo/test1.icc");
-        const std::vector<std::uint8_t> photo = test::readFile(dir / "exif-orientation/Landscape_6.jpg");
+        const std::vector<std::uint8_t> photo
+            = test::readFile(dir / "exif-orientation/Landscape_6.jpg");
         auto header = JpegDecoder::readHeader(photo, {});
         ASSERT_TRUE(header.ok());
         ASSERT_EQ(header->info.orientation, 6);
@@ -355,7 +360,8 @@ namespace {
                 ProcessOptions options;
                 options.stripMetadata = strip;
                 const ImageProcessor processor(options);
-                const ImageFormat f = format == OutputFormat::Jpeg ? ImageFormat::Jpeg : ImageFormat::Png;
+                const ImageFormat f
+                    = format == OutputFormat::Jpeg ? ImageFormat::Jpeg : ImageFormat::Png;
                 auto encoded = processor.encode(pixels->view(), f, metadata);
                 ASSERT_TRUE(encoded.ok()) << encoded.error().message;
                 auto again = f == ImageFormat::Jpeg ? JpegDecoder::readHeader(*encoded, {})

@@ -8,9 +8,8 @@
 #include "dropsize/core/image_processor.h"
 #include "support/test_support.h"
 
-#include <gtest/gtest.h>
-
 #include <fstream>
+#include <gtest/gtest.h>
 #include <map>
 #include <sstream>
 
@@ -120,8 +119,8 @@ namespace {
         return name;
     }
 
-    INSTANTIATE_TEST_SUITE_P(SharedTestdata, PillowGolden, ::testing::ValuesIn(goldenFiles()),
-        caseName);
+    INSTANTIATE_TEST_SUITE_P(
+        SharedTestdata, PillowGolden, ::testing::ValuesIn(goldenFiles()), caseName);
 
 } // namespace
 } // namespace dropsize

@@ -8,7 +8,6 @@
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
-
 #include <random>
 
 namespace dropsize {
@@ -23,11 +22,15 @@ namespace {
             const int outWidth = std::uniform_int_distribution<int>(1, 300)(rng);
             const int rows = std::uniform_int_distribution<int>(1, detail::kStripRows)(rng);
             const auto filter = static_cast<Filter>(std::uniform_int_distribution<int>(1, 5)(rng));
-            const float x0 = std::uniform_real_distribution<float>(0, 0.3f)(rng) * static_cast<float>(inWidth);
-            const ResampleCoefficients k = computeCoefficients(inWidth, x0, static_cast<float>(inWidth), outWidth, filter);
-            const Image input = test::makeTestImage(inWidth, rows, channels, static_cast<unsigned>(round));
+            const float x0
+                = std::uniform_real_distribution<float>(0, 0.3f)(rng) * static_cast<float>(inWidth);
+            const ResampleCoefficients k
+                = computeCoefficients(inWidth, x0, static_cast<float>(inWidth), outWidth, filter);
+            const Image input
+                = test::makeTestImage(inWidth, rows, channels, static_cast<unsigned>(round));
 
-            std::vector<std::uint8_t> strip(static_cast<std::size_t>(inWidth * detail::kStripRows * channels), 0);
+            std::vector<std::uint8_t> strip(
+                static_cast<std::size_t>(inWidth * detail::kStripRows * channels), 0);
             for (int r = 0; r < rows; ++r) {
                 detail::putStripRow(input.view().row(r), inWidth, channels, r, strip.data());
             }
@@ -41,7 +44,9 @@ namespace {
                 std::vector<std::uint8_t> expected(static_cast<std::size_t>(outWidth * channels));
                 for (int r = 0; r < rows; ++r) {
                     detail::horizontalRow(input.view().row(r), expected.data(), channels, k);
-                    ASSERT_EQ(std::vector<std::uint8_t>(outRows[r], outRows[r] + outWidth * channels), expected)
+                    ASSERT_EQ(
+                        std::vector<std::uint8_t>(outRows[r], outRows[r] + outWidth * channels),
+                        expected)
                         << (portable ? "portable" : "fastest") << " kernel, row " << r;
                 }
             }
@@ -71,7 +76,8 @@ namespace {
             const int index = std::uniform_int_distribution<int>(0, outSize - 1)(rng);
             const int count = k.count(index);
             const std::vector<std::int32_t> weights(k.weightsAt(index), k.weightsAt(index) + count);
-            const Image input = test::makeTestImage(rowBytes, count, 1, static_cast<unsigned>(round));
+            const Image input
+                = test::makeTestImage(rowBytes, count, 1, static_cast<unsigned>(round));
             std::vector<const std::uint8_t*> rows;
             for (int y = 0; y < count; ++y) {
                 rows.push_back(input.view().row(y));
@@ -79,8 +85,10 @@ namespace {
             std::vector<std::int32_t> acc(static_cast<std::size_t>(rowBytes));
             std::vector<std::uint8_t> portable(static_cast<std::size_t>(rowBytes));
             std::vector<std::uint8_t> fastest(static_cast<std::size_t>(rowBytes));
-            detail::verticalRow(rows.data(), weights.data(), count, rowBytes, acc.data(), portable.data(), true);
-            detail::verticalRow(rows.data(), weights.data(), count, rowBytes, acc.data(), fastest.data(), false);
+            detail::verticalRow(
+                rows.data(), weights.data(), count, rowBytes, acc.data(), portable.data(), true);
+            detail::verticalRow(
+                rows.data(), weights.data(), count, rowBytes, acc.data(), fastest.data(), false);
             ASSERT_EQ(portable, fastest) << rowBytes << " samples, " << count << " taps";
         }
     }

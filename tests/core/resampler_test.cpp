@@ -5,9 +5,8 @@
 #include "dropsize/core/resampler.h"
 #include "support/test_support.h"
 
-#include <gtest/gtest.h>
-
 #include <cstring>
+#include <gtest/gtest.h>
 
 namespace dropsize {
 namespace {
@@ -21,7 +20,8 @@ namespace {
             return false;
         }
         for (int y = 0; y < a.height; ++y) {
-            if (std::memcmp(a.row(y), b.row(y), static_cast<std::size_t>(a.width * a.channels)) != 0) {
+            if (std::memcmp(a.row(y), b.row(y), static_cast<std::size_t>(a.width * a.channels))
+                != 0) {
                 return false;
             }
         }
@@ -39,7 +39,8 @@ namespace {
                 auto r = resizer.resample(flat.view(), out, f, box);
                 ASSERT_TRUE(r.ok());
                 const std::uint8_t* p = r->data();
-                for (std::size_t i = 0; i < static_cast<std::size_t>(out.width * out.height * 3); ++i) {
+                for (std::size_t i = 0; i < static_cast<std::size_t>(out.width * out.height * 3);
+                     ++i) {
                     ASSERT_EQ(p[i], 173) << filterName(f);
                 }
             }
@@ -76,8 +77,8 @@ namespace {
         const std::uint8_t* in = image.data();
         auto at = [&](int x, int y) { return in[y * 5 + x]; };
         // Where the top-left output pixel comes from, for each orientation.
-        const std::uint8_t expectedTopLeft[9] = { 0, at(0, 0), at(4, 0), at(4, 2), at(0, 2),
-            at(0, 0), at(0, 2), at(4, 2), at(4, 0) };
+        const std::uint8_t expectedTopLeft[9]
+            = { 0, at(0, 0), at(4, 0), at(4, 2), at(0, 2), at(0, 0), at(0, 2), at(4, 2), at(4, 0) };
         for (int o = 1; o <= 8; ++o) {
             auto r = CpuResizer::orient(image.view(), o);
             ASSERT_TRUE(r.ok());
@@ -129,14 +130,16 @@ namespace {
 
     TEST(Resampler, CoefficientsSumToOneInFixedPoint)
     {
-        for (Filter f : { Filter::Box, Filter::Bilinear, Filter::Hamming, Filter::Bicubic, Filter::Lanczos }) {
+        for (Filter f :
+            { Filter::Box, Filter::Bilinear, Filter::Hamming, Filter::Bicubic, Filter::Lanczos }) {
             const ResampleCoefficients c = computeCoefficients(1000, 0.0f, 1000.0f, 137, f);
             for (int i = 0; i < c.outSize; ++i) {
                 std::int64_t sum = 0;
                 for (int k = 0; k < c.count(i); ++k) {
                     sum += c.weightsAt(i)[k];
                 }
-                EXPECT_NEAR(static_cast<double>(sum), 1 << pixel::kPrecisionBits, 8) << filterName(f);
+                EXPECT_NEAR(static_cast<double>(sum), 1 << pixel::kPrecisionBits, 8)
+                    << filterName(f);
             }
         }
     }

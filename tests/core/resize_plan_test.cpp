@@ -2,17 +2,13 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/resize_plan.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace dropsize {
 namespace {
 
-    ImageInfo jpeg(int w, int h, int orientation = 1)
-    {
-        return { w, h, 3, true, orientation };
-    }
+    ImageInfo jpeg(int w, int h, int orientation = 1) { return { w, h, 3, true, orientation }; }
 
     ResizeSpec percent(double p)
     {
@@ -25,7 +21,8 @@ namespace {
     {
         EXPECT_EQ(*thumbnailSize({ 1800, 1200 }, 900, 600, false), (Size { 900, 600 }));
         // 399 × 1.5 = 598.5: floor and ceil are equally close, and the tie keeps the floor.
-        EXPECT_EQ(*thumbnailSize({ 1800, 1200 }, 1800 * 0.333, 1200 * 0.333, false), (Size { 598, 399 }));
+        EXPECT_EQ(
+            *thumbnailSize({ 1800, 1200 }, 1800 * 0.333, 1200 * 0.333, false), (Size { 598, 399 }));
         EXPECT_EQ(*thumbnailSize({ 227, 149 }, 113.5, 74.5, false), (Size { 113, 74 }));
     }
 
@@ -85,7 +82,9 @@ namespace {
         const ResizePlan p = makeResizePlan(jpeg(1001, 999), percent(5));
         EXPECT_EQ(p.dctScale, 8);
         EXPECT_EQ(p.decoded, (Size { 126, 125 }));
-        EXPECT_FLOAT_EQ(p.box[2] * static_cast<float>(p.reduceX) + static_cast<float>(p.reduceBox[0]), 1001.0f / 8);
+        EXPECT_FLOAT_EQ(
+            p.box[2] * static_cast<float>(p.reduceX) + static_cast<float>(p.reduceBox[0]),
+            1001.0f / 8);
     }
 
     TEST(ResizePlan, ImagesWithAlphaSkipTheReduceStep)
@@ -115,7 +114,8 @@ namespace {
                     for (int channels : { 1, 3, 4 }) {
                         ImageInfo info { w, h, channels, channels != 4, 1 };
                         const ResizePlan plan = makeResizePlan(info, percent(p));
-                        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at " + std::to_string(p));
+                        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " at "
+                            + std::to_string(p));
                         ASSERT_GE(plan.output.width, 1);
                         ASSERT_GE(plan.output.height, 1);
                         ASSERT_LE(plan.output.width, w);
@@ -127,12 +127,14 @@ namespace {
                         ASSERT_GE(plan.reduceBox[0], 0);
                         ASSERT_LE(plan.reduceBox[2], plan.decoded.width);
                         ASSERT_EQ(plan.reduced.width,
-                            (plan.reduceBox[2] - plan.reduceBox[0] + plan.reduceX - 1) / plan.reduceX);
+                            (plan.reduceBox[2] - plan.reduceBox[0] + plan.reduceX - 1)
+                                / plan.reduceX);
                         ASSERT_GE(plan.box[0], 0.0f);
                         ASSERT_LE(plan.box[2], static_cast<float>(plan.reduced.width));
                         ASSERT_LE(plan.box[3], static_cast<float>(plan.reduced.height));
                         // The reduce step leaves at least a factor of two for the filter.
-                        ASSERT_GE((plan.box[2] - plan.box[0]) / static_cast<float>(plan.resampled.width),
+                        ASSERT_GE(
+                            (plan.box[2] - plan.box[0]) / static_cast<float>(plan.resampled.width),
                             plan.reduceX > 1 ? 1.0f : 0.0f);
                     }
                 }

@@ -4,9 +4,8 @@
 #include "dropsize/core/streaming_resizer.h"
 #include "support/test_support.h"
 
-#include <gtest/gtest.h>
-
 #include <cstring>
+#include <gtest/gtest.h>
 #include <random>
 
 namespace dropsize {
@@ -14,7 +13,8 @@ namespace {
 
     Image copyOf(const Image& image)
     {
-        Image copy = std::move(Image::allocate(image.width(), image.height(), image.channels())).value();
+        Image copy
+            = std::move(Image::allocate(image.width(), image.height(), image.channels())).value();
         std::memcpy(copy.data(), image.data(),
             Image::byteSize(image.width(), image.height(), image.channels()));
         return copy;
@@ -38,8 +38,9 @@ namespace {
             if (!StreamingResizer::canStream(plan)) {
                 continue;
             }
-            SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + "x" + std::to_string(channels)
-                + " at " + std::to_string(spec.percent) + "% " + filterName(spec.filter));
+            SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + "x"
+                + std::to_string(channels) + " at " + std::to_string(spec.percent) + "% "
+                + filterName(spec.filter));
             const Image input = test::makeTestImage(w, h, channels, static_cast<unsigned>(round));
             auto whole = CpuResizer().resize(copyOf(input), plan);
             ASSERT_TRUE(whole.ok());

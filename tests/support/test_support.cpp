@@ -11,7 +11,6 @@
 #include <fstream>
 #include <random>
 #include <stdexcept>
-
 #include <zlib.h>
 
 namespace dropsize::test {
@@ -42,7 +41,8 @@ std::vector<std::uint8_t> readFile(const fs::path& path)
 void writeFile(const fs::path& path, const std::vector<std::uint8_t>& bytes)
 {
     std::ofstream out(path, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.write(
+        reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     if (!out) {
         throw std::runtime_error("cannot write " + path.string());
     }

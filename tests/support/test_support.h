@@ -17,10 +17,10 @@ std::optional<std::filesystem::path> testdataDir();
 
 /// GTEST_SKIP()s the calling test with a message when the shared test images are missing.
 #define DROPSIZE_REQUIRE_TESTDATA(dirVar)                                                          \
-    const auto dirVar##Opt = ::dropsize::test::testdataDir();                                     \
+    const auto dirVar##Opt = ::dropsize::test::testdataDir();                                      \
     if (!dirVar##Opt) {                                                                            \
-        GTEST_SKIP() << "shared test data not found (../shared/testdata next to the checkout, "   \
-                        "or DROPSIZE_TESTDATA): skipping";                                        \
+        GTEST_SKIP() << "shared test data not found (../shared/testdata next to the checkout, "    \
+                        "or DROPSIZE_TESTDATA): skipping";                                         \
     }                                                                                              \
     const std::filesystem::path dirVar = *dirVar##Opt
 

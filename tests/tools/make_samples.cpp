@@ -28,7 +28,8 @@ Image landscape(int width, int height, int variant)
         const double fy = static_cast<double>(y) / height;
         for (int x = 0; x < width; ++x) {
             const double fx = static_cast<double>(x) / width;
-            const double hill = 0.55 + 0.1 * std::sin(fx * 9.0 + variant) + 0.05 * std::sin(fx * 31.0);
+            const double hill
+                = 0.55 + 0.1 * std::sin(fx * 9.0 + variant) + 0.05 * std::sin(fx * 31.0);
             const bool ground = fy > hill;
             const double ripple = 0.5 + 0.5 * std::sin((fx * 80.0 + fy * 40.0) + variant);
             const double r = ground ? 60 + 50 * ripple : 120 + 100 * fy;
@@ -45,7 +46,8 @@ Image landscape(int width, int height, int variant)
 bool save(const fs::path& path, const std::vector<std::uint8_t>& bytes)
 {
     std::ofstream out(path, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.write(
+        reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
     return static_cast<bool>(out);
 }
 
@@ -66,7 +68,8 @@ int main(int argc, char** argv)
         const int h = 1200 - 100 * (i % 2);
         const Image image = landscape(w, h, i);
         const auto bytes = JpegEncoder::encode(image.view(), options, {});
-        const fs::path path = (i < 5 ? dir : dir / "holiday") / ("photo_" + std::to_string(i + 1) + ".jpg");
+        const fs::path path
+            = (i < 5 ? dir : dir / "holiday") / ("photo_" + std::to_string(i + 1) + ".jpg");
         if (!bytes || !save(path, *bytes)) {
             std::fprintf(stderr, "cannot write %s\n", path.c_str());
             return 1;

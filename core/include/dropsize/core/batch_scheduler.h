@@ -21,9 +21,9 @@ struct BatchOptions {
     std::uint64_t memoryBudget = 512ull << 20;
 };
 
-/// Runs a BatchPlan's jobs (largest files first) on OpenMP CPU workers, each job read → decode → resize → encode →
-/// atomic write, reporting every step to a BatchObserver. One bad file fails its job only.
-/// cancel(), pause() and resume() may be called from any thread while run() blocks.
+/// Runs a BatchPlan's jobs (largest files first) on OpenMP CPU workers, each job read → decode →
+/// resize → encode → atomic write, reporting every step to a BatchObserver. One bad file fails its
+/// job only. cancel(), pause() and resume() may be called from any thread while run() blocks.
 class BatchScheduler {
 public:
     explicit BatchScheduler(BatchOptions options, BatchObserver* observer = nullptr);

@@ -19,7 +19,10 @@ struct ImageView {
     int channels = 0;
     std::ptrdiff_t stride = 0;
 
-    std::uint8_t* row(int y) const noexcept { return data + static_cast<std::ptrdiff_t>(y) * stride; }
+    std::uint8_t* row(int y) const noexcept
+    {
+        return data + static_cast<std::ptrdiff_t>(y) * stride;
+    }
 };
 
 /// Read-only counterpart of ImageView.
@@ -59,7 +62,8 @@ public:
     Image(const Image&) = delete;
     Image& operator=(const Image&) = delete;
 
-    /// Allocates width×height×channels bytes; fails with OutOfMemory or InvalidArgument, never throws.
+    /// Allocates width×height×channels bytes; fails with OutOfMemory or InvalidArgument, never
+    /// throws.
     [[nodiscard]] static Result<Image> allocate(int width, int height, int channels);
 
     /// Bytes an image of this size would take (for memory budgets), saturating on overflow.

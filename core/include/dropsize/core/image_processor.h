@@ -56,12 +56,12 @@ public:
         const InspectedImage& inspected, const CancelToken* cancel = nullptr) const;
 
     /// inspect() + render() + encode with the metadata that is kept.
-    [[nodiscard]] Result<ProcessedImage> process(std::span<const std::uint8_t> file,
-        const CancelToken* cancel = nullptr) const;
+    [[nodiscard]] Result<ProcessedImage> process(
+        std::span<const std::uint8_t> file, const CancelToken* cancel = nullptr) const;
 
     /// Encodes pixels in `format` with this processor's options and the kept metadata.
-    [[nodiscard]] Result<std::vector<std::uint8_t>> encode(ConstImageView pixels,
-        ImageFormat format, const Metadata& metadata) const;
+    [[nodiscard]] Result<std::vector<std::uint8_t>> encode(
+        ConstImageView pixels, ImageFormat format, const Metadata& metadata) const;
 
 private:
     ProcessOptions m_options;

@@ -14,8 +14,8 @@ namespace dropsize {
 class JpegDecoder {
 public:
     /// Reads markers up to the first scan; checks the pixel limit.
-    [[nodiscard]] static Result<ImageHeader> readHeader(std::span<const std::uint8_t> data,
-        const DecodeLimits& limits);
+    [[nodiscard]] static Result<ImageHeader> readHeader(
+        std::span<const std::uint8_t> data, const DecodeLimits& limits);
 
     /// Decodes at 1/dctScale (1, 2, 4 or 8) into 1 (grey) or 3 (RGB; CMYK converted) channels.
     [[nodiscard]] static Result<Image> decode(std::span<const std::uint8_t> data, int dctScale,
@@ -38,8 +38,8 @@ public:
 /// JPEG encoding through libjpeg-turbo. Alpha is composited over white (JPEG has none).
 class JpegEncoder {
 public:
-    [[nodiscard]] static Result<std::vector<std::uint8_t>> encode(ConstImageView image,
-        const EncodeOptions& options, const Metadata& metadata);
+    [[nodiscard]] static Result<std::vector<std::uint8_t>> encode(
+        ConstImageView image, const EncodeOptions& options, const Metadata& metadata);
 };
 
 } // namespace dropsize

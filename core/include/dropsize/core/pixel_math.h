@@ -31,8 +31,8 @@ DROPSIZE_HD std::uint8_t clip8(std::int32_t acc)
 }
 
 /// One output sample of a separable pass: `count` taps, `step` bytes apart, weighted by `weights`.
-DROPSIZE_HD std::uint8_t convolve(const std::uint8_t* src, int step, const std::int32_t* weights,
-    int count)
+DROPSIZE_HD std::uint8_t convolve(
+    const std::uint8_t* src, int step, const std::int32_t* weights, int count)
 {
     std::int32_t acc = kRoundingHalf;
     for (int i = 0; i < count; ++i) {

@@ -12,8 +12,8 @@ namespace dropsize {
 /// (tRNS to alpha), low bit depths scaled up, 16 bits cut to their high byte, interlace undone.
 class PngDecoder {
 public:
-    [[nodiscard]] static Result<ImageHeader> readHeader(std::span<const std::uint8_t> data,
-        const DecodeLimits& limits);
+    [[nodiscard]] static Result<ImageHeader> readHeader(
+        std::span<const std::uint8_t> data, const DecodeLimits& limits);
     [[nodiscard]] static Result<Image> decode(std::span<const std::uint8_t> data,
         const DecodeLimits& limits, const CancelToken* cancel = nullptr);
 };
@@ -21,8 +21,8 @@ public:
 /// PNG encoding through libpng, 8 bits per sample, keeping ICC and EXIF (eXIf) when given.
 class PngEncoder {
 public:
-    [[nodiscard]] static Result<std::vector<std::uint8_t>> encode(ConstImageView image,
-        const EncodeOptions& options, const Metadata& metadata);
+    [[nodiscard]] static Result<std::vector<std::uint8_t>> encode(
+        ConstImageView image, const EncodeOptions& options, const Metadata& metadata);
 };
 
 } // namespace dropsize

@@ -17,8 +17,8 @@ public:
 
     /// Premultiply → reduce → resample → unpremultiply → orient. Takes the decoded image so that
     /// steps the plan leaves out cost no copy.
-    [[nodiscard]] Result<Image> resize(Image decoded, const ResizePlan& plan,
-        const CancelToken* cancel = nullptr) const;
+    [[nodiscard]] Result<Image> resize(
+        Image decoded, const ResizePlan& plan, const CancelToken* cancel = nullptr) const;
 
     /// Pillow's reduce(): blocks of fx×fy averaged over box {x0, y0, x1, y1}.
     [[nodiscard]] Result<Image> reduce(ConstImageView in, int fx, int fy, const int box[4]) const;

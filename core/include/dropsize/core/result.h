@@ -35,8 +35,7 @@ struct Error {
 const char* errorCodeName(ErrorCode code) noexcept;
 
 /// Either a T or an Error. Errors are values at module boundaries; nothing throws across them.
-template <class T>
-class [[nodiscard]] Result {
+template <class T> class [[nodiscard]] Result {
 public:
     Result(T value)
         : m_value(std::move(value))
@@ -66,8 +65,7 @@ private:
 };
 
 /// Success or an Error.
-template <>
-class [[nodiscard]] Result<void> {
+template <> class [[nodiscard]] Result<void> {
 public:
     Result() = default;
     Result(Error error)

@@ -48,7 +48,8 @@ private:
     int m_ringRows = 0;
     Image m_block; ///< rows of the current reduce block
     Image m_reducedRow;
-    std::vector<std::uint8_t> m_strip; ///< reduced rows waiting for the horizontal pass, interleaved
+    std::vector<std::uint8_t>
+        m_strip; ///< reduced rows waiting for the horizontal pass, interleaved
     Image m_ring; ///< horizontally resampled rows, row i at i % m_ringRows
     Image m_output;
     std::vector<const std::uint8_t*> m_rowPointers;
