@@ -164,7 +164,18 @@ namespace {
     {
         constexpr int kLanes = kStripRows * C;
         std::uint8_t* dst = strip + r * C;
-        for (int x = 0; x < width; ++x, row += C, dst += kLanes) {
+        int x = 0;
+        if constexpr (C == 3) {
+            // One 4-byte move per pixel instead of a 2-byte and a 1-byte one. The extra byte
+            // lands in row r+1's slot, which is written after this row; row 7 and the last pixel
+            // (whose extra byte would be past the row) take the exact copy below.
+            if (r + 1 < kStripRows) {
+                for (; x + 1 < width; ++x, row += C, dst += kLanes) {
+                    std::memcpy(dst, row, 4);
+                }
+            }
+        }
+        for (; x < width; ++x, row += C, dst += kLanes) {
             std::memcpy(dst, row, C);
         }
     }

@@ -25,7 +25,8 @@ void horizontalRow(
 constexpr int kStripRows = 8;
 
 /// Stores row `r` (< kStripRows) of a strip column-interleaved: the C samples of pixel x go to
-/// strip[(x * kStripRows + r) * C]. A strip holds `width` × kStripRows × C bytes.
+/// strip[(x * kStripRows + r) * C]. A strip holds `width` × kStripRows × C bytes. Rows must be
+/// stored in order 0, 1, 2, ...: a row may write one byte into the next row's slot.
 void putStripRow(const std::uint8_t* row, int width, int channels, int r, std::uint8_t* strip);
 
 /// The horizontal pass over a whole strip: the same sums as horizontalRow(), but with the rows
