@@ -6,8 +6,8 @@
 #include "cli/signal_watcher.h"
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/batch_scheduler.h"
+#include "dropsize/core/device_info.h"
 #include "dropsize/core/version.h"
-#include "dropsize/kernels/gpu_resizer.h"
 
 #include <cstdio>
 #include <string>
@@ -30,10 +30,8 @@ int main(int argc, char** argv)
         return 0;
     }
     if (options.version) {
-        const kernels::GpuProbe gpu = kernels::GpuResizer::probe();
-        std::printf("dropsize-cli %s (git %s)\n%s\nGPU: %s\n", versionString(), gitRevision(),
-            libraryVersions().c_str(),
-            gpu.status == kernels::GpuStatus::Ok ? gpu.deviceName.c_str() : gpu.reason.c_str());
+        std::printf("dropsize-cli %s (git %s)\n%s\nDevices: %s\n", versionString(), gitRevision(),
+            libraryVersions().c_str(), describeDevices(probeDevices()).c_str());
         return 0;
     }
 

@@ -4,6 +4,7 @@
 
 #include "dropsize/core/batch_observer.h"
 #include "dropsize/core/cancel_token.h"
+#include "dropsize/core/device_info.h"
 #include "dropsize/core/image_processor.h"
 
 #include <condition_variable>
@@ -16,6 +17,9 @@ struct BatchOptions {
     ProcessOptions process;
     ExistingPolicy onExisting = ExistingPolicy::Skip;
     int threads = 0; ///< CPU workers; 0 = one per core
+    /// Where resizing may run. Until the CUDA queue exists every choice runs on the CPU workers
+    /// (the GPU is reported unavailable), which is also the fallback it will keep.
+    DeviceChoice device = DeviceChoice::Auto;
     /// Images in flight together never need more than this (estimated from their headers);
     /// an image larger than the budget runs alone.
     std::uint64_t memoryBudget = 512ull << 20;

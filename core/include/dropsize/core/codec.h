@@ -49,6 +49,8 @@ struct EncodeOptions {
     ChromaSubsampling subsampling = ChromaSubsampling::S420;
     bool progressive = false;
     int pngCompression = 6;
+
+    bool operator==(const EncodeOptions&) const = default;
 };
 
 /// EXIF orientation (1..8) from a TIFF structure; 1 when absent or unreadable.

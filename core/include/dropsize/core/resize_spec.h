@@ -29,6 +29,8 @@ struct ResizeSpec {
     int longEdge = 0; ///< LongEdge
     bool enlarge = false; ///< allow outputs larger than the input
     Filter filter = Filter::Lanczos;
+
+    bool operator==(const ResizeSpec&) const = default;
 };
 
 /// Checks the numbers of a spec; the message says which value is wrong and why.

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace dropsize {
+
+/// Where the resize step of a batch may run.
+enum class DeviceChoice {
+    Auto, ///< the GPU when one is usable, beside the CPU workers
+    Cpu, ///< CPU workers only
+    Gpu, ///< the GPU queue first; jobs fall back to the CPU when it is not usable
+};
+
+/// "auto", "cpu" or "gpu".
+const char* deviceChoiceName(DeviceChoice choice) noexcept;
+std::optional<DeviceChoice> parseDeviceChoice(std::string_view name) noexcept;
+
+/// What this machine offers the scheduler.
+struct DeviceInfo {
+    bool gpuUsable = false;
+    std::string gpuName; ///< set when gpuUsable
+    std::string gpuReason; ///< why not, when !gpuUsable ("this build has no CUDA kernels", ...)
+    int cpuThreads = 1; ///< CPU workers a batch starts by default
+};
+
+/// Probes the GPU (through kernels/) and counts the cores. Never throws, never prints.
+DeviceInfo probeDevices();
+
+/// One line for people: "NVIDIA H100 (GPU) + 16 CPU threads" or
+/// "no CUDA device (this build has no CUDA kernels) — 2 CPU threads".
+std::string describeDevices(const DeviceInfo& info);
+
+} // namespace dropsize
