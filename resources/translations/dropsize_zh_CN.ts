@@ -1,0 +1,531 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>BatchSettings</name>
+    <message>
+        <source>Add a folder or some images first.</source>
+        <translation>请先添加文件夹或图片。</translation>
+    </message>
+    <message>
+        <source>Above 100 % the images would grow: tick &quot;Allow enlarging&quot; or choose 100 % or less.</source>
+        <translation>超过 100 % 会放大图片：请勾选“允许放大”，或选择 100 % 及以下。</translation>
+    </message>
+    <message>
+        <source>JPEG quality goes from 1 to 100.</source>
+        <translation>JPEG 质量的范围是 1 到 100。</translation>
+    </message>
+    <message>
+        <source>Choose an output folder.</source>
+        <translation>请选择输出文件夹。</translation>
+    </message>
+    <message>
+        <source>The output folder must be a full path.</source>
+        <translation>输出文件夹必须是完整路径。</translation>
+    </message>
+    <message>
+        <source>The output folder is a file, not a folder.</source>
+        <translation>输出位置是一个文件，不是文件夹。</translation>
+    </message>
+    <message>
+        <source>The output folder is one of the inputs; choose another.</source>
+        <translation>输出文件夹是输入之一，请另选一个。</translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::InputListModel</name>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>counting…</source>
+        <translation>正在统计…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s)</source>
+        <translation>
+            <numerusform>%n 张图片</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Folder or file</source>
+        <translation>文件夹或文件</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>not a file or folder</source>
+        <translation>不是文件或文件夹</translation>
+    </message>
+    <message>
+        <source>already in the list</source>
+        <translation>已在列表中</translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::JobLogModel</name>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3</source>
+        <translation>%1 → %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1×%2</source>
+        <translation>%1×%2</translation>
+    </message>
+    <message>
+        <source>%1 → %2×%3</source>
+        <translation>%1 → %2×%3</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Pixels</source>
+        <translation>像素</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::MainWindow</name>
+    <message>
+        <source>Dropsize</source>
+        <translation>Dropsize</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Drop folders or images to add them</source>
+        <translation>将文件夹或图片拖放到这里即可添加</translation>
+    </message>
+    <message>
+        <source>Not added: %1 (%2)</source>
+        <translation>未添加：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Could not read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>Folders and images</source>
+        <translation>文件夹和图片</translation>
+    </message>
+    <message>
+        <source>Drag folders or images from your file manager onto this window.</source>
+        <translation>可以从文件管理器把文件夹或图片拖到此窗口。</translation>
+    </message>
+    <message>
+        <source>Add &amp;folder…</source>
+        <translation>添加文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Add f&amp;iles…</source>
+        <translation>添加文件(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>清空(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Show only &amp;failures</source>
+        <translation>只显示失败项(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the rows shown to the clipboard</source>
+        <translation>将显示的行复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Log copied to the clipboard</source>
+        <translation>日志已复制到剪贴板</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n earlier row(s) folded (failures are always kept)</source>
+        <translation>
+            <numerusform>已折叠 %n 行较早的记录（失败项始终保留）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>%v / %m</source>
+        <translation>%v / %m</translation>
+    </message>
+    <message>
+        <source>&amp;Open output folder</source>
+        <translation>打开输出文件夹(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Dropsize</source>
+        <translation>关于 Dropsize(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>A batch is running: add more when it is done.</source>
+        <translation>正在处理一批图片，请在完成后再添加。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n input(s)</source>
+        <translation>
+            <numerusform>已添加 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add a folder of images</source>
+        <translation>添加图片文件夹</translation>
+    </message>
+    <message>
+        <source>Add images</source>
+        <translation>添加图片</translation>
+    </message>
+    <message>
+        <source>Images (*.jpg *.jpeg *.jpe *.png *.JPG *.JPEG *.PNG);;All files (*)</source>
+        <translation>图片 (*.jpg *.jpeg *.jpe *.png *.JPG *.JPEG *.PNG);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>There are no JPEG or PNG images in these inputs.</source>
+        <translation>这些输入中没有 JPEG 或 PNG 图片。</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>Looking for images…</source>
+        <translation>正在查找图片…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>%1 images/s · %2 left</source>
+        <translation>每秒 %1 张 · 剩余 %2</translation>
+    </message>
+    <message>
+        <source>Not started: %1</source>
+        <translation>未开始：%1</translation>
+    </message>
+    <message>
+        <source>The batch could not start:
+%1</source>
+        <translation>无法开始处理：
+%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 done, %3 skipped, %4 failed in %5</source>
+        <translation>%1：完成 %2，跳过 %3，失败 %4，用时 %5</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n not done</source>
+        <translation>
+            <numerusform>，%n 张未处理</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · %1 → %2 (%3 saved)</source>
+        <translation> · %1 → %2（节省 %3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n 张失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A batch is running. Stop it and quit?
+
+Files already written stay; the file being written is discarded.</source>
+        <translation>正在处理一批图片。要停止并退出吗？
+
+已写好的文件会保留，正在写入的文件会被丢弃。</translation>
+    </message>
+    <message>
+        <source>About Dropsize</source>
+        <translation>关于 Dropsize</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Dropsize %1&lt;/h3&gt;&lt;p&gt;Resizes folders of JPEG and PNG photos, with exactly the pixels of Pillow&apos;s thumbnail(); originals are never changed.&lt;/p&gt;&lt;p&gt;Git revision %2&lt;br&gt;Qt %3&lt;br&gt;%4&lt;br&gt;%5&lt;/p&gt;&lt;p&gt;MIT licence. Uses Qt (LGPLv3), libjpeg-turbo (BSD-style/IJG) and libpng (libpng licence).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Dropsize %1&lt;/h3&gt;&lt;p&gt;批量缩放文件夹中的 JPEG 和 PNG 照片，像素与 Pillow 的 thumbnail() 完全一致；原图永远不会被修改。&lt;/p&gt;&lt;p&gt;Git 版本 %2&lt;br&gt;Qt %3&lt;br&gt;%4&lt;br&gt;%5&lt;/p&gt;&lt;p&gt;MIT 许可证。使用 Qt（LGPLv3）、libjpeg-turbo（BSD 风格/IJG）和 libpng（libpng 许可证）。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::SettingsPanel</name>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Percentage</source>
+        <translation>百分比</translation>
+    </message>
+    <message>
+        <source>Fit in a box</source>
+        <translation>适应尺寸框</translation>
+    </message>
+    <message>
+        <source>Long edge</source>
+        <translation>长边</translation>
+    </message>
+    <message>
+        <source>Exact size</source>
+        <translation>精确尺寸</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>×</source>
+        <translation>×</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Allow &amp;enlarging (never by default)</source>
+        <translation>允许放大(&amp;E)（默认从不放大）</translation>
+    </message>
+    <message>
+        <source>Lanczos (sharpest, as Pillow)</source>
+        <translation>Lanczos（最清晰，与 Pillow 相同）</translation>
+    </message>
+    <message>
+        <source>Bicubic</source>
+        <translation>双三次</translation>
+    </message>
+    <message>
+        <source>Hamming</source>
+        <translation>Hamming</translation>
+    </message>
+    <message>
+        <source>Bilinear</source>
+        <translation>双线性</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>盒式</translation>
+    </message>
+    <message>
+        <source>Nearest</source>
+        <translation>最近邻</translation>
+    </message>
+    <message>
+        <source>&amp;Filter:</source>
+        <translation>滤镜(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&quot;ResizeImage&quot; inside each input folder</source>
+        <translation>每个输入文件夹中的“ResizeImage”</translation>
+    </message>
+    <message>
+        <source>One folder:</source>
+        <translation>指定文件夹：</translation>
+    </message>
+    <message>
+        <source>Output folder</source>
+        <translation>输出文件夹</translation>
+    </message>
+    <message>
+        <source>C&amp;hoose…</source>
+        <translation>选择(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>&amp;Output:</source>
+        <translation>输出(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Same as the input</source>
+        <translation>与输入相同</translation>
+    </message>
+    <message>
+        <source>JPEG</source>
+        <translation>JPEG</translation>
+    </message>
+    <message>
+        <source>PNG</source>
+        <translation>PNG</translation>
+    </message>
+    <message>
+        <source>JPEG quality </source>
+        <translation>JPEG 质量 </translation>
+    </message>
+    <message>
+        <source>For&amp;mat:</source>
+        <translation>格式(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Skip it (a re-run resumes)</source>
+        <translation>跳过（再次运行可续做）</translation>
+    </message>
+    <message>
+        <source>Overwrite it</source>
+        <translation>覆盖</translation>
+    </message>
+    <message>
+        <source>Keep both (photo_1.jpg)</source>
+        <translation>保留两者（photo_1.jpg）</translation>
+    </message>
+    <message>
+        <source>If an output &amp;exists:</source>
+        <translation>输出已存在时(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Include sub-&amp;folders</source>
+        <translation>包含子文件夹(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep EXIF and colour profile</source>
+        <translation>保留 EXIF 和色彩配置(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>仅 CPU</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 + %n CPU thread(s)</source>
+        <translation>
+            <numerusform>%1 + %n 个 CPU 线程</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No CUDA device (%1) — %n CPU thread(s)</source>
+        <translation>
+            <numerusform>没有 CUDA 设备（%1）— %n 个 CPU 线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Device:</source>
+        <translation>设备(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Reset to defaults</source>
+        <translation>恢复默认设置(&amp;R)</translation>
+    </message>
+    <message>
+        <source>No usable GPU: every file will run on the CPU.</source>
+        <translation>没有可用的 GPU：所有文件都将在 CPU 上处理。</translation>
+    </message>
+    <message>
+        <source>Choose the output folder</source>
+        <translation>选择输出文件夹</translation>
+    </message>
+</context>
+</TS>

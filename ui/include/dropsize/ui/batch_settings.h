@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/batch_planner.h"
+#include "dropsize/core/batch_scheduler.h"
+
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+namespace dropsize::ui {
+
+/// Where outputs go.
+enum class OutputLocation {
+    InsideEachInput, ///< a ResizeImage folder inside each input folder (next to a given file)
+    Folder, ///< under BatchSettings::outputDir, mirroring the input folders
+};
+
+/// Every choice the window offers, in one plain value: what SettingsStore saves and loads and
+/// what BatchController turns into the engine's options.
+struct BatchSettings {
+    ResizeSpec spec;
+    OutputFormat format = OutputFormat::Keep;
+    EncodeOptions encode;
+    ExistingPolicy onExisting = ExistingPolicy::Skip;
+    bool recursive = true;
+    bool stripMetadata = false;
+    OutputLocation outputLocation = OutputLocation::InsideEachInput;
+    QString outputDir; ///< used with OutputLocation::Folder (kept when the other is chosen)
+    DeviceChoice device = DeviceChoice::Auto;
+    int threads = 0; ///< 0: one per core
+
+    PlanOptions planOptions() const;
+    BatchOptions batchOptions() const;
+
+    bool operator==(const BatchSettings&) const = default;
+};
+
+/// The setting a problem is about, so the window can show it next to that value.
+enum class SettingsField { Inputs, Size, OutputDir, Quality };
+
+struct SettingsProblem {
+    SettingsField field;
+    QString message; ///< translated, for people
+};
+
+/// Everything that stops a batch from starting with these settings and inputs; empty when it
+/// can start. Checks the numbers (core's validate()), enlarging above 100 %, the output folder,
+/// and that there is something to resize.
+std::vector<SettingsProblem> validateSettings(
+    const BatchSettings& settings, const QStringList& inputs);
+
+} // namespace dropsize::ui

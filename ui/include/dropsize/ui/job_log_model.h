@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/batch_observer.h"
+
+#include <QAbstractTableModel>
+#include <QList>
+#include <QSize>
+#include <QString>
+#include <deque>
+
+namespace dropsize::ui {
+
+/// One finished file, as the log shows it (made from a core JobReport on a worker thread).
+struct JobLogEntry {
+    JobStatus status = JobStatus::Failed;
+    QString input;
+    QString output;
+    QString message; ///< the reason it failed or was skipped
+    QSize inputSize;
+    QSize outputSize;
+    qint64 inputBytes = 0;
+    qint64 outputBytes = 0;
+    QString device;
+    double seconds = 0;
+
+    static JobLogEntry fromReport(const JobReport& report);
+};
+
+/// The live log: one row per finished file, newest last. Its memory is bounded: past rowLimit()
+/// rows, the oldest rows that are not failures are folded into per-status counts
+/// (foldedCount()). Failures are always kept.
+class JobLogModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        StatusColumn,
+        FileColumn,
+        PixelsColumn,
+        BytesColumn,
+        DeviceColumn,
+        TimeColumn,
+        ColumnCount
+    };
+    /// data(index, StatusRole) is the status name ("ok", "skipped", "failed", "cancelled"), for
+    /// filtering.
+    static constexpr int StatusRole = Qt::UserRole + 1;
+
+    explicit JobLogModel(QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(
+        int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    void append(const QList<JobLogEntry>& entries);
+    void clear();
+
+    int rowLimit() const noexcept { return m_rowLimit; }
+    /// At least 1; applies from the next append().
+    void setRowLimit(int limit);
+
+    /// Rows folded away so far (never failures).
+    qint64 foldedCount() const noexcept { return m_folded; }
+    qint64 failureCount() const noexcept { return m_failures; }
+    const JobLogEntry& entry(int row) const { return m_rows[static_cast<std::size_t>(row)]; }
+
+    /// The rows as tab-separated text, one line each (all rows, or only the failures).
+    QString toText(bool onlyFailures) const;
+
+    /// "12.3 MB", "512 KB"; shared with the window's summary.
+    static QString formatBytes(qint64 bytes);
+
+signals:
+    void foldedCountChanged(qint64 folded);
+
+private:
+    void foldOldRows();
+    QString statusText(JobStatus status) const;
+    QString fileText(const JobLogEntry& e, bool fullPaths) const;
+    QString pixelsText(const JobLogEntry& e) const;
+    QString bytesText(const JobLogEntry& e) const;
+
+    std::deque<JobLogEntry> m_rows;
+    int m_rowLimit = 5000;
+    qint64 m_kept = 0; ///< rows that are not failures
+    qint64 m_failures = 0;
+    qint64 m_folded = 0;
+};
+
+} // namespace dropsize::ui

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/device_info.h"
+#include "dropsize/ui/batch_controller.h"
+
+#include <QMainWindow>
+
+class QCheckBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace dropsize::ui {
+
+class InputListModel;
+class JobLogModel;
+class SettingsPanel;
+class SettingsStore;
+
+/// The Dropsize window: inputs (buttons and drag-and-drop), settings, Start/Pause/Cancel, progress
+/// and the live log. It shows and collects; BatchController runs the batch.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    /// `store` and `controller` must outlive the window.
+    MainWindow(SettingsStore& store, BatchController& controller, const DeviceInfo& devices,
+        QWidget* parent = nullptr);
+
+    /// Adds files and folders to the inputs (command line, drops, dialogs).
+    void addInputs(const QStringList& paths);
+
+    // For tests and the screenshot tool: the parts they look at.
+    InputListModel* inputs() const noexcept { return m_inputs; }
+    JobLogModel* log() const noexcept { return m_log; }
+    SettingsPanel* settingsPanel() const noexcept { return m_settings; }
+    QPushButton* startButton() const noexcept { return m_start; }
+
+public slots:
+    void startBatch();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragLeaveEvent(QDragLeaveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    QWidget* buildInputs();
+    QWidget* buildRun();
+    QWidget* buildLog();
+    void buildMenus();
+    void addFolderDialog();
+    void addFilesDialog();
+    void removeSelectedInputs();
+    void revalidate();
+    void onStateChanged(BatchController::State state);
+    void onProgress(const BatchProgress& progress);
+    void onFinished(const BatchResult& result);
+    void showAbout();
+    void setDropHintVisible(bool visible);
+    void updateFailureCount();
+
+    SettingsStore& m_store;
+    BatchController& m_controller;
+    DeviceInfo m_devices;
+    InputListModel* m_inputs = nullptr;
+    JobLogModel* m_log = nullptr;
+    QSortFilterProxyModel* m_logFilter = nullptr;
+    SettingsPanel* m_settings = nullptr;
+    QTableView* m_inputView = nullptr;
+    QTableView* m_logView = nullptr;
+    QLabel* m_inputProblem = nullptr;
+    QLabel* m_dropHint = nullptr;
+    QPushButton* m_start = nullptr;
+    QPushButton* m_pause = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_rate = nullptr;
+    QLabel* m_failures = nullptr; ///< "3 failed" while and after a batch; shows them when clicked
+    QLabel* m_folded = nullptr;
+    QCheckBox* m_onlyFailures = nullptr;
+    QLabel* m_summary = nullptr;
+    QPushButton* m_openOutput = nullptr;
+    QStringList m_outputDirs;
+    bool m_closeWhenIdle = false;
+};
+
+} // namespace dropsize::ui

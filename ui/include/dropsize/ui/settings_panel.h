@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/device_info.h"
+#include "dropsize/ui/batch_settings.h"
+
+#include <QWidget>
+#include <map>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QStackedWidget;
+
+namespace dropsize::ui {
+
+/// The form of every batch setting. It shows and collects a BatchSettings; it never starts
+/// anything. A problem with a value is shown in red right under that value.
+class SettingsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit SettingsPanel(const DeviceInfo& devices, QWidget* parent = nullptr);
+
+    BatchSettings settings() const;
+    void setSettings(const BatchSettings& settings);
+
+    /// Shows each problem under its value and clears the others (Inputs problems are not shown
+    /// here).
+    void showProblems(const std::vector<SettingsProblem>& problems);
+
+signals:
+    void settingsChanged();
+    void resetRequested();
+    /// The user picked a folder in the "Choose…" dialog (for remembering where it was).
+    void folderChosen(const QString& folder);
+
+private:
+    void updateEnabledState();
+    void chooseOutputFolder();
+    QLabel* addProblemLabel(SettingsField field);
+
+    DeviceInfo m_devices;
+    QComboBox* m_mode = nullptr;
+    QStackedWidget* m_sizePages = nullptr;
+    QDoubleSpinBox* m_percent = nullptr;
+    QSpinBox* m_width = nullptr;
+    QSpinBox* m_height = nullptr;
+    QSpinBox* m_longEdge = nullptr;
+    QCheckBox* m_enlarge = nullptr;
+    QComboBox* m_filter = nullptr;
+    QComboBox* m_location = nullptr;
+    QLineEdit* m_outputDir = nullptr;
+    QPushButton* m_chooseOutput = nullptr;
+    QComboBox* m_format = nullptr;
+    QSpinBox* m_quality = nullptr;
+    QComboBox* m_existing = nullptr;
+    QCheckBox* m_recursive = nullptr;
+    QCheckBox* m_keepMetadata = nullptr;
+    QComboBox* m_device = nullptr;
+    QLabel* m_deviceNote = nullptr;
+    std::map<SettingsField, QLabel*> m_problemLabels;
+    BatchSettings
+        m_hidden; ///< values the form does not show (subsampling, threads, ...) kept as loaded
+    bool m_updating = false;
+};
+
+} // namespace dropsize::ui

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/ui/job_log_model.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocale>
+#include <algorithm>
+#include <vector>
+
+namespace dropsize::ui {
+
+namespace {
+
+    QString toQString(const std::filesystem::path& path)
+    {
+        return QString::fromStdU16String(path.u16string());
+    }
+
+    QSize toQSize(Size size) { return { size.width, size.height }; }
+
+} // namespace
+
+JobLogEntry JobLogEntry::fromReport(const JobReport& report)
+{
+    JobLogEntry e;
+    e.status = report.status;
+    e.input = toQString(report.input);
+    e.output = toQString(report.output);
+    if (report.error) {
+        e.message = QString::fromStdString(report.error->message);
+    }
+    e.inputSize = toQSize(report.inputSize);
+    e.outputSize = toQSize(report.outputSize);
+    e.inputBytes = static_cast<qint64>(report.inputBytes);
+    e.outputBytes = static_cast<qint64>(report.outputBytes);
+    e.device = QString::fromStdString(report.device);
+    e.seconds = report.seconds;
+    return e;
+}
+
+JobLogModel::JobLogModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+int JobLogModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int JobLogModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString JobLogModel::formatBytes(qint64 bytes)
+{
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeSIFormat);
+}
+
+QString JobLogModel::statusText(JobStatus status) const
+{
+    switch (status) {
+    case JobStatus::Ok:
+        return tr("done");
+    case JobStatus::Skipped:
+        return tr("skipped");
+    case JobStatus::Failed:
+        return tr("failed");
+    case JobStatus::Cancelled:
+        return tr("cancelled");
+    }
+    return {};
+}
+
+// "holiday/a.jpg → ResizeImage/a.jpg": the input with its folder's name, the output relative to
+// the input's folder when it lies under it. The tooltip and the copied text give full paths.
+QString JobLogModel::fileText(const JobLogEntry& e, bool fullPaths) const
+{
+    const QFileInfo input(e.input);
+    const QString folder = input.path() + QLatin1Char('/');
+    const QString shownInput
+        = fullPaths ? e.input : input.dir().dirName() + QLatin1Char('/') + input.fileName();
+    if (e.output.isEmpty()) {
+        const QString in = QDir::toNativeSeparators(shownInput);
+        return e.message.isEmpty() ? in : tr("%1: %2").arg(in, e.message);
+    }
+    QString output = e.output;
+    if (!fullPaths && output.startsWith(folder)) {
+        output = output.mid(folder.size());
+    }
+    const QString in = QDir::toNativeSeparators(shownInput);
+    output = QDir::toNativeSeparators(output);
+    if (!e.message.isEmpty()) {
+        return tr("%1 \u2192 %2: %3").arg(in, output, e.message);
+    }
+    return tr("%1 \u2192 %2").arg(in, output);
+}
+
+QString JobLogModel::pixelsText(const JobLogEntry& e) const
+{
+    if (e.inputSize.isEmpty()) {
+        return {};
+    }
+    const QString in = tr("%1\u00d7%2").arg(e.inputSize.width()).arg(e.inputSize.height());
+    if (e.outputSize.isEmpty()) {
+        return in;
+    }
+    return tr("%1 \u2192 %2\u00d7%3").arg(in).arg(e.outputSize.width()).arg(e.outputSize.height());
+}
+
+QString JobLogModel::bytesText(const JobLogEntry& e) const
+{
+    if (e.inputBytes == 0) {
+        return {};
+    }
+    if (e.outputBytes == 0) {
+        return formatBytes(e.inputBytes);
+    }
+    return tr("%1 \u2192 %2").arg(formatBytes(e.inputBytes), formatBytes(e.outputBytes));
+}
+
+QVariant JobLogModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) {
+        return {};
+    }
+    const JobLogEntry& e = entry(index.row());
+    if (role == StatusRole) {
+        return QString::fromLatin1(jobStatusName(e.status));
+    }
+    if (role == Qt::ForegroundRole && e.status == JobStatus::Failed) {
+        return QBrush(QColor(0xb0, 0x00, 0x20));
+    }
+    if (role == Qt::ToolTipRole && index.column() == FileColumn) {
+        return fileText(e, true);
+    }
+    if (role == Qt::TextAlignmentRole && index.column() >= PixelsColumn) {
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    if (role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (index.column()) {
+    case StatusColumn:
+        return statusText(e.status);
+    case FileColumn:
+        return fileText(e, false);
+    case PixelsColumn:
+        return pixelsText(e);
+    case BytesColumn:
+        return bytesText(e);
+    case DeviceColumn:
+        return e.device;
+    case TimeColumn:
+        if (e.status != JobStatus::Ok) {
+            return {};
+        }
+        return e.seconds < 1.0 ? tr("%1 ms").arg(qRound(e.seconds * 1000.0))
+                               : tr("%1 s").arg(e.seconds, 0, 'f', 2);
+    default:
+        return {};
+    }
+}
+
+QVariant JobLogModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return {};
+    }
+    switch (section) {
+    case StatusColumn:
+        return tr("Status");
+    case FileColumn:
+        return tr("File");
+    case PixelsColumn:
+        return tr("Pixels");
+    case BytesColumn:
+        return tr("Bytes");
+    case DeviceColumn:
+        return tr("Device");
+    case TimeColumn:
+        return tr("Time");
+    default:
+        return {};
+    }
+}
+
+void JobLogModel::append(const QList<JobLogEntry>& entries)
+{
+    if (entries.isEmpty()) {
+        return;
+    }
+    const int first = rowCount();
+    beginInsertRows({}, first, first + static_cast<int>(entries.size()) - 1);
+    for (const JobLogEntry& e : entries) {
+        m_rows.push_back(e);
+        ++(e.status == JobStatus::Failed ? m_failures : m_kept);
+    }
+    endInsertRows();
+    foldOldRows();
+}
+
+void JobLogModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_kept = 0;
+    m_failures = 0;
+    m_folded = 0;
+    endResetModel();
+    emit foldedCountChanged(0);
+}
+
+void JobLogModel::setRowLimit(int limit) { m_rowLimit = std::max(1, limit); }
+
+// Folds in chunks (down to 90 % of the limit) so a long batch does not remove one row per append.
+void JobLogModel::foldOldRows()
+{
+    if (m_kept <= m_rowLimit) {
+        return;
+    }
+    qint64 toFold = m_kept - std::max<qint64>(1, m_rowLimit - m_rowLimit / 10);
+    // Contiguous runs of non-failure rows from the oldest on, as [first, last] pairs.
+    std::vector<std::pair<int, int>> runs;
+    for (int row = 0; row < rowCount() && toFold > 0; ++row) {
+        if (entry(row).status == JobStatus::Failed) {
+            continue;
+        }
+        if (!runs.empty() && runs.back().second == row - 1) {
+            runs.back().second = row;
+        } else {
+            runs.emplace_back(row, row);
+        }
+        --toFold;
+    }
+    qint64 folded = 0;
+    for (auto run = runs.rbegin(); run != runs.rend(); ++run) {
+        beginRemoveRows({}, run->first, run->second);
+        m_rows.erase(m_rows.begin() + run->first, m_rows.begin() + run->second + 1);
+        endRemoveRows();
+        folded += run->second - run->first + 1;
+    }
+    m_kept -= folded;
+    m_folded += folded;
+    emit foldedCountChanged(m_folded);
+}
+
+QString JobLogModel::toText(bool onlyFailures) const
+{
+    QString text;
+    for (const JobLogEntry& e : m_rows) {
+        if (onlyFailures && e.status != JobStatus::Failed) {
+            continue;
+        }
+        text += QStringList { statusText(e.status), fileText(e, true), pixelsText(e), bytesText(e),
+            e.device }
+                    .join(QLatin1Char('\t'));
+        text += QLatin1Char('\n');
+    }
+    return text;
+}
+
+} // namespace dropsize::ui

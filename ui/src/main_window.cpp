@@ -1,0 +1,581 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/ui/main_window.h"
+
+#include "dropsize/core/version.h"
+#include "dropsize/ui/input_list_model.h"
+#include "dropsize/ui/job_log_model.h"
+#include "dropsize/ui/settings_panel.h"
+#include "dropsize/ui/settings_store.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace dropsize::ui {
+
+namespace {
+
+    QStringList localPaths(const QMimeData* mime)
+    {
+        QStringList paths;
+        if (mime == nullptr || !mime->hasUrls()) {
+            return paths;
+        }
+        for (const QUrl& url : mime->urls()) {
+            if (url.isLocalFile()) {
+                paths.append(url.toLocalFile());
+            }
+        }
+        return paths;
+    }
+
+    QString formatDuration(double seconds)
+    {
+        const auto s = static_cast<qint64>(seconds + 0.5);
+        if (s >= 3600) {
+            return QStringLiteral("%1:%2:%3")
+                .arg(s / 3600)
+                .arg(s / 60 % 60, 2, 10, QLatin1Char('0'))
+                .arg(s % 60, 2, 10, QLatin1Char('0'));
+        }
+        return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    }
+
+    QTableView* makeTable(QWidget* parent)
+    {
+        auto* view = new QTableView(parent);
+        view->setSelectionBehavior(QAbstractItemView::SelectRows);
+        view->setShowGrid(false);
+        view->setWordWrap(false);
+        view->setTextElideMode(Qt::ElideMiddle);
+        view->verticalHeader()->setVisible(false);
+        view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+        view->horizontalHeader()->setHighlightSections(false);
+        return view;
+    }
+
+} // namespace
+
+MainWindow::MainWindow(
+    SettingsStore& store, BatchController& controller, const DeviceInfo& devices, QWidget* parent)
+    : QMainWindow(parent)
+    , m_store(store)
+    , m_controller(controller)
+    , m_devices(devices)
+{
+    setWindowTitle(tr("Dropsize"));
+    setAcceptDrops(true);
+    m_inputs = new InputListModel(this);
+    m_log = new JobLogModel(this);
+
+    auto* top = new QWidget(this);
+    auto* topLayout = new QHBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(buildInputs(), 3);
+    auto* settingsBox = new QGroupBox(tr("Settings"), top);
+    auto* settingsLayout = new QVBoxLayout(settingsBox);
+    m_settings = new SettingsPanel(devices, settingsBox);
+    settingsLayout->addWidget(m_settings);
+    settingsLayout->addStretch(1);
+    topLayout->addWidget(settingsBox, 2);
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(top);
+    splitter->addWidget(buildLog());
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({ top->sizeHint().height(), 10000 }); // the log gets the rest
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(buildRun());
+    setCentralWidget(central);
+
+    m_dropHint = new QLabel(tr("Drop folders or images to add them"), central);
+    m_dropHint->setAlignment(Qt::AlignCenter);
+    m_dropHint->setStyleSheet(QStringLiteral(
+        "QLabel { border: 3px dashed palette(highlight); border-radius: 12px;"
+        " background: rgba(48, 140, 198, 40); font-size: 20px; font-weight: bold; }"));
+    m_dropHint->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_dropHint->hide();
+
+    buildMenus();
+
+    connect(m_settings, &SettingsPanel::settingsChanged, this, [this] {
+        m_inputs->setRecursive(m_settings->settings().recursive);
+        revalidate();
+    });
+    connect(m_settings, &SettingsPanel::resetRequested, this, [this] {
+        m_store.resetToDefaults();
+        m_settings->setSettings(m_store.load());
+    });
+    connect(m_settings, &SettingsPanel::folderChosen, this,
+        [this](const QString& folder) { m_store.setLastFolder(folder); });
+    connect(m_inputs, &InputListModel::countsChanged, this, &MainWindow::revalidate);
+    connect(
+        m_inputs, &InputListModel::rejected, this, [this](const QString& path, const QString& why) {
+            statusBar()->showMessage(
+                tr("Not added: %1 (%2)").arg(QDir::toNativeSeparators(path), why), 8000);
+        });
+    connect(&m_controller, &BatchController::stateChanged, this, &MainWindow::onStateChanged);
+    connect(&m_controller, &BatchController::jobsFinished, m_log, &JobLogModel::append);
+    connect(&m_controller, &BatchController::progressChanged, this, &MainWindow::onProgress);
+    connect(&m_controller, &BatchController::finished, this, &MainWindow::onFinished);
+    connect(&m_controller, &BatchController::planned, this,
+        [this](qint64 jobs, const QStringList& problems) {
+            m_progress->setRange(0, static_cast<int>(std::min<qint64>(jobs, INT_MAX)));
+            m_progress->setValue(0);
+            for (const QString& problem : problems) {
+                statusBar()->showMessage(tr("Could not read %1").arg(problem), 8000);
+            }
+        });
+
+    m_settings->setSettings(m_store.load());
+    if (!restoreGeometry(m_store.windowGeometry())) {
+        resize(1100, 760);
+    }
+    restoreState(m_store.windowState());
+    onStateChanged(m_controller.state());
+    revalidate();
+}
+
+QWidget* MainWindow::buildInputs()
+{
+    auto* box = new QGroupBox(tr("Folders and images"));
+    auto* layout = new QVBoxLayout(box);
+    m_inputView = makeTable(box);
+    m_inputView->setModel(m_inputs);
+    m_inputView->horizontalHeader()->setSectionResizeMode(
+        InputListModel::PathColumn, QHeaderView::Stretch);
+    m_inputView->horizontalHeader()->setSectionResizeMode(
+        InputListModel::ImagesColumn, QHeaderView::ResizeToContents);
+    layout->addWidget(m_inputView, 1);
+
+    auto* hint
+        = new QLabel(tr("Drag folders or images from your file manager onto this window."), box);
+    hint->setWordWrap(true);
+    hint->setEnabled(false);
+    layout->addWidget(hint);
+    m_inputProblem = new QLabel(box);
+    m_inputProblem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_inputProblem->setWordWrap(true);
+    layout->addWidget(m_inputProblem);
+
+    auto* buttons = new QHBoxLayout;
+    auto* addFolder = new QPushButton(tr("Add &folder\u2026"), box);
+    auto* addFiles = new QPushButton(tr("Add f&iles\u2026"), box);
+    auto* remove = new QPushButton(tr("&Remove"), box);
+    auto* clear = new QPushButton(tr("C&lear"), box);
+    for (QPushButton* b : { addFolder, addFiles, remove, clear }) {
+        buttons->addWidget(b);
+    }
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    connect(addFolder, &QPushButton::clicked, this, &MainWindow::addFolderDialog);
+    connect(addFiles, &QPushButton::clicked, this, &MainWindow::addFilesDialog);
+    connect(remove, &QPushButton::clicked, this, &MainWindow::removeSelectedInputs);
+    connect(clear, &QPushButton::clicked, m_inputs, &InputListModel::clear);
+    // Only while idle: a running batch already has its list.
+    connect(&m_controller, &BatchController::stateChanged, box,
+        [addFolder, addFiles, remove, clear](BatchController::State state) {
+            for (QPushButton* b : { addFolder, addFiles, remove, clear }) {
+                b->setEnabled(state == BatchController::State::Idle);
+            }
+        });
+    return box;
+}
+
+QWidget* MainWindow::buildLog()
+{
+    auto* box = new QGroupBox(tr("Log"));
+    auto* layout = new QVBoxLayout(box);
+    m_logFilter = new QSortFilterProxyModel(this);
+    m_logFilter->setSourceModel(m_log);
+    m_logFilter->setFilterRole(JobLogModel::StatusRole);
+    m_logView = makeTable(box);
+    m_logView->setModel(m_logFilter);
+    auto* header = m_logView->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(JobLogModel::FileColumn, QHeaderView::Stretch);
+    m_logView->setColumnWidth(JobLogModel::StatusColumn, 80);
+    m_logView->setColumnWidth(JobLogModel::PixelsColumn, 190);
+    m_logView->setColumnWidth(JobLogModel::BytesColumn, 150);
+    m_logView->setColumnWidth(JobLogModel::DeviceColumn, 60);
+    m_logView->setColumnWidth(JobLogModel::TimeColumn, 60);
+    layout->addWidget(m_logView, 1);
+
+    auto* bar = new QHBoxLayout;
+    m_onlyFailures = new QCheckBox(tr("Show only &failures"), box);
+    auto* copy = new QPushButton(tr("&Copy"), box);
+    copy->setToolTip(tr("Copy the rows shown to the clipboard"));
+    m_folded = new QLabel(box);
+    m_folded->setEnabled(false);
+    bar->addWidget(m_onlyFailures);
+    bar->addWidget(m_folded, 1);
+    bar->addWidget(copy);
+    layout->addLayout(bar);
+
+    connect(m_onlyFailures, &QCheckBox::toggled, this, [this](bool only) {
+        m_logFilter->setFilterFixedString(only ? QStringLiteral("failed") : QString());
+    });
+    connect(copy, &QPushButton::clicked, this, [this] {
+        QApplication::clipboard()->setText(m_log->toText(m_onlyFailures->isChecked()));
+        statusBar()->showMessage(tr("Log copied to the clipboard"), 3000);
+    });
+    connect(m_log, &JobLogModel::foldedCountChanged, this, [this](qint64 folded) {
+        m_folded->setText(folded == 0
+                ? QString()
+                : tr("%n earlier row(s) folded (failures are always kept)", nullptr,
+                    static_cast<int>(std::min<qint64>(folded, INT_MAX))));
+    });
+    // Follow new rows while the view is at the bottom; stay put when the user scrolled up.
+    connect(m_logFilter, &QAbstractItemModel::rowsInserted, this, [this] {
+        QScrollBar* scroll = m_logView->verticalScrollBar();
+        if (scroll->value()
+            >= scroll->maximum() - 2 * m_logView->verticalHeader()->defaultSectionSize()) {
+            m_logView->scrollToBottom();
+        }
+    });
+    return box;
+}
+
+QWidget* MainWindow::buildRun()
+{
+    auto* bar = new QWidget(this);
+    auto* layout = new QVBoxLayout(bar);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* controls = new QHBoxLayout;
+    m_start = new QPushButton(tr("&Start"), bar);
+    m_start->setDefault(true);
+    m_pause = new QPushButton(tr("&Pause"), bar);
+    m_cancel = new QPushButton(tr("Cancel"), bar);
+    m_progress = new QProgressBar(bar);
+    m_progress->setFormat(tr("%v / %m"));
+    m_progress->setValue(0);
+    m_rate = new QLabel(bar);
+    m_rate->setMinimumWidth(m_rate->fontMetrics().horizontalAdvance(
+        QStringLiteral("0000.0 images/s \u00b7 00:00:00 left")));
+    controls->addWidget(m_start);
+    controls->addWidget(m_pause);
+    controls->addWidget(m_cancel);
+    controls->addWidget(m_progress, 1);
+    controls->addWidget(m_rate);
+    m_failures = new QLabel(bar);
+    m_failures->setTextFormat(Qt::RichText);
+    m_failures->setToolTip(tr("Show only the failures in the log"));
+    controls->addWidget(m_failures);
+    layout->addLayout(controls);
+
+    auto* summary = new QHBoxLayout;
+    m_summary = new QLabel(bar);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_openOutput = new QPushButton(tr("&Open output folder"), bar);
+    m_openOutput->setVisible(false);
+    summary->addWidget(m_summary, 1);
+    summary->addWidget(m_openOutput);
+    layout->addLayout(summary);
+
+    connect(m_start, &QPushButton::clicked, this, &MainWindow::startBatch);
+    connect(m_pause, &QPushButton::clicked, this, [this] {
+        if (m_controller.state() == BatchController::State::Paused) {
+            m_controller.resume();
+        } else {
+            m_controller.pause();
+        }
+    });
+    connect(m_cancel, &QPushButton::clicked, &m_controller, &BatchController::cancel);
+    connect(m_failures, &QLabel::linkActivated, this, [this] { m_onlyFailures->setChecked(true); });
+    connect(m_log, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateFailureCount);
+    connect(m_log, &QAbstractItemModel::modelReset, this, &MainWindow::updateFailureCount);
+    connect(m_openOutput, &QPushButton::clicked, this, [this] {
+        if (!m_outputDirs.isEmpty()) {
+            QDesktopServices::openUrl(QUrl::fromLocalFile(m_outputDirs.front()));
+        }
+    });
+    return bar;
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(
+        tr("Add &folder\u2026"), QKeySequence::Open, this, &MainWindow::addFolderDialog);
+    file->addAction(tr("Add f&iles\u2026"), this, &MainWindow::addFilesDialog);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Dropsize"), this, &MainWindow::showAbout);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::addInputs(const QStringList& paths)
+{
+    if (m_controller.isBusy()) {
+        statusBar()->showMessage(tr("A batch is running: add more when it is done."), 5000);
+        return;
+    }
+    const int added = m_inputs->addPaths(paths);
+    if (added > 0) {
+        statusBar()->showMessage(tr("Added %n input(s)", nullptr, added), 3000);
+    }
+}
+
+void MainWindow::addFolderDialog()
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Add a folder of images"), m_store.lastFolder());
+    if (!folder.isEmpty()) {
+        m_store.setLastFolder(folder);
+        addInputs({ folder });
+    }
+}
+
+void MainWindow::addFilesDialog()
+{
+    const QStringList files
+        = QFileDialog::getOpenFileNames(this, tr("Add images"), m_store.lastFolder(),
+            tr("Images (*.jpg *.jpeg *.jpe *.png *.JPG *.JPEG *.PNG);;All files (*)"));
+    if (!files.isEmpty()) {
+        m_store.setLastFolder(QFileInfo(files.front()).absolutePath());
+        addInputs(files);
+    }
+}
+
+void MainWindow::removeSelectedInputs()
+{
+    QList<int> rows;
+    for (const QModelIndex& index : m_inputView->selectionModel()->selectedRows()) {
+        rows.append(index.row());
+    }
+    std::sort(rows.begin(), rows.end(), std::greater<>());
+    for (int row : rows) {
+        m_inputs->removeRow(row);
+    }
+}
+
+void MainWindow::revalidate()
+{
+    std::vector<SettingsProblem> problems
+        = validateSettings(m_settings->settings(), m_inputs->paths());
+    if (!m_inputs->paths().isEmpty() && m_inputs->totalImages() == 0) {
+        problems.push_back(
+            { SettingsField::Inputs, tr("There are no JPEG or PNG images in these inputs.") });
+    }
+    m_settings->showProblems(problems);
+    QStringList inputProblems;
+    for (const SettingsProblem& p : problems) {
+        if (p.field == SettingsField::Inputs) {
+            inputProblems.append(p.message);
+        }
+    }
+    m_inputProblem->setText(inputProblems.join(QLatin1Char('\n')));
+    m_inputProblem->setVisible(!inputProblems.isEmpty());
+    m_start->setEnabled(problems.empty() && !m_controller.isBusy());
+    m_start->setToolTip(problems.empty() ? QString() : problems.front().message);
+}
+
+void MainWindow::startBatch()
+{
+    revalidate();
+    if (!m_start->isEnabled()) {
+        return;
+    }
+    const BatchSettings settings = m_settings->settings();
+    m_store.save(settings);
+    m_log->clear();
+    m_summary->clear();
+    m_openOutput->hide();
+    m_outputDirs.clear();
+    m_progress->setRange(0, 0); // busy until the plan is known
+    m_controller.start(m_inputs->paths(), settings);
+}
+
+void MainWindow::onStateChanged(BatchController::State state)
+{
+    using State = BatchController::State;
+    const bool busy = state != State::Idle;
+    m_settings->setEnabled(!busy);
+    m_pause->setEnabled(
+        state == State::Running || state == State::Paused || state == State::Planning);
+    m_pause->setText(state == State::Paused ? tr("&Resume") : tr("&Pause"));
+    m_cancel->setEnabled(busy && state != State::Cancelling);
+    if (state == State::Cancelling) {
+        m_rate->setText(tr("Cancelling\u2026"));
+    } else if (state == State::Paused) {
+        m_rate->setText(tr("Paused"));
+    } else if (state == State::Planning) {
+        m_rate->setText(tr("Looking for images\u2026"));
+    }
+    revalidate();
+}
+
+void MainWindow::onProgress(const BatchProgress& progress)
+{
+    m_progress->setMaximum(static_cast<int>(std::min<qint64>(progress.total, INT_MAX)));
+    m_progress->setValue(static_cast<int>(std::min<qint64>(progress.done, INT_MAX)));
+    if (m_controller.state() != BatchController::State::Running) {
+        return;
+    }
+    if (progress.secondsLeft < 0) {
+        m_rate->setText(tr("Starting\u2026"));
+    } else {
+        m_rate->setText(tr("%1 images/s \u00b7 %2 left")
+                            .arg(QLocale().toString(progress.imagesPerSecond, 'f', 1),
+                                formatDuration(progress.secondsLeft)));
+    }
+}
+
+void MainWindow::onFinished(const BatchResult& result)
+{
+    if (!result.error.isEmpty()) {
+        m_progress->setRange(0, 1);
+        m_progress->setValue(0);
+        m_rate->clear();
+        m_summary->setText(tr("Not started: %1").arg(result.error));
+        QMessageBox::warning(
+            this, tr("Dropsize"), tr("The batch could not start:\n%1").arg(result.error));
+    } else {
+        const BatchSummary& s = result.summary;
+        const auto saved = static_cast<qint64>(s.inputBytes) - static_cast<qint64>(s.outputBytes);
+        QString text = tr("%1: %2 done, %3 skipped, %4 failed in %5")
+                           .arg(s.wasCancelled ? tr("Cancelled") : tr("Finished"))
+                           .arg(s.ok)
+                           .arg(s.skipped)
+                           .arg(s.failed)
+                           .arg(formatDuration(s.seconds));
+        if (s.cancelled > 0) {
+            text += tr(", %n not done", nullptr, static_cast<int>(s.cancelled));
+        }
+        if (s.ok > 0) {
+            text += tr(" \u00b7 %1 \u2192 %2 (%3 saved)")
+                        .arg(JobLogModel::formatBytes(static_cast<qint64>(s.inputBytes)),
+                            JobLogModel::formatBytes(static_cast<qint64>(s.outputBytes)),
+                            JobLogModel::formatBytes(std::max<qint64>(0, saved)));
+        }
+        m_summary->setText(text);
+        m_rate->clear();
+        m_outputDirs = result.outputDirs;
+        m_openOutput->setVisible(s.ok > 0 && !m_outputDirs.isEmpty());
+        m_openOutput->setToolTip(QDir::toNativeSeparators(m_outputDirs.join(QLatin1Char('\n'))));
+    }
+    if (m_closeWhenIdle) {
+        QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+    }
+}
+
+void MainWindow::updateFailureCount()
+{
+    const qint64 failed = m_log->failureCount();
+    m_failures->setText(failed == 0
+            ? QString()
+            : QStringLiteral("<a href=\"#failures\" style=\"color:#b00020;\">%1</a>")
+                  .arg(tr(
+                      "%n failed", nullptr, static_cast<int>(std::min<qint64>(failed, INT_MAX)))));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_controller.isBusy()) {
+        if (!m_closeWhenIdle) {
+            const auto answer = QMessageBox::question(this, tr("Dropsize"),
+                tr("A batch is running. Stop it and quit?\n\nFiles already written stay; the file "
+                   "being written is discarded."),
+                QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+            if (answer != QMessageBox::Yes) {
+                event->ignore();
+                return;
+            }
+            m_closeWhenIdle = true;
+            m_controller.cancel();
+        }
+        event->ignore(); // closes once the batch has stopped (onFinished)
+        return;
+    }
+    m_store.save(m_settings->settings());
+    m_store.saveWindow(saveGeometry(), saveState());
+    m_store.sync();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!localPaths(event->mimeData()).isEmpty() && !m_controller.isBusy()) {
+        event->acceptProposedAction();
+        setDropHintVisible(true);
+    }
+}
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent* event)
+{
+    setDropHintVisible(false);
+    QMainWindow::dragLeaveEvent(event);
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    setDropHintVisible(false);
+    const QStringList paths = localPaths(event->mimeData());
+    if (paths.isEmpty() || m_controller.isBusy()) {
+        return;
+    }
+    event->acceptProposedAction();
+    addInputs(paths);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    if (m_dropHint->isVisible()) {
+        setDropHintVisible(true);
+    }
+}
+
+void MainWindow::setDropHintVisible(bool visible)
+{
+    if (visible) {
+        m_dropHint->setGeometry(centralWidget()->rect().adjusted(8, 8, -8, -8));
+        m_dropHint->raise();
+    }
+    m_dropHint->setVisible(visible);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Dropsize"),
+        tr("<h3>Dropsize %1</h3>"
+           "<p>Resizes folders of JPEG and PNG photos, with exactly the pixels of Pillow's "
+           "thumbnail(); originals are never changed.</p>"
+           "<p>Git revision %2<br>Qt %3<br>%4<br>%5</p>"
+           "<p>MIT licence. Uses Qt (LGPLv3), libjpeg-turbo (BSD-style/IJG) and libpng "
+           "(libpng licence).</p>")
+            .arg(QString::fromLatin1(versionString()), QString::fromLatin1(gitRevision()),
+                QString::fromLatin1(qVersion()),
+                QString::fromStdString(libraryVersions()).toHtmlEscaped(),
+                QString::fromStdString(describeDevices(m_devices)).toHtmlEscaped()));
+}
+
+} // namespace dropsize::ui
