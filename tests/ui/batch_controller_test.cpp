@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/ui/batch_controller.h"
+#include "qt_test_support.h"
+#include "support/test_support.h"
+
+#include <QStringList>
+#include <gtest/gtest.h>
+
+namespace fs = std::filesystem;
+using dropsize::ui::BatchController;
+using dropsize::ui::BatchProgress;
+using dropsize::ui::BatchResult;
+using dropsize::ui::BatchSettings;
+using dropsize::ui::JobLogEntry;
+
+namespace dropsize::test {
+
+namespace {
+
+    const char* stateName(BatchController::State state)
+    {
+        switch (state) {
+        case BatchController::State::Idle:
+            return "Idle";
+        case BatchController::State::Planning:
+            return "Planning";
+        case BatchController::State::Running:
+            return "Running";
+        case BatchController::State::Paused:
+            return "Paused";
+        case BatchController::State::Cancelling:
+            return "Cancelling";
+        }
+        return "?";
+    }
+
+    // Everything a controller emits, in order.
+    struct Recorder {
+        explicit Recorder(BatchController& controller)
+        {
+            QObject::connect(&controller, &BatchController::stateChanged, &context,
+                [this](BatchController::State s) {
+                    events.push_back(std::string("state:") + stateName(s));
+                });
+            QObject::connect(&controller, &BatchController::planned, &context,
+                [this](qint64 jobs, const QStringList&) {
+                    events.push_back("planned:" + std::to_string(jobs));
+                });
+            QObject::connect(&controller, &BatchController::jobsFinished, &context,
+                [this](const QList<JobLogEntry>& list) {
+                    events.emplace_back("jobs");
+                    for (const JobLogEntry& e : list) {
+                        entries.push_back(e);
+                    }
+                });
+            QObject::connect(&controller, &BatchController::progressChanged, &context,
+                [this](const BatchProgress& p) {
+                    events.emplace_back("progress");
+                    progress.push_back(p);
+                });
+            QObject::connect(
+                &controller, &BatchController::finished, &context, [this](const BatchResult& r) {
+                    events.emplace_back("finished");
+                    result = r;
+                    finished = true;
+                });
+        }
+
+        QObject context;
+        std::vector<std::string> events;
+        std::vector<JobLogEntry> entries;
+        std::vector<BatchProgress> progress;
+        BatchResult result;
+        bool finished = false;
+    };
+
+    void writeImages(const fs::path& dir, int count, int width, int height)
+    {
+        fs::create_directories(dir);
+        for (int i = 0; i < count; ++i) {
+            writeTestJpeg(dir / ("photo_" + std::to_string(i) + ".jpg"), width, height);
+        }
+    }
+
+    // Every file under `dir`: no temporary left, and each final name holds a whole image.
+    void expectOnlyWholeOutputs(const fs::path& dir)
+    {
+        if (!fs::exists(dir)) {
+            return;
+        }
+        for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+            const std::string name = entry.path().filename().string();
+            EXPECT_EQ(name.find(".tmp"), std::string::npos) << name;
+            if (entry.is_regular_file()) {
+                const auto bytes = readFile(entry.path());
+                ASSERT_GE(bytes.size(), 4u) << name;
+                EXPECT_EQ(bytes[bytes.size() - 2], 0xFF) << name << " does not end with EOI";
+                EXPECT_EQ(bytes[bytes.size() - 1], 0xD9) << name << " does not end with EOI";
+            }
+        }
+    }
+
+} // namespace
+
+TEST(BatchController, EmitsItsSignalsInOrderForARealBatch)
+{
+    TempDir dir;
+    writeImages(dir.path(), 5, 320, 240);
+    writeTestPng(dir.path() / "logo.png", 200, 100, 4);
+    writeFile(
+        dir.path() / "broken.jpg", { 0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 'J', 'F', 'I', 'F', 0 });
+
+    BatchController controller;
+    Recorder rec(controller);
+    BatchSettings settings;
+    settings.threads = 2;
+    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, settings));
+    EXPECT_TRUE(controller.isBusy());
+    ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
+
+    ASSERT_GE(rec.events.size(), 7u);
+    EXPECT_EQ(rec.events[0], "state:Planning");
+    EXPECT_EQ(rec.events[1], "planned:7");
+    EXPECT_EQ(rec.events[2], "state:Running");
+    EXPECT_EQ(rec.events[rec.events.size() - 2], "finished");
+    EXPECT_EQ(rec.events.back(), "state:Idle");
+    // Between them only finished jobs and progress, each batch of jobs followed by its progress.
+    for (std::size_t i = 3; i + 2 < rec.events.size(); ++i) {
+        const std::string& e = rec.events[i];
+        EXPECT_TRUE(e == "jobs" || e == "progress") << e;
+        if (e == "jobs") {
+            EXPECT_EQ(rec.events[i + 1], "progress");
+        }
+    }
+
+    ASSERT_EQ(rec.entries.size(), 7u);
+    ASSERT_FALSE(rec.progress.empty());
+    EXPECT_EQ(rec.progress.back().done, 7);
+    EXPECT_EQ(rec.progress.back().total, 7);
+    for (std::size_t i = 1; i < rec.progress.size(); ++i) {
+        EXPECT_GE(rec.progress[i].done, rec.progress[i - 1].done);
+    }
+
+    const BatchSummary& s = rec.result.summary;
+    EXPECT_TRUE(rec.result.error.isEmpty());
+    EXPECT_EQ(s.total, 7u);
+    EXPECT_EQ(s.ok, 6u);
+    EXPECT_EQ(s.failed, 1u);
+    EXPECT_FALSE(s.wasCancelled);
+    ASSERT_EQ(rec.result.outputDirs.size(), 1);
+    EXPECT_EQ(rec.result.outputDirs.front(), toQString(dir.path() / "ResizeImage"));
+
+    int failures = 0;
+    for (const JobLogEntry& e : rec.entries) {
+        if (e.status == JobStatus::Failed) {
+            ++failures;
+            EXPECT_TRUE(e.input.endsWith(QStringLiteral("broken.jpg"))) << e.input.toStdString();
+            EXPECT_FALSE(e.message.isEmpty());
+            EXPECT_TRUE(e.output.isEmpty());
+        } else {
+            EXPECT_EQ(e.status, JobStatus::Ok);
+            EXPECT_EQ(e.device, QStringLiteral("cpu"));
+            EXPECT_EQ(e.outputSize.width() * 2, e.inputSize.width());
+            EXPECT_TRUE(fs::exists(e.output.toStdU16String())) << e.output.toStdString();
+            EXPECT_GT(e.inputBytes, 0);
+            EXPECT_GT(e.outputBytes, 0);
+        }
+    }
+    EXPECT_EQ(failures, 1);
+    EXPECT_TRUE(fs::exists(dir.path() / "ResizeImage" / "photo_0.jpg"));
+}
+
+TEST(BatchController, PauseHoldsEveryJobUntilResume)
+{
+    TempDir dir;
+    writeImages(dir.path(), 12, 160, 120);
+    BatchController controller;
+    Recorder rec(controller);
+    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, BatchSettings {}));
+    controller.pause(); // before the plan is known: no job may start
+    EXPECT_EQ(controller.state(), BatchController::State::Paused);
+
+    ASSERT_TRUE(waitUntil([&] {
+        return std::find(rec.events.begin(), rec.events.end(), "planned:12") != rec.events.end();
+    }));
+    spinEventLoop(400);
+    EXPECT_TRUE(rec.entries.empty()) << rec.entries.size() << " jobs ran while paused";
+    EXPECT_EQ(controller.state(), BatchController::State::Paused);
+    EXPECT_FALSE(fs::exists(dir.path() / "ResizeImage" / "photo_0.jpg"));
+
+    controller.resume();
+    EXPECT_EQ(controller.state(), BatchController::State::Running);
+    ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
+    EXPECT_EQ(rec.entries.size(), 12u);
+    EXPECT_EQ(rec.result.summary.ok, 12u);
+    EXPECT_FALSE(rec.result.summary.wasCancelled);
+}
+
+TEST(BatchController, CancelWhilePausedRunsNothingAndWritesNothing)
+{
+    TempDir dir;
+    writeImages(dir.path(), 8, 160, 120);
+    BatchController controller;
+    Recorder rec(controller);
+    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, BatchSettings {}));
+    controller.pause();
+    controller.cancel();
+    EXPECT_EQ(controller.state(), BatchController::State::Cancelling);
+    ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
+    EXPECT_TRUE(rec.result.summary.wasCancelled);
+    EXPECT_EQ(rec.result.summary.ok, 0u);
+    EXPECT_EQ(rec.result.summary.cancelled, 8u);
+    EXPECT_TRUE(rec.entries.empty());
+    EXPECT_EQ(rec.events.back(), "state:Idle");
+    EXPECT_FALSE(fs::exists(dir.path() / "ResizeImage" / "photo_0.jpg"));
+}
+
+TEST(BatchController, CancelMidBatchStopsItAndLeavesOnlyWholeFiles)
+{
+    TempDir dir;
+    writeImages(dir.path(), 60, 800, 600);
+    BatchController controller;
+    Recorder rec(controller);
+    QObject::connect(
+        &controller, &BatchController::jobsFinished, &controller, &BatchController::cancel);
+    BatchSettings settings;
+    settings.threads = 1;
+    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, settings));
+    ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
+
+    const BatchSummary& s = rec.result.summary;
+    EXPECT_TRUE(s.wasCancelled);
+    EXPECT_GE(s.ok, 1u);
+    EXPECT_LT(s.ok, 60u);
+    EXPECT_EQ(s.ok + s.failed + s.skipped + s.cancelled, 60u);
+    EXPECT_NE(
+        std::find(rec.events.begin(), rec.events.end(), "state:Cancelling"), rec.events.end());
+    expectOnlyWholeOutputs(dir.path() / "ResizeImage");
+    // Every original is still there and unchanged in size.
+    for (int i = 0; i < 60; ++i) {
+        EXPECT_TRUE(fs::exists(dir.path() / ("photo_" + std::to_string(i) + ".jpg")));
+    }
+}
+
+TEST(BatchController, RefusesASecondBatchWhileOneRuns)
+{
+    TempDir dir;
+    writeImages(dir.path(), 2, 64, 64);
+    BatchController controller;
+    Recorder rec(controller);
+    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, BatchSettings {}));
+    EXPECT_FALSE(controller.start({ toQString(dir.path()) }, BatchSettings {}));
+    ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
+    EXPECT_EQ(rec.result.summary.total, 2u);
+    // Idle again: the next batch starts (and skips what exists).
+    rec.finished = false;
+    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, BatchSettings {}));
+    ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
+    EXPECT_EQ(rec.result.summary.skipped, 2u);
+}
+
+TEST(BatchController, ReportsAPlanThatCannotStart)
+{
+    TempDir dir;
+    writeImages(dir.path(), 1, 64, 64);
+    BatchController controller;
+    Recorder rec(controller);
+    BatchSettings settings;
+    settings.outputLocation = ui::OutputLocation::Folder;
+    settings.outputDir = toQString(dir.path()); // the input folder itself
+    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, settings));
+    ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
+    EXPECT_FALSE(rec.result.error.isEmpty());
+    EXPECT_EQ(rec.events.back(), "state:Idle");
+    EXPECT_EQ(std::count(rec.events.begin(), rec.events.end(), "jobs"), 0);
+}
+
+} // namespace dropsize::test

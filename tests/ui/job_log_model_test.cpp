@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/ui/job_log_model.h"
+
+#include <QBrush>
+#include <gtest/gtest.h>
+
+using dropsize::JobStatus;
+using dropsize::ui::JobLogEntry;
+using dropsize::ui::JobLogModel;
+
+namespace {
+
+JobLogEntry makeEntry(int i, JobStatus status)
+{
+    JobLogEntry e;
+    e.status = status;
+    e.input = QStringLiteral("/photos/img_%1.jpg").arg(i);
+    if (status == JobStatus::Ok) {
+        e.output = QStringLiteral("/photos/ResizeImage/img_%1.jpg").arg(i);
+        e.inputSize = { 4000, 3000 };
+        e.outputSize = { 2000, 1500 };
+        e.inputBytes = 4'000'000;
+        e.outputBytes = 500'000;
+        e.device = QStringLiteral("cpu");
+        e.seconds = 0.25;
+    } else {
+        e.message = QStringLiteral("not a JPEG file");
+    }
+    return e;
+}
+
+} // namespace
+
+TEST(JobLogModel, StaysBoundedAndKeepsEveryFailureOverTenThousandFiles)
+{
+    JobLogModel model;
+    model.setRowLimit(500);
+    int failures = 0;
+    int others = 0;
+    for (int batch = 0; batch < 200; ++batch) {
+        QList<JobLogEntry> entries;
+        for (int j = 0; j < 50; ++j) {
+            const int i = batch * 50 + j;
+            const bool failed = i % 997 == 0;
+            entries.append(makeEntry(i,
+                failed ? JobStatus::Failed : (i % 10 == 0 ? JobStatus::Skipped : JobStatus::Ok)));
+            ++(failed ? failures : others);
+        }
+        model.append(entries);
+        ASSERT_LE(model.rowCount() - model.failureCount(), 500) << "after batch " << batch;
+    }
+    EXPECT_EQ(failures, 11);
+    EXPECT_EQ(model.failureCount(), failures);
+    EXPECT_EQ(model.foldedCount() + model.rowCount() - failures, others);
+
+    int failedRows = 0;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        if (model.entry(row).status == JobStatus::Failed) {
+            ++failedRows;
+        }
+    }
+    EXPECT_EQ(failedRows, failures) << "a failure was folded away";
+    // The newest rows are the ones kept: the last row is the last file.
+    EXPECT_EQ(model.entry(model.rowCount() - 1).input, QStringLiteral("/photos/img_9999.jpg"));
+    // The oldest failure is still there, before every kept success.
+    EXPECT_EQ(model.entry(0).input, QStringLiteral("/photos/img_0.jpg"));
+}
+
+TEST(JobLogModel, ShowsOneRowPerFileWithSizesBytesAndDevice)
+{
+    JobLogModel model;
+    model.append({ makeEntry(1, JobStatus::Ok), makeEntry(2, JobStatus::Failed) });
+    ASSERT_EQ(model.rowCount(), 2);
+    ASSERT_EQ(model.columnCount(), JobLogModel::ColumnCount);
+    const auto text = [&](int row, int column) {
+        return model.data(model.index(row, column)).toString().toStdString();
+    };
+    // The input with its folder's name, the output relative to that folder; the tooltip has
+    // both in full.
+    EXPECT_EQ(text(0, JobLogModel::FileColumn), "photos/img_1.jpg \u2192 ResizeImage/img_1.jpg");
+    EXPECT_EQ(model.data(model.index(0, JobLogModel::FileColumn), Qt::ToolTipRole).toString(),
+        QStringLiteral("/photos/img_1.jpg \u2192 /photos/ResizeImage/img_1.jpg"));
+    EXPECT_EQ(text(0, JobLogModel::TimeColumn), "250 ms");
+    EXPECT_EQ(text(0, JobLogModel::PixelsColumn), "4000\u00d73000 \u2192 2000\u00d71500");
+    EXPECT_NE(text(0, JobLogModel::BytesColumn).find("\u2192"), std::string::npos);
+    EXPECT_EQ(text(0, JobLogModel::DeviceColumn), "cpu");
+    EXPECT_EQ(text(1, JobLogModel::FileColumn), "photos/img_2.jpg: not a JPEG file");
+    EXPECT_EQ(model.data(model.index(1, 0), JobLogModel::StatusRole).toString(),
+        QStringLiteral("failed"));
+    EXPECT_EQ(
+        model.data(model.index(0, 0), JobLogModel::StatusRole).toString(), QStringLiteral("ok"));
+    // Failures stand out; other rows keep the view's colours.
+    EXPECT_TRUE(model.data(model.index(1, 1), Qt::ForegroundRole).canConvert<QBrush>());
+    EXPECT_FALSE(model.data(model.index(0, 1), Qt::ForegroundRole).isValid());
+}
+
+TEST(JobLogModel, CopiesAllRowsOrOnlyTheFailures)
+{
+    JobLogModel model;
+    model.append({ makeEntry(1, JobStatus::Ok), makeEntry(2, JobStatus::Failed),
+        makeEntry(3, JobStatus::Ok) });
+    const QString all = model.toText(false);
+    const QString failures = model.toText(true);
+    EXPECT_EQ(all.count(QLatin1Char('\n')), 3);
+    EXPECT_EQ(failures.count(QLatin1Char('\n')), 1);
+    EXPECT_TRUE(failures.contains(QStringLiteral("img_2.jpg: not a JPEG file")));
+    EXPECT_FALSE(failures.contains(QStringLiteral("img_1.jpg")));
+}
+
+TEST(JobLogModel, ClearEmptiesTheRowsAndTheCounts)
+{
+    JobLogModel model;
+    model.setRowLimit(2);
+    model.append({ makeEntry(1, JobStatus::Ok), makeEntry(2, JobStatus::Ok),
+        makeEntry(3, JobStatus::Ok), makeEntry(4, JobStatus::Failed) });
+    EXPECT_GT(model.foldedCount(), 0);
+    model.clear();
+    EXPECT_EQ(model.rowCount(), 0);
+    EXPECT_EQ(model.foldedCount(), 0);
+    EXPECT_EQ(model.failureCount(), 0);
+}

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/ui/input_list_model.h"
+#include "dropsize/ui/job_log_model.h"
+#include "dropsize/ui/main_window.h"
+#include "dropsize/ui/settings_panel.h"
+#include "dropsize/ui/settings_store.h"
+#include "dropsize/ui/translations.h"
+#include "qt_test_support.h"
+#include "support/test_support.h"
+
+#include <QApplication>
+#include <QDropEvent>
+#include <QLabel>
+#include <QMimeData>
+#include <QPushButton>
+#include <QTranslator>
+#include <QUrl>
+#include <gtest/gtest.h>
+
+namespace fs = std::filesystem;
+using dropsize::ui::BatchController;
+using dropsize::ui::BatchSettings;
+using dropsize::ui::MainWindow;
+using dropsize::ui::SettingsStore;
+
+namespace dropsize::test {
+
+namespace {
+
+    // A window over a settings file in a temporary folder.
+    struct WindowFixture {
+        WindowFixture()
+            : settings(toQString(dir.path() / "dropsize.ini"), QSettings::IniFormat)
+            , store(settings)
+            , window(store, controller, DeviceInfo {})
+        {
+        }
+
+        TempDir dir;
+        QSettings settings;
+        SettingsStore store;
+        BatchController controller;
+        MainWindow window;
+    };
+
+    fs::path makeFolder(const fs::path& parent, const std::string& name, int images)
+    {
+        const fs::path dir = parent / name;
+        fs::create_directories(dir);
+        for (int i = 0; i < images; ++i) {
+            writeTestJpeg(dir / ("img_" + std::to_string(i) + ".jpg"), 96, 64);
+        }
+        return dir;
+    }
+
+    // What a file manager sends: a drag entering the window, then the drop.
+    bool dropUrls(QWidget& target, const QList<QUrl>& urls)
+    {
+        QMimeData mime;
+        mime.setUrls(urls);
+        const QPoint at = target.rect().center();
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&target, &enter);
+        if (!enter.isAccepted()) {
+            return false;
+        }
+        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&target, &drop);
+        return drop.isAccepted();
+    }
+
+    // The red note under a value, when shown.
+    QStringList visibleProblems(QWidget& window)
+    {
+        QStringList texts;
+        for (QLabel* label : window.findChildren<QLabel*>()) {
+            if (!label->isHidden() && label->styleSheet().contains(QStringLiteral("#b00020"))
+                && !label->text().isEmpty()) {
+                texts.append(label->text());
+            }
+        }
+        return texts;
+    }
+
+} // namespace
+
+TEST(MainWindow, DroppingFolderUrlsAddsThoseFolders)
+{
+    WindowFixture f;
+    const fs::path a = makeFolder(f.dir.path(), "holiday", 3);
+    const fs::path b = makeFolder(f.dir.path(), "family", 2);
+    f.window.show();
+    EXPECT_FALSE(f.window.startButton()->isEnabled()) << "nothing to resize yet";
+
+    ASSERT_TRUE(dropUrls(
+        f.window, { QUrl::fromLocalFile(toQString(a)), QUrl::fromLocalFile(toQString(b)) }));
+    const QStringList paths = f.window.inputs()->paths();
+    ASSERT_EQ(paths.size(), 2);
+    EXPECT_EQ(paths[0], toQString(a));
+    EXPECT_EQ(paths[1], toQString(b));
+    // Counting runs in the background; the window shows the counts when they arrive.
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 5; }));
+    EXPECT_EQ(f.window.inputs()->data(f.window.inputs()->index(0, 1)).toString(),
+        QStringLiteral("3 images"));
+    EXPECT_TRUE(f.window.startButton()->isEnabled());
+
+    // The same folder again, and a web link, add nothing.
+    EXPECT_TRUE(dropUrls(f.window, { QUrl::fromLocalFile(toQString(a)) }));
+    EXPECT_FALSE(dropUrls(f.window, { QUrl(QStringLiteral("https://example.com/a.jpg")) }));
+    EXPECT_EQ(f.window.inputs()->paths().size(), 2);
+}
+
+TEST(MainWindow, InvalidSettingsDisableStartAndSayWhyNextToTheValue)
+{
+    WindowFixture f;
+    const fs::path a = makeFolder(f.dir.path(), "photos", 1);
+    f.window.addInputs({ toQString(a) });
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 1; }));
+    ASSERT_TRUE(f.window.startButton()->isEnabled());
+    EXPECT_TRUE(visibleProblems(f.window).isEmpty());
+
+    BatchSettings s = f.window.settingsPanel()->settings();
+    s.spec.percent = 150; // would enlarge without being asked to
+    f.window.settingsPanel()->setSettings(s);
+    EXPECT_FALSE(f.window.startButton()->isEnabled());
+    ASSERT_EQ(visibleProblems(f.window).size(), 1);
+    EXPECT_TRUE(visibleProblems(f.window).front().contains(QStringLiteral("100 %")))
+        << visibleProblems(f.window).front().toStdString();
+
+    s.spec.enlarge = true;
+    f.window.settingsPanel()->setSettings(s);
+    EXPECT_TRUE(f.window.startButton()->isEnabled());
+
+    s.outputLocation = ui::OutputLocation::Folder;
+    s.outputDir = toQString(a); // the input itself
+    f.window.settingsPanel()->setSettings(s);
+    EXPECT_FALSE(f.window.startButton()->isEnabled());
+    EXPECT_EQ(visibleProblems(f.window).size(), 1);
+}
+
+TEST(MainWindow, FoldersWithoutImagesCannotStart)
+{
+    WindowFixture f;
+    const fs::path empty = makeFolder(f.dir.path(), "empty", 0);
+    writeFile(empty / "notes.txt", { 'h', 'i' });
+    f.window.addInputs({ toQString(empty) });
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 0; }));
+    EXPECT_FALSE(f.window.startButton()->isEnabled());
+    EXPECT_FALSE(visibleProblems(f.window).isEmpty());
+}
+
+TEST(MainWindow, StartRunsTheBatchAndFillsTheLog)
+{
+    WindowFixture f;
+    const fs::path a = makeFolder(f.dir.path(), "photos", 4);
+    f.window.addInputs({ toQString(a) });
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 4; }));
+    bool finished = false;
+    QObject::connect(
+        &f.controller, &BatchController::finished, &f.window, [&] { finished = true; });
+    f.window.startButton()->click();
+    EXPECT_TRUE(f.controller.isBusy());
+    EXPECT_FALSE(f.window.startButton()->isEnabled()) << "one batch at a time";
+    ASSERT_TRUE(waitUntil([&] { return finished && !f.controller.isBusy(); }));
+    EXPECT_EQ(f.window.log()->rowCount(), 4);
+    EXPECT_TRUE(fs::exists(a / "ResizeImage" / "img_0.jpg"));
+    EXPECT_TRUE(f.window.startButton()->isEnabled());
+    // The settings used were saved for the next run.
+    EXPECT_EQ(SettingsStore(f.settings).load(), f.window.settingsPanel()->settings());
+}
+
+TEST(MainWindow, ClosingRemembersTheGeometry)
+{
+    WindowFixture f;
+    f.window.resize(900, 640);
+    f.window.show();
+    f.window.close();
+    EXPECT_FALSE(f.store.windowGeometry().isEmpty());
+    MainWindow again(f.store, f.controller, DeviceInfo {});
+    EXPECT_EQ(again.size(), QSize(900, 640));
+}
+
+TEST(Translations, SimplifiedChineseIsCompiledIn)
+{
+    auto* app = QCoreApplication::instance();
+    const QList<QTranslator*> before = app->findChildren<QTranslator*>();
+    ASSERT_TRUE(ui::installTranslations(*app, QLocale(QLocale::Chinese, QLocale::China)));
+    const QString start = QCoreApplication::translate("dropsize::ui::MainWindow", "&Start");
+    const QString images
+        = QCoreApplication::translate("dropsize::ui::InputListModel", "%n image(s)", nullptr, 3);
+    for (QTranslator* t : app->findChildren<QTranslator*>()) {
+        if (before.contains(t)) {
+            continue;
+        }
+        QCoreApplication::removeTranslator(t);
+        delete t;
+    }
+    EXPECT_NE(start, QStringLiteral("&Start"));
+    EXPECT_TRUE(start.contains(QStringLiteral("\u5f00\u59cb"))) << start.toStdString();
+    EXPECT_EQ(images, QStringLiteral("3 \u5f20\u56fe\u7247"));
+    // English is the source language: nothing to load, the texts stay as written.
+    EXPECT_EQ(QCoreApplication::translate("dropsize::ui::MainWindow", "&Start"),
+        QStringLiteral("&Start"));
+}
+
+} // namespace dropsize::test

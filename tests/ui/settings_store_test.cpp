@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/ui/settings_store.h"
+#include "qt_test_support.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+using dropsize::ui::BatchSettings;
+using dropsize::ui::OutputLocation;
+using dropsize::ui::SettingsStore;
+
+namespace dropsize::test {
+
+namespace {
+
+    BatchSettings changedSettings()
+    {
+        BatchSettings s;
+        s.spec.mode = SizeMode::Fit;
+        s.spec.percent = 12.5;
+        s.spec.width = 1920;
+        s.spec.height = 1080;
+        s.spec.longEdge = 2048;
+        s.spec.enlarge = true;
+        s.spec.filter = Filter::Bicubic;
+        s.format = OutputFormat::Png;
+        s.encode.jpegQuality = 72;
+        s.encode.subsampling = ChromaSubsampling::S444;
+        s.encode.progressive = true;
+        s.encode.pngCompression = 9;
+        s.onExisting = ExistingPolicy::Rename;
+        s.recursive = false;
+        s.stripMetadata = true;
+        s.outputLocation = OutputLocation::Folder;
+        s.outputDir = QStringLiteral("/srv/photos/small \u7167\u7247");
+        s.device = DeviceChoice::Cpu;
+        s.threads = 3;
+        return s;
+    }
+
+} // namespace
+
+TEST(SettingsStore, GivesTheDefaultsOnTheFirstRun)
+{
+    TempDir dir;
+    QSettings settings(toQString(dir.path() / "dropsize.ini"), QSettings::IniFormat);
+    EXPECT_EQ(SettingsStore(settings).load(), BatchSettings {});
+    EXPECT_EQ(BatchSettings {}.spec.percent, 50.0);
+    EXPECT_EQ(BatchSettings {}.outputLocation, OutputLocation::InsideEachInput);
+}
+
+TEST(SettingsStore, EverySettingSurvivesARestart)
+{
+    TempDir dir;
+    const QString file = toQString(dir.path() / "dropsize.ini");
+    const BatchSettings saved = changedSettings();
+    {
+        QSettings settings(file, QSettings::IniFormat);
+        SettingsStore store(settings);
+        store.save(saved);
+        store.saveWindow(QByteArray("geometry\x01\x02", 10), QByteArray("state", 5));
+        store.setLastFolder(QStringLiteral("/home/me/Pictures"));
+        store.sync();
+    }
+    QSettings settings(file, QSettings::IniFormat);
+    SettingsStore store(settings);
+    const BatchSettings loaded = store.load();
+    EXPECT_EQ(loaded, saved);
+    EXPECT_EQ(loaded.outputDir, saved.outputDir);
+    EXPECT_EQ(store.windowGeometry(), QByteArray("geometry\x01\x02", 10));
+    EXPECT_EQ(store.windowState(), QByteArray("state"));
+    EXPECT_EQ(store.lastFolder(), QStringLiteral("/home/me/Pictures"));
+    // Readable names in the file, not enum numbers.
+    EXPECT_EQ(settings.value(QStringLiteral("size/filter")).toString(), QStringLiteral("bicubic"));
+    EXPECT_EQ(
+        settings.value(QStringLiteral("output/existing")).toString(), QStringLiteral("rename"));
+}
+
+TEST(SettingsStore, AnUnreadableValueFallsBackToItsDefaultAlone)
+{
+    TempDir dir;
+    QSettings settings(toQString(dir.path() / "dropsize.ini"), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("size/percent"), QStringLiteral("fifty"));
+    settings.setValue(QStringLiteral("size/filter"), QStringLiteral("sharpest"));
+    settings.setValue(QStringLiteral("output/jpegQuality"), 500);
+    settings.setValue(QStringLiteral("input/recursive"), QStringLiteral("maybe"));
+    settings.setValue(QStringLiteral("output/format"), QStringLiteral("png"));
+    settings.setValue(QStringLiteral("size/longEdge"), 1600);
+    const BatchSettings loaded = SettingsStore(settings).load();
+    const BatchSettings defaults;
+    EXPECT_EQ(loaded.spec.percent, defaults.spec.percent);
+    EXPECT_EQ(loaded.spec.filter, defaults.spec.filter);
+    EXPECT_EQ(loaded.encode.jpegQuality, defaults.encode.jpegQuality);
+    EXPECT_EQ(loaded.recursive, defaults.recursive);
+    EXPECT_EQ(loaded.format, OutputFormat::Png);
+    EXPECT_EQ(loaded.spec.longEdge, 1600);
+}
+
+TEST(SettingsStore, ResetForgetsTheBatchSettingsButNotTheWindow)
+{
+    TempDir dir;
+    QSettings settings(toQString(dir.path() / "dropsize.ini"), QSettings::IniFormat);
+    SettingsStore store(settings);
+    store.save(changedSettings());
+    store.saveWindow(QByteArray("g"), QByteArray("s"));
+    store.resetToDefaults();
+    EXPECT_EQ(store.load(), BatchSettings {});
+    EXPECT_EQ(store.windowGeometry(), QByteArray("g"));
+}
+
+TEST(BatchSettings, BecomeTheEngineOptions)
+{
+    const BatchSettings s = changedSettings();
+    const PlanOptions plan = s.planOptions();
+    const BatchOptions batch = s.batchOptions();
+    EXPECT_FALSE(plan.recursive);
+    ASSERT_TRUE(plan.outputDir.has_value());
+    EXPECT_EQ(toQString(*plan.outputDir), s.outputDir);
+    EXPECT_EQ(plan.format, OutputFormat::Png);
+    EXPECT_EQ(plan.onExisting, ExistingPolicy::Rename);
+    EXPECT_EQ(batch.process.spec, s.spec);
+    EXPECT_EQ(batch.process.encode, s.encode);
+    EXPECT_EQ(batch.process.format, OutputFormat::Png);
+    EXPECT_TRUE(batch.process.stripMetadata);
+    EXPECT_EQ(batch.onExisting, ExistingPolicy::Rename);
+    EXPECT_EQ(batch.threads, 3);
+    EXPECT_EQ(batch.device, DeviceChoice::Cpu);
+
+    BatchSettings inside = s;
+    inside.outputLocation = OutputLocation::InsideEachInput;
+    EXPECT_FALSE(inside.planOptions().outputDir.has_value()) << "the remembered folder is not used";
+}
+
+TEST(BatchSettings, ProblemsNameTheValueThatIsWrong)
+{
+    using ui::SettingsField;
+    TempDir dir;
+    const QStringList inputs { toQString(dir.path()) };
+    const auto fields = [](const std::vector<ui::SettingsProblem>& problems) {
+        std::vector<SettingsField> f;
+        for (const auto& p : problems) {
+            EXPECT_FALSE(p.message.isEmpty());
+            f.push_back(p.field);
+        }
+        return f;
+    };
+    BatchSettings s;
+    EXPECT_TRUE(validateSettings(s, inputs).empty());
+    EXPECT_EQ(fields(validateSettings(s, {})), std::vector { SettingsField::Inputs });
+
+    s.spec.percent = 150;
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Size });
+    s.spec.enlarge = true;
+    EXPECT_TRUE(validateSettings(s, inputs).empty());
+    s.spec.percent = 0;
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Size });
+    s.spec.percent = 50;
+
+    s.spec.mode = SizeMode::Fit;
+    s.spec.width = 0;
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Size });
+    s.spec.mode = SizeMode::Percent;
+
+    s.outputLocation = OutputLocation::Folder;
+    s.outputDir.clear();
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::OutputDir });
+    s.outputDir = QStringLiteral("relative/folder");
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::OutputDir });
+    s.outputDir = inputs.front();
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::OutputDir });
+    s.outputDir = toQString(dir.path() / "out");
+    EXPECT_TRUE(validateSettings(s, inputs).empty());
+
+    s.encode.jpegQuality = 0;
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Quality });
+}
+
+} // namespace dropsize::test
