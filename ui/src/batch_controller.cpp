@@ -13,6 +13,8 @@ namespace dropsize::ui {
 
 namespace {
 
+    constexpr int kFlushIntervalMs = 40;
+
     QString toQString(const std::filesystem::path& path)
     {
         return QDir::fromNativeSeparators(QString::fromStdU16String(path.u16string()));
@@ -35,6 +37,7 @@ struct BatchController::Outcome {
 
 /// Receives the engine's events on its worker threads. Finished jobs are queued under a lock and
 /// one queued call collects them all, so a burst of small files costs the window one update.
+/// The controller spaces those updates by kFlushIntervalMs.
 class BatchController::Bridge : public BatchObserver {
 public:
     explicit Bridge(BatchController* controller)
@@ -53,7 +56,7 @@ public:
         }
         if (first) {
             QMetaObject::invokeMethod(
-                m_controller, [c = m_controller] { c->flushFinishedJobs(); }, Qt::QueuedConnection);
+                m_controller, [c = m_controller] { c->scheduleFlush(); }, Qt::QueuedConnection);
         }
     }
 
@@ -73,6 +76,8 @@ BatchController::BatchController(QObject* parent)
     : QObject(parent)
 {
     m_pool.setMaxThreadCount(1); // one batch at a time; the engine starts its own workers
+    m_flushTimer.setSingleShot(true);
+    connect(&m_flushTimer, &QTimer::timeout, this, &BatchController::flushFinishedJobs);
 }
 
 BatchController::~BatchController()
@@ -198,8 +203,23 @@ double BatchController::runningSeconds() const
     return static_cast<double>(m_clock.elapsed() - paused) / 1000.0;
 }
 
+void BatchController::scheduleFlush()
+{
+    if (m_flushTimer.isActive()) {
+        return; // the coming flush takes these jobs too
+    }
+    const qint64 since = m_sinceFlush.isValid() ? m_sinceFlush.elapsed() : kFlushIntervalMs;
+    if (since >= kFlushIntervalMs) {
+        flushFinishedJobs();
+    } else {
+        m_flushTimer.start(static_cast<int>(kFlushIntervalMs - since));
+    }
+}
+
 void BatchController::flushFinishedJobs()
 {
+    m_flushTimer.stop();
+    m_sinceFlush.start();
     if (!m_bridge) {
         return;
     }

@@ -286,6 +286,7 @@ QWidget* MainWindow::buildRun()
     controls->addWidget(m_rate);
     m_failures = new QLabel(bar);
     m_failures->setTextFormat(Qt::RichText);
+    m_failures->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
     m_failures->setToolTip(tr("Show only the failures in the log"));
     controls->addWidget(m_failures);
     layout->addLayout(controls);

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QStringList>
 #include <QThreadPool>
+#include <QTimer>
 #include <memory>
 
 namespace dropsize::ui {
@@ -34,7 +35,8 @@ struct BatchResult {
 /// controller's own pool; the engine's observer calls (from its worker threads) come back to this
 /// object's thread as queued calls and leave as signals, in this order:
 /// stateChanged(Planning), planned, stateChanged(Running), then jobsFinished and progressChanged
-/// as files finish (several files per signal when they come fast), finished, stateChanged(Idle).
+/// as files finish (every file that finished since the last signal, at most about 25 signals a
+/// second), finished, stateChanged(Idle).
 class BatchController : public QObject {
     Q_OBJECT
 public:
@@ -71,6 +73,7 @@ private:
 
     void setState(State state);
     void onPlanned(qint64 jobCount, const QStringList& problems);
+    void scheduleFlush();
     void flushFinishedJobs();
     void onWorkerDone(const Outcome& outcome);
     double runningSeconds() const;
@@ -82,6 +85,9 @@ private:
     QElapsedTimer m_clock; ///< since the jobs started
     qint64 m_pausedMs = 0; ///< time spent paused so far
     QElapsedTimer m_pauseClock;
+    QTimer
+        m_flushTimer; ///< holds finished jobs back so the window updates at most ~25 times a second
+    QElapsedTimer m_sinceFlush;
     QThreadPool m_pool;
 };
 
