@@ -21,7 +21,4 @@ QString toQString(const std::filesystem::path& path);
 #include <ostream>
 
 /// Lets GoogleTest print QStrings as text.
-inline void PrintTo(const QString& s, std::ostream* os)
-{
-    *os << '"' << s.toStdString() << '"';
-}
+inline void PrintTo(const QString& s, std::ostream* os) { *os << '"' << s.toStdString() << '"'; }
