@@ -12,8 +12,10 @@
 #include <QApplication>
 #include <QDropEvent>
 #include <QLabel>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QTimer>
 #include <QTranslator>
 #include <QUrl>
 #include <gtest/gtest.h>
@@ -179,6 +181,57 @@ TEST(MainWindow, ClosingRemembersTheGeometry)
     EXPECT_FALSE(f.store.windowGeometry().isEmpty());
     MainWindow again(f.store, f.controller, DeviceInfo {});
     EXPECT_EQ(again.size(), QSize(900, 640));
+}
+
+namespace {
+
+    // Answers the next modal question box with `button`, once it shows.
+    void answerNextQuestion(QMessageBox::StandardButton button, bool& asked)
+    {
+        auto* timer = new QTimer(qApp);
+        QObject::connect(timer, &QTimer::timeout, qApp, [timer, button, &asked] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (box == nullptr) {
+                return;
+            }
+            asked = true;
+            timer->stop();
+            timer->deleteLater();
+            box->button(button)->click();
+        });
+        timer->start(10);
+    }
+
+} // namespace
+
+TEST(MainWindow, ClosingDuringABatchAsksThenCancelsAndCloses)
+{
+    WindowFixture f;
+    const fs::path a = makeFolder(f.dir.path(), "photos", 6);
+    f.window.addInputs({ toQString(a) });
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 6; }));
+    f.window.show();
+    bool cancelled = false;
+    QObject::connect(&f.controller, &BatchController::finished, &f.window,
+        [&](const ui::BatchResult& r) { cancelled = r.summary.wasCancelled; });
+    f.window.startBatch();
+    f.controller.pause(); // holds the batch: it is running when the window is closed
+
+    bool asked = false;
+    answerNextQuestion(QMessageBox::No, asked);
+    EXPECT_FALSE(f.window.close()) << "No keeps the window and the batch";
+    EXPECT_TRUE(asked);
+    EXPECT_TRUE(f.controller.isBusy());
+    EXPECT_TRUE(f.window.isVisible());
+
+    asked = false;
+    answerNextQuestion(QMessageBox::Yes, asked);
+    EXPECT_FALSE(f.window.close()) << "the window waits for the batch to stop";
+    EXPECT_TRUE(asked);
+    ASSERT_TRUE(waitUntil([&] { return !f.controller.isBusy() && !f.window.isVisible(); }));
+    EXPECT_TRUE(cancelled);
+    EXPECT_FALSE(fs::exists(a / "ResizeImage" / "img_0.jpg")) << "paused: nothing was written";
+    EXPECT_FALSE(f.store.windowGeometry().isEmpty()) << "closing saved the window";
 }
 
 TEST(Translations, SimplifiedChineseIsCompiledIn)
