@@ -358,6 +358,10 @@ Files already written stay; the file being written is discarded.</source>
         <source>&lt;h3&gt;Dropsize %1&lt;/h3&gt;&lt;p&gt;Resizes folders of JPEG and PNG photos, with exactly the pixels of Pillow&apos;s thumbnail(); originals are never changed.&lt;/p&gt;&lt;p&gt;Git revision %2&lt;br&gt;Qt %3&lt;br&gt;%4&lt;br&gt;%5&lt;/p&gt;&lt;p&gt;MIT licence. Uses Qt (LGPLv3), libjpeg-turbo (BSD-style/IJG) and libpng (libpng licence).&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Show only the failures in the log</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::SettingsPanel</name>
@@ -529,6 +533,17 @@ Files already written stay; the file being written is discarded.</source>
     </message>
     <message>
         <source>Choose the output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Batch image resizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folders and images to add to the list.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

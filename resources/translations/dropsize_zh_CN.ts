@@ -356,6 +356,10 @@ Files already written stay; the file being written is discarded.</source>
         <source>&lt;h3&gt;Dropsize %1&lt;/h3&gt;&lt;p&gt;Resizes folders of JPEG and PNG photos, with exactly the pixels of Pillow&apos;s thumbnail(); originals are never changed.&lt;/p&gt;&lt;p&gt;Git revision %2&lt;br&gt;Qt %3&lt;br&gt;%4&lt;br&gt;%5&lt;/p&gt;&lt;p&gt;MIT licence. Uses Qt (LGPLv3), libjpeg-turbo (BSD-style/IJG) and libpng (libpng licence).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Dropsize %1&lt;/h3&gt;&lt;p&gt;批量缩放文件夹中的 JPEG 和 PNG 照片，像素与 Pillow 的 thumbnail() 完全一致；原图永远不会被修改。&lt;/p&gt;&lt;p&gt;Git 版本 %2&lt;br&gt;Qt %3&lt;br&gt;%4&lt;br&gt;%5&lt;/p&gt;&lt;p&gt;MIT 许可证。使用 Qt（LGPLv3）、libjpeg-turbo（BSD 风格/IJG）和 libpng（libpng 许可证）。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Show only the failures in the log</source>
+        <translation>在日志中只显示失败项</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::SettingsPanel</name>
@@ -526,6 +530,17 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Choose the output folder</source>
         <translation>选择输出文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Batch image resizer</source>
+        <translation>批量图片缩放工具</translation>
+    </message>
+    <message>
+        <source>Folders and images to add to the list.</source>
+        <translation>要添加到列表的文件夹和图片。</translation>
     </message>
 </context>
 </TS>
