@@ -14,8 +14,8 @@ tool="$root/build/dev/tests/dropsize-ui-screenshot"
 [[ -x "$tool" ]] || { echo "build the dev preset first: $tool is missing" >&2; exit 1; }
 [[ -d "$data" ]] || { echo "shared test images not found at $data" >&2; exit 1; }
 mkdir -p "$(dirname "$out")"
-# The picture is taken when a failure has just been logged past half-way; a batch that ends
-# before that is run again.
+# The picture is taken past half-way with a failure in view; a run where that did not happen
+# is repeated.
 for attempt in 1 2 3 4 5; do
     if LANG="${LANG:-en_US.UTF-8}" xvfb-run -a -s "-screen 0 1280x900x24" \
         "$tool" "$out" 0.5 "$data/exif-orientation" "$data/libjpeg-turbo" "$data/testpngs"; then

@@ -5,8 +5,9 @@
 //     dropsize-ui-screenshot OUT.png FRACTION INPUT...
 // It copies the input folders into a temporary folder and resizes the copies with the default
 // settings (the inputs themselves are only read), grabs the window once FRACTION (0..1) of the
-// files are done and a failure has just been logged, then cancels and exits. Settings live in a
-// temporary file, so the user's own are not touched. Run it under Xvfb: tests/ui/screenshot.sh.
+// files are done and a failure has just been logged (scrolled into view), then cancels and exits.
+// Settings live in a temporary file, so the user's own are not touched. Run it under Xvfb:
+// tests/ui/screenshot.sh.
 
 #include "dropsize/core/device_info.h"
 #include "dropsize/ui/batch_controller.h"
@@ -22,6 +23,7 @@
 #include <QPixmap>
 #include <QPushButton>
 #include <QSettings>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <algorithm>
@@ -70,33 +72,42 @@ int main(int argc, char** argv)
 
     int status = 1;
     bool grabbed = false;
-    bool failureJustLogged = false; // a failure among the last rows that arrived (so it is in view)
-    QObject::connect(&controller, &dropsize::ui::BatchController::jobsFinished, &window,
-        [&](const QList<dropsize::ui::JobLogEntry>& entries) {
-            const auto recent = entries.end() - std::min<qsizetype>(entries.size(), 6);
-            failureJustLogged = std::any_of(recent, entries.end(),
-                [](const auto& e) { return e.status == dropsize::JobStatus::Failed; });
-        });
+    // The newest failure among the log's last rows (those that just came), or -1.
+    const auto recentFailure = [&window] {
+        const dropsize::ui::JobLogModel* log = window.log();
+        for (int row = log->rowCount() - 1; row >= std::max(0, log->rowCount() - 40); --row) {
+            if (log->entry(row).status == dropsize::JobStatus::Failed) {
+                return row;
+            }
+        }
+        return -1;
+    };
+    // Scrolls the log (a table showing the log model's rows) so that `row` is in view.
+    const auto showLogRow = [&window](int row) {
+        for (QTableView* view : window.findChildren<QTableView*>()) {
+            if (view->model() != nullptr && view->model()->rowCount() == window.log()->rowCount()
+                && view->model()->columnCount() == window.log()->columnCount()) {
+                view->scrollTo(view->model()->index(row, 0), QAbstractItemView::PositionAtCenter);
+            }
+        }
+    };
     QObject::connect(&controller, &dropsize::ui::BatchController::progressChanged, &window,
         [&](const dropsize::ui::BatchProgress& p) {
-            if (!grabbed && p.total > 0 && failureJustLogged
+            const int failure = recentFailure();
+            if (!grabbed && p.total > 0 && failure >= 0
                 && static_cast<double>(p.done) >= fraction * static_cast<double>(p.total)) {
                 grabbed = true;
-                // After one turn of the event loop (pending layouts done), while the batch goes
-                // on; a batch that ends first leaves status at 1 (run it again).
-                QTimer::singleShot(0, &window, [&] {
-                    if (!controller.isBusy()) {
-                        std::fprintf(stderr, "the batch ended before the picture was taken\n");
-                        return;
-                    }
-                    const QPixmap shot = window.grab();
-                    status = shot.save(out, "PNG") ? 0 : 1;
-                    if (status != 0) {
-                        std::fprintf(stderr, "cannot save a %dx%d picture to %s\n", shot.width(),
-                            shot.height(), qPrintable(out));
-                    }
-                    controller.cancel();
-                });
+                showLogRow(failure);
+                // Now, while the batch goes on; pending layouts first (not the queued events,
+                // which could end the batch).
+                QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                const QPixmap shot = window.grab();
+                status = shot.save(out, "PNG") ? 0 : 1;
+                if (status != 0) {
+                    std::fprintf(stderr, "cannot save a %dx%d picture to %s\n", shot.width(),
+                        shot.height(), qPrintable(out));
+                }
+                controller.cancel();
             }
         });
     QObject::connect(&controller, &dropsize::ui::BatchController::finished, &app,
@@ -116,6 +127,7 @@ int main(int argc, char** argv)
     });
     const int rc = QApplication::exec();
     if (rc != 0 || status != 0) {
+        std::fprintf(stderr, "no picture taken\n");
         return 1;
     }
     std::printf("wrote %s\n", qPrintable(QDir::toNativeSeparators(out)));
