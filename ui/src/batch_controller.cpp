@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/batch_controller.h"
 
+#include "path_strings.h"
+
 #include <QDir>
 #include <QFutureWatcher>
 #include <QMetaObject>
@@ -14,16 +16,6 @@ namespace dropsize::ui {
 namespace {
 
     constexpr int kFlushIntervalMs = 40;
-
-    QString toQString(const std::filesystem::path& path)
-    {
-        return QDir::fromNativeSeparators(QString::fromStdU16String(path.u16string()));
-    }
-
-    std::filesystem::path toPath(const QString& path)
-    {
-        return std::filesystem::path(QDir::toNativeSeparators(path).toStdU16String());
-    }
 
 } // namespace
 

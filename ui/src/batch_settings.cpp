@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/batch_settings.h"
 
+#include "path_strings.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -9,11 +11,6 @@
 namespace dropsize::ui {
 
 namespace {
-
-    std::filesystem::path toPath(const QString& path)
-    {
-        return std::filesystem::path(QDir::toNativeSeparators(path).toStdU16String());
-    }
 
     bool growsImages(const ResizeSpec& spec)
     {

@@ -3,6 +3,7 @@
 #include "dropsize/ui/input_list_model.h"
 
 #include "dropsize/core/batch_planner.h"
+#include "path_strings.h"
 
 #include <QDir>
 #include <QFileIconProvider>
@@ -25,8 +26,7 @@ namespace {
     {
         PlanOptions options;
         options.recursive = recursive;
-        auto plan = BatchPlanner(options).plan(
-            { std::filesystem::path(QDir::toNativeSeparators(path).toStdU16String()) });
+        auto plan = BatchPlanner(options).plan({ toPath(path) });
         if (!plan) {
             return { 0, QString::fromStdString(plan.error().message) };
         }

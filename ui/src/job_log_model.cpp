@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/job_log_model.h"
 
+#include "path_strings.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QDir>
@@ -13,11 +15,6 @@
 namespace dropsize::ui {
 
 namespace {
-
-    QString toQString(const std::filesystem::path& path)
-    {
-        return QString::fromStdU16String(path.u16string());
-    }
 
     QSize toQSize(Size size) { return { size.width, size.height }; }
 
