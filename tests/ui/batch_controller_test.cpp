@@ -171,23 +171,29 @@ TEST(BatchController, EmitsItsSignalsInOrderForARealBatch)
     EXPECT_TRUE(fs::exists(dir.path() / "ResizeImage" / "photo_0.jpg"));
 }
 
-TEST(BatchController, PauseHoldsEveryJobUntilResume)
+// Pausing lets the file in flight finish and starts no other. With one worker, a pause right
+// after start() leaves at most one file done (the worker may have begun it already).
+TEST(BatchController, PauseHoldsEveryNewJobUntilResume)
 {
     TempDir dir;
     writeImages(dir.path(), 12, 160, 120);
     BatchController controller;
     Recorder rec(controller);
-    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, BatchSettings {}));
-    controller.pause(); // before the plan is known: no job may start
+    BatchSettings settings;
+    settings.threads = 1;
+    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, settings));
+    controller.pause();
     EXPECT_EQ(controller.state(), BatchController::State::Paused);
 
     ASSERT_TRUE(waitUntil([&] {
         return std::find(rec.events.begin(), rec.events.end(), "planned:12") != rec.events.end();
     }));
-    spinEventLoop(400);
-    EXPECT_TRUE(rec.entries.empty()) << rec.entries.size() << " jobs ran while paused";
+    spinEventLoop(300);
+    const std::size_t donePaused = rec.entries.size();
+    EXPECT_LE(donePaused, 1u) << "jobs started while paused";
+    spinEventLoop(300);
+    EXPECT_EQ(rec.entries.size(), donePaused) << "a job finished while paused";
     EXPECT_EQ(controller.state(), BatchController::State::Paused);
-    EXPECT_FALSE(fs::exists(dir.path() / "ResizeImage" / "photo_0.jpg"));
 
     controller.resume();
     EXPECT_EQ(controller.state(), BatchController::State::Running);
@@ -197,23 +203,26 @@ TEST(BatchController, PauseHoldsEveryJobUntilResume)
     EXPECT_FALSE(rec.result.summary.wasCancelled);
 }
 
-TEST(BatchController, CancelWhilePausedRunsNothingAndWritesNothing)
+TEST(BatchController, CancelWhilePausedStartsNothingMore)
 {
     TempDir dir;
     writeImages(dir.path(), 8, 160, 120);
     BatchController controller;
     Recorder rec(controller);
-    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, BatchSettings {}));
+    BatchSettings settings;
+    settings.threads = 1;
+    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, settings));
     controller.pause();
     controller.cancel();
     EXPECT_EQ(controller.state(), BatchController::State::Cancelling);
     ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
-    EXPECT_TRUE(rec.result.summary.wasCancelled);
-    EXPECT_EQ(rec.result.summary.ok, 0u);
-    EXPECT_EQ(rec.result.summary.cancelled, 8u);
-    EXPECT_TRUE(rec.entries.empty());
+    const BatchSummary& s = rec.result.summary;
+    EXPECT_TRUE(s.wasCancelled);
+    EXPECT_LE(s.ok, 1u) << "at most the file in flight when paused";
+    EXPECT_EQ(s.ok + s.cancelled, 8u);
+    EXPECT_EQ(rec.entries.size(), s.ok);
     EXPECT_EQ(rec.events.back(), "state:Idle");
-    EXPECT_FALSE(fs::exists(dir.path() / "ResizeImage" / "photo_0.jpg"));
+    expectOnlyWholeOutputs(dir.path() / "ResizeImage");
 }
 
 TEST(BatchController, CancelMidBatchStopsItAndLeavesOnlyWholeFiles)
