@@ -4,6 +4,7 @@
 
 #include "dropsize/core/pixel_math.h"
 #include "dropsize/core/resample_coefficients.h"
+#include "dropsize/core/resample_steps.h"
 #include "resample_rows.h"
 
 #include <algorithm>
@@ -69,43 +70,30 @@ namespace {
         }
     }
 
-    Result<Image> nearest(ConstImageView in, Size size, const float box[4])
+    Result<Image> nearest(ConstImageView in, const ResampleSteps& steps)
     {
-        auto made = Image::allocate(size.width, size.height, in.channels);
+        auto made = Image::allocate(steps.out.width, steps.out.height, in.channels);
         if (!made) {
             return std::move(made).error();
         }
         Image out = std::move(made).value();
         ImageView o = out.view();
         const int c = in.channels;
-        // Pillow's ImagingScaleAffine: positions advance by repeated addition from the centre of
-        // the first output pixel.
-        const double ax = static_cast<double>(box[2] - box[0]) / size.width;
-        const double ay = static_cast<double>(box[3] - box[1]) / size.height;
-        std::vector<int> xin(static_cast<std::size_t>(size.width), -1);
-        double xo = box[0] + ax * 0.5;
-        for (int x = 0; x < size.width; ++x) {
-            const int xi = pixel::nearestIndex(xo);
-            xin[static_cast<std::size_t>(x)] = (xi >= 0 && xi < in.width) ? xi : -1;
-            xo += ax;
-        }
-        double yo = box[1] + ay * 0.5;
-        for (int y = 0; y < size.height; ++y) {
-            const int yi = pixel::nearestIndex(yo);
+        for (int y = 0; y < steps.out.height; ++y) {
+            const int yi = steps.nearestY[static_cast<std::size_t>(y)];
             std::uint8_t* dst = o.row(y);
-            if (yi < 0 || yi >= in.height) {
-                std::memset(
-                    dst, 0, static_cast<std::size_t>(size.width) * static_cast<std::size_t>(c));
-            } else {
-                const std::uint8_t* src = in.row(yi);
-                for (int x = 0; x < size.width; ++x) {
-                    const int xi = xin[static_cast<std::size_t>(x)];
-                    for (int ch = 0; ch < c; ++ch) {
-                        dst[x * c + ch] = xi < 0 ? 0 : src[xi * c + ch];
-                    }
+            if (yi < 0) {
+                std::memset(dst, 0,
+                    static_cast<std::size_t>(steps.out.width) * static_cast<std::size_t>(c));
+                continue;
+            }
+            const std::uint8_t* src = in.row(yi);
+            for (int x = 0; x < steps.out.width; ++x) {
+                const int xi = steps.nearestX[static_cast<std::size_t>(x)];
+                for (int ch = 0; ch < c; ++ch) {
+                    dst[x * c + ch] = xi < 0 ? 0 : src[xi * c + ch];
                 }
             }
-            yo += ay;
         }
         return out;
     }
@@ -189,74 +177,52 @@ Result<Image> CpuResizer::reduce(ConstImageView in, int fx, int fy, const int bo
 Result<Image> CpuResizer::resample(ConstImageView in, Size size, Filter filter, const float box[4],
     const CancelToken* cancel) const
 {
-    if (size.width < 1 || size.height < 1 || box[0] < 0 || box[1] < 0
-        || box[2] > static_cast<float>(in.width) || box[3] > static_cast<float>(in.height)
-        || box[2] - box[0] < 0 || box[3] - box[1] < 0) {
-        return Error { ErrorCode::InvalidArgument, "resample box outside the image", {} };
+    auto planned = planResample({ in.width, in.height }, size, filter, box);
+    if (!planned) {
+        return std::move(planned).error();
     }
-    // Integer box of exactly the output size: Pillow crops instead of resampling.
-    if (box[0] - static_cast<float>(static_cast<int>(box[0])) == 0
-        && box[2] - box[0] == static_cast<float>(size.width)
-        && box[1] - static_cast<float>(static_cast<int>(box[1])) == 0
-        && box[3] - box[1] == static_cast<float>(size.height)) {
+    const ResampleSteps& steps = *planned;
+    switch (steps.kind) {
+    case ResampleSteps::Kind::Copy:
+    case ResampleSteps::Kind::Crop: {
         auto made = Image::allocate(size.width, size.height, in.channels);
         if (!made) {
             return std::move(made).error();
         }
-        copyRegion(in, static_cast<int>(box[0]), static_cast<int>(box[1]), made->view());
+        copyRegion(in, steps.cropX, steps.cropY, made->view());
         return made;
     }
-    if (filter == Filter::Nearest) {
-        return nearest(in, size, box);
+    case ResampleSteps::Kind::Nearest:
+        return nearest(in, steps);
+    case ResampleSteps::Kind::Separable:
+        break;
     }
-
-    const bool needHorizontal
-        = size.width != in.width || box[0] != 0 || box[2] != static_cast<float>(size.width);
-    const bool needVertical
-        = size.height != in.height || box[1] != 0 || box[3] != static_cast<float>(size.height);
-    const ResampleCoefficients kx
-        = computeCoefficients(in.width, box[0], box[2], size.width, filter);
-    ResampleCoefficients ky = computeCoefficients(in.height, box[1], box[3], size.height, filter);
 
     Image temp;
     ConstImageView source = in;
-    if (needHorizontal) {
-        // Only the rows the vertical pass will read.
-        const int firstRow = ky.first(0);
-        const int lastRow = ky.first(size.height - 1) + ky.count(size.height - 1);
-        for (int i = 0; i < size.height; ++i) {
-            ky.bounds[static_cast<std::size_t>(2 * i)] -= firstRow;
-        }
-        auto made = Image::allocate(size.width, lastRow - firstRow, in.channels);
+    if (steps.horizontal) {
+        auto made = Image::allocate(size.width, steps.tempRows, in.channels);
         if (!made) {
             return std::move(made).error();
         }
         temp = std::move(made).value();
-        horizontalPass(in, firstRow, temp.view(), kx, m_numThreads, cancel);
+        horizontalPass(in, steps.firstRow, temp.view(), steps.kx, m_numThreads, cancel);
         source = temp.view();
     }
     if (stopRequested(cancel)) {
         return cancelled();
     }
-    if (needVertical) {
-        auto made = Image::allocate(source.width, size.height, in.channels);
-        if (!made) {
-            return std::move(made).error();
-        }
-        verticalPass(source, made->view(), ky, m_numThreads, cancel);
-        if (stopRequested(cancel)) {
-            return cancelled();
-        }
-        return made;
-    }
-    if (needHorizontal) {
+    if (!steps.vertical) {
         return temp;
     }
-    auto made = Image::allocate(in.width, in.height, in.channels);
+    auto made = Image::allocate(source.width, size.height, in.channels);
     if (!made) {
         return std::move(made).error();
     }
-    copyRegion(in, 0, 0, made->view());
+    verticalPass(source, made->view(), steps.ky, m_numThreads, cancel);
+    if (stopRequested(cancel)) {
+        return cancelled();
+    }
     return made;
 }
 
