@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+
+// The GPU program, run by the emulated launcher (the CUDA kernel bodies compiled as C++, looped
+// over the grid and blocks the device would run), against the CPU resizer: byte for byte, over
+// sizes from 1×1 up, every channel count, filter and orientation, and percentages that take
+// every step (reduce, crop, nearest, one or two passes, premultiplied alpha).
+
+#include "dropsize/core/resampler.h"
+#include "emulated_launch.h"
+#include "gpu_program.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+#include <string>
+#include <tuple>
+
+namespace dropsize::test {
+
+namespace {
+
+    struct Case {
+        int width;
+        int height;
+        int channels;
+        Filter filter;
+        SizeMode mode;
+        double percent; ///< Percent mode; otherwise the box is width × height scaled by it
+        int orientation;
+        bool enlarge = false;
+    };
+
+    std::string describe(const Case& c)
+    {
+        return std::to_string(c.width) + "x" + std::to_string(c.height) + " c"
+            + std::to_string(c.channels) + " " + filterName(c.filter) + " mode "
+            + std::to_string(static_cast<int>(c.mode)) + " " + std::to_string(c.percent) + "% o"
+            + std::to_string(c.orientation);
+    }
+
+    ResizeSpec specFor(const Case& c)
+    {
+        ResizeSpec spec;
+        spec.mode = c.mode;
+        spec.filter = c.filter;
+        spec.enlarge = c.enlarge;
+        spec.percent = c.percent;
+        const int w = std::max(1, static_cast<int>(c.width * c.percent / 100.0));
+        const int h = std::max(1, static_cast<int>(c.height * c.percent / 100.0));
+        spec.width = c.mode == SizeMode::Fit ? w + 3 : w;
+        spec.height = h;
+        spec.longEdge = std::max(w, h);
+        return spec;
+    }
+
+    // Runs `plan` on `source` both ways and compares every byte.
+    void expectSameBytesForPlan(const Image& source, const ResizePlan& plan)
+    {
+        const int channels = source.channels();
+        auto copy = Image::allocate(source.width(), source.height(), channels);
+        ASSERT_TRUE(copy);
+        for (int y = 0; y < source.height(); ++y) {
+            std::copy_n(source.view().row(y), source.width() * channels, copy->view().row(y));
+        }
+        auto cpu = CpuResizer(1).resize(std::move(copy).value(), plan);
+        ASSERT_TRUE(cpu) << cpu.error().message;
+
+        auto program = makeGpuProgram(plan, channels);
+        ASSERT_TRUE(program) << program.error().message;
+        ASSERT_EQ(program->outWidth, cpu->width());
+        ASSERT_EQ(program->outHeight, cpu->height());
+        auto gpu = Image::allocate(program->outWidth, program->outHeight, channels);
+        ASSERT_TRUE(gpu);
+        kernels::EmulatedBackend backend;
+        const ConstImageView in = source.view();
+        const kernels::HostImage hostIn { const_cast<std::uint8_t*>(in.row(0)), in.width, in.height,
+            in.channels, static_cast<std::size_t>(in.stride) };
+        const ImageView out = gpu->view();
+        const kernels::HostImage hostOut { out.row(0), out.width, out.height, out.channels,
+            static_cast<std::size_t>(out.stride) };
+        const kernels::GpuResult ran = kernels::runProgram(backend, *program, hostIn, hostOut);
+        ASSERT_TRUE(ran) << ran.message;
+
+        for (int y = 0; y < cpu->height(); ++y) {
+            const std::uint8_t* a = cpu->view().row(y);
+            const std::uint8_t* b = gpu->view().row(y);
+            for (int i = 0; i < cpu->width() * channels; ++i) {
+                ASSERT_EQ(a[i], b[i]) << "row " << y << " sample " << i;
+            }
+        }
+    }
+
+    // One case of the table: a synthetic image, the plan the spec gives, both ways.
+    void expectSameBytes(const Case& c, ResizePlan* planOut = nullptr)
+    {
+        SCOPED_TRACE(describe(c));
+        const Image source = makeTestImage(
+            c.width, c.height, c.channels, static_cast<unsigned>(c.width * 31 + c.height));
+        ImageInfo info;
+        info.width = c.width;
+        info.height = c.height;
+        info.channels = c.channels;
+        info.orientation = c.orientation;
+        const ResizePlan plan = makeResizePlan(info, specFor(c));
+        if (planOut != nullptr) {
+            *planOut = plan;
+        }
+        expectSameBytesForPlan(source, plan);
+    }
+
+    constexpr Filter kFilters[] = { Filter::Nearest, Filter::Box, Filter::Bilinear, Filter::Hamming,
+        Filter::Bicubic, Filter::Lanczos };
+
+} // namespace
+
+TEST(EmulatedKernels, MatchTheCpuPathForEverySizeChannelCountAndFilter)
+{
+    const std::pair<int, int> sizes[] = { { 1, 1 }, { 1, 57 }, { 61, 1 }, { 2, 2 }, { 7, 5 },
+        { 33, 17 }, { 101, 67 }, { 640, 480 }, { 1001, 333 } };
+    for (const auto& [w, h] : sizes) {
+        for (int channels = 1; channels <= 4; ++channels) {
+            for (const Filter f : kFilters) {
+                for (const double percent : { 1.0, 12.5, 33.3, 50.0, 99.0 }) {
+                    expectSameBytes({ w, h, channels, f, SizeMode::Percent, percent, 1 });
+                    if (HasFatalFailure()) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST(EmulatedKernels, MatchTheCpuPathForEveryOrientation)
+{
+    for (int orientation = 1; orientation <= 8; ++orientation) {
+        for (int channels : { 1, 3, 4 }) {
+            expectSameBytes(
+                { 97, 61, channels, Filter::Lanczos, SizeMode::Percent, 40.0, orientation });
+            expectSameBytes(
+                { 97, 61, channels, Filter::Nearest, SizeMode::Percent, 40.0, orientation });
+            // No resize at all: only the orientation.
+            expectSameBytes(
+                { 33, 20, channels, Filter::Lanczos, SizeMode::Percent, 100.0, orientation });
+            if (HasFatalFailure()) {
+                return;
+            }
+        }
+    }
+}
+
+TEST(EmulatedKernels, MatchTheCpuPathForBoxesLongEdgesExactSizesAndEnlarging)
+{
+    for (const SizeMode mode : { SizeMode::Fit, SizeMode::LongEdge, SizeMode::Exact }) {
+        for (const Filter f : kFilters) {
+            expectSameBytes({ 517, 389, 3, f, mode, 23.0, 6 });
+            expectSameBytes({ 300, 200, 4, f, mode, 50.0, 1 });
+        }
+    }
+    for (const Filter f : kFilters) {
+        expectSameBytes({ 45, 31, 3, f, SizeMode::Percent, 250.0, 1, true });
+        expectSameBytes({ 45, 31, 2, f, SizeMode::Percent, 175.0, 3, true });
+    }
+}
+
+TEST(EmulatedKernels, TheTableTakesEveryStepOfTheProgram)
+{
+    // The cases above are only a proof if they run every kind of step: check that they do.
+    bool reduce = false;
+    bool crop = false;
+    bool nearest = false;
+    bool bothPasses = false;
+    bool premultiply = false;
+    for (const double percent : { 1.0, 12.5, 50.0, 99.0 }) {
+        for (const Filter f : kFilters) {
+            for (const int channels : { 3, 4 }) {
+                ResizePlan plan;
+                expectSameBytes({ 640, 480, channels, f, SizeMode::Percent, percent, 1 }, &plan);
+                auto program = makeGpuProgram(plan, channels);
+                ASSERT_TRUE(program);
+                reduce |= program->reduceX > 1 || program->reduceY > 1;
+                crop |= program->resample == kernels::ResizeProgram::Resample::Crop;
+                nearest |= program->resample == kernels::ResizeProgram::Resample::Nearest;
+                bothPasses |= program->horizontal && program->vertical;
+                premultiply |= program->premultiply;
+            }
+        }
+    }
+    EXPECT_TRUE(reduce);
+    EXPECT_TRUE(nearest);
+    EXPECT_TRUE(bothPasses);
+    EXPECT_TRUE(premultiply);
+    EXPECT_FALSE(crop) << "thumbnail plans never crop: the reducing gap keeps the box larger";
+}
+
+TEST(EmulatedKernels, MatchTheCpuPathOnAnIntegralCrop)
+{
+    // resize()'s crop shortcut (an integral box of exactly the output size), which thumbnail()
+    // plans do not reach, on a plan made by hand.
+    for (const int channels : { 1, 2, 3, 4 }) {
+        const Image source = makeTestImage(64, 48, channels, 7);
+        ResizePlan plan;
+        plan.resample = true;
+        plan.decoded = plan.reduced = { 64, 48 };
+        plan.reduceBox[2] = 64;
+        plan.reduceBox[3] = 48;
+        plan.box[0] = 5;
+        plan.box[1] = 7;
+        plan.box[2] = 35;
+        plan.box[3] = 27;
+        plan.resampled = { 30, 20 };
+        plan.premultiply = channels == 2 || channels == 4;
+        plan.orientation = 6;
+        plan.output = { 20, 30 };
+        auto program = makeGpuProgram(plan, channels);
+        ASSERT_TRUE(program);
+        EXPECT_EQ(program->resample, kernels::ResizeProgram::Resample::Crop);
+        expectSameBytesForPlan(source, plan);
+    }
+}
+
+} // namespace dropsize::test
