@@ -9,6 +9,12 @@
 
 namespace dropsize::kernels {
 
+namespace {
+
+    GpuResult unavailable() { return { GpuStatus::Unavailable, "this build has no CUDA kernels" }; }
+
+} // namespace
+
 struct GpuResizer::Impl { };
 
 GpuResizer::GpuResizer() = default;
@@ -19,20 +25,27 @@ GpuProbe GpuResizer::probe()
     return { GpuStatus::Unavailable, {}, "this build has no CUDA kernels", 0 };
 }
 
-GpuResult GpuResizer::open(std::size_t /*memoryBudget*/)
-{
-    return { GpuStatus::Unavailable, "this build has no CUDA kernels" };
-}
+GpuResult GpuResizer::open(std::size_t /*memoryBudget*/) { return unavailable(); }
 
 std::size_t GpuResizer::deviceBytes(const ResizeProgram& program) noexcept
 {
     return programBytes(program);
 }
 
+int GpuResizer::slots() noexcept { return 0; }
+
+GpuResult GpuResizer::submit(int /*slot*/, const ResizeProgram& /*program*/,
+    const HostImage& /*in*/, const HostImage& /*out*/)
+{
+    return unavailable();
+}
+
+GpuResult GpuResizer::collect(int /*slot*/) { return unavailable(); }
+
 GpuResult GpuResizer::run(
     const ResizeProgram& /*program*/, const HostImage& /*in*/, const HostImage& /*out*/)
 {
-    return { GpuStatus::Unavailable, "this build has no CUDA kernels" };
+    return unavailable();
 }
 
 } // namespace dropsize::kernels

@@ -92,9 +92,10 @@ struct HostImage {
     std::size_t stride = 0;
 };
 
-/// Owner of one CUDA device: its stream, and device and pinned buffers reused from image to
-/// image. Without CUDA (the stub), probe() says why and open() fails: core runs every job on
-/// the CPU. One GpuResizer serves one thread at a time.
+/// Owner of one CUDA device. It has slots() slots, each with its own stream, device buffers and
+/// pinned buffers, reused from image to image: while one slot's kernels run, the other's image
+/// is copied, so copies overlap kernels. Without CUDA (the stub), probe() says why and open()
+/// fails: core runs every job on the CPU. One GpuResizer serves one thread at a time.
 class GpuResizer {
 public:
     GpuResizer();
@@ -111,7 +112,18 @@ public:
     /// Device bytes `program` needs (the budget check open() set is against this).
     static std::size_t deviceBytes(const ResizeProgram& program) noexcept;
 
-    /// Runs `program` on `in` (inWidth × inHeight) into `out` (outWidth × outHeight); blocks.
+    /// Jobs that can be in flight at once.
+    static int slots() noexcept;
+
+    /// Starts `program` on `in` (inWidth × inHeight) in `slot` and returns: `in` may be freed at
+    /// once; `out` (outWidth × outHeight) must live until collect(slot) has returned.
+    GpuResult submit(
+        int slot, const ResizeProgram& program, const HostImage& in, const HostImage& out);
+
+    /// Waits for the slot's job and writes its pixels to the `out` given to submit().
+    GpuResult collect(int slot);
+
+    /// submit() + collect() in slot 0.
     GpuResult run(const ResizeProgram& program, const HostImage& in, const HostImage& out);
 
 private:

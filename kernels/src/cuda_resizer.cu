@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+
+// GpuResizer on a CUDA device. Every CUDA call is checked and turned into a GpuResult; nothing
+// here aborts, exits or prints. Each of the two slots has its own stream, device buffers and
+// pinned staging buffers, so one image's copies overlap the other's kernels; the buffers grow to
+// the largest image seen and are reused.
+
+#include "dropsize/kernels/gpu_resizer.h"
+#include "launch_shape.h"
+#include "resize_pipeline.h"
+
+#include <array>
+#include <cstring>
+#include <cuda_runtime.h>
+#include <string>
+#include <utility>
+
+namespace dropsize::kernels {
+
+namespace {
+
+    // Compute capability the build's oldest real architecture needs (CUDA 13: 7.5).
+    constexpr int kMinComputeCapability = 75;
+    constexpr int kSlots = 2;
+
+    std::string cudaText(cudaError_t e)
+    {
+        return std::string(cudaGetErrorString(e)) + " (" + cudaGetErrorName(e) + ")";
+    }
+
+    GpuResult fromCuda(cudaError_t e, const char* what)
+    {
+        if (e == cudaSuccess) {
+            return {};
+        }
+        const GpuStatus status
+            = e == cudaErrorMemoryAllocation ? GpuStatus::OutOfMemory : GpuStatus::Error;
+        return { status, std::string(what) + ": " + cudaText(e) };
+    }
+
+    template <class Args> __global__ void resizeKernel(Args args)
+    {
+        device::kernelBody(device::LaunchIndex { blockIdx.x, blockIdx.y, blockDim.x, blockDim.y,
+                               threadIdx.x, threadIdx.y },
+            args);
+    }
+
+    /// Device memory, freed with its owner.
+    class DeviceBuffer {
+    public:
+        DeviceBuffer() = default;
+        ~DeviceBuffer() { reset(); }
+        DeviceBuffer(const DeviceBuffer&) = delete;
+        DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+
+        cudaError_t reserve(std::size_t bytes)
+        {
+            if (bytes <= m_size) {
+                return cudaSuccess;
+            }
+            reset();
+            void* p = nullptr;
+            const cudaError_t e = cudaMalloc(&p, bytes);
+            if (e == cudaSuccess) {
+                m_data = static_cast<std::uint8_t*>(p);
+                m_size = bytes;
+            }
+            return e;
+        }
+        void reset() noexcept
+        {
+            if (m_data != nullptr) {
+                (void)cudaFree(m_data);
+            }
+            m_data = nullptr;
+            m_size = 0;
+        }
+        std::uint8_t* data() const noexcept { return m_data; }
+        std::size_t size() const noexcept { return m_size; }
+
+    private:
+        std::uint8_t* m_data = nullptr;
+        std::size_t m_size = 0;
+    };
+
+    /// Page-locked host memory, for copies that overlap kernels.
+    class PinnedBuffer {
+    public:
+        PinnedBuffer() = default;
+        ~PinnedBuffer() { reset(); }
+        PinnedBuffer(const PinnedBuffer&) = delete;
+        PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+
+        cudaError_t reserve(std::size_t bytes)
+        {
+            if (bytes <= m_size) {
+                return cudaSuccess;
+            }
+            reset();
+            void* p = nullptr;
+            const cudaError_t e = cudaMallocHost(&p, bytes);
+            if (e == cudaSuccess) {
+                m_data = static_cast<std::uint8_t*>(p);
+                m_size = bytes;
+            }
+            return e;
+        }
+        void reset() noexcept
+        {
+            if (m_data != nullptr) {
+                (void)cudaFreeHost(m_data);
+            }
+            m_data = nullptr;
+            m_size = 0;
+        }
+        std::uint8_t* data() const noexcept { return m_data; }
+
+    private:
+        std::uint8_t* m_data = nullptr;
+        std::size_t m_size = 0;
+    };
+
+    class Stream {
+    public:
+        Stream() = default;
+        ~Stream()
+        {
+            if (m_stream != nullptr) {
+                (void)cudaStreamDestroy(m_stream);
+            }
+        }
+        Stream(const Stream&) = delete;
+        Stream& operator=(const Stream&) = delete;
+        cudaError_t create() { return cudaStreamCreateWithFlags(&m_stream, cudaStreamNonBlocking); }
+        cudaStream_t get() const noexcept { return m_stream; }
+
+    private:
+        cudaStream_t m_stream = nullptr;
+    };
+
+    /// One slot: a stream and the buffers of the job it runs. Also the Backend of runProgram().
+    class CudaSlot {
+    public:
+        cudaError_t create() { return m_stream.create(); }
+
+        void begin(std::size_t budget)
+        {
+            m_error = {};
+            m_budget = budget;
+        }
+
+        std::uint8_t* image(Slot slot, std::size_t bytes)
+        {
+            DeviceBuffer& b = m_buffers[static_cast<std::size_t>(slot)];
+            if (!m_error && bytes > b.size()) {
+                if (allocated() - b.size() + bytes > m_budget) {
+                    m_error = { GpuStatus::OutOfMemory,
+                        "the image needs more than the GPU memory budget" };
+                } else {
+                    m_error = fromCuda(b.reserve(bytes), "cudaMalloc");
+                }
+            }
+            return b.data();
+        }
+
+        template <class T> const T* table(Slot slot, const std::vector<T>& values)
+        {
+            const std::size_t bytes = values.size() * sizeof(T);
+            std::uint8_t* d = image(slot, bytes);
+            if (!m_error && bytes > 0) {
+                // Pageable source: the copy is staged before the call returns.
+                m_error = fromCuda(cudaMemcpyAsync(d, values.data(), bytes, cudaMemcpyHostToDevice,
+                                       m_stream.get()),
+                    "copy of a table to the GPU");
+            }
+            return reinterpret_cast<const T*>(d);
+        }
+
+        GpuResult upload(std::uint8_t* dst, const HostImage& in)
+        {
+            const std::size_t rowBytes
+                = static_cast<std::size_t>(in.width) * static_cast<std::size_t>(in.channels);
+            const std::size_t bytes = rowBytes * static_cast<std::size_t>(in.height);
+            if (GpuResult r = fromCuda(m_pinnedIn.reserve(bytes), "cudaMallocHost"); !r) {
+                return r;
+            }
+            for (int y = 0; y < in.height; ++y) {
+                std::memcpy(m_pinnedIn.data() + static_cast<std::size_t>(y) * rowBytes,
+                    in.data + static_cast<std::size_t>(y) * in.stride, rowBytes);
+            }
+            return fromCuda(cudaMemcpyAsync(dst, m_pinnedIn.data(), bytes, cudaMemcpyHostToDevice,
+                                m_stream.get()),
+                "copy of the image to the GPU");
+        }
+
+        template <class Args> void launch(const Args& args, int width, int height)
+        {
+            if (m_error || width <= 0 || height <= 0) {
+                return;
+            }
+            const LaunchShape s = launchShape(width, height);
+            resizeKernel<<<dim3(s.gridX, s.gridY), dim3(s.blockX, s.blockY), 0, m_stream.get()>>>(
+                args);
+            m_error = fromCuda(cudaGetLastError(), "kernel launch");
+        }
+
+        /// Enqueues the copy of the result into pinned memory; collect() waits for it.
+        GpuResult download(const HostImage& out, const std::uint8_t* src)
+        {
+            m_out = out;
+            const std::size_t bytes = static_cast<std::size_t>(out.width)
+                * static_cast<std::size_t>(out.channels) * static_cast<std::size_t>(out.height);
+            if (GpuResult r = fromCuda(m_pinnedOut.reserve(bytes), "cudaMallocHost"); !r) {
+                return r;
+            }
+            return fromCuda(cudaMemcpyAsync(m_pinnedOut.data(), src, bytes, cudaMemcpyDeviceToHost,
+                                m_stream.get()),
+                "copy of the result from the GPU");
+        }
+
+        GpuResult status() const { return m_error; }
+
+        GpuResult collect()
+        {
+            if (GpuResult r = fromCuda(cudaStreamSynchronize(m_stream.get()), "GPU work"); !r) {
+                return r;
+            }
+            const std::size_t rowBytes
+                = static_cast<std::size_t>(m_out.width) * static_cast<std::size_t>(m_out.channels);
+            for (int y = 0; y < m_out.height; ++y) {
+                std::memcpy(m_out.data + static_cast<std::size_t>(y) * m_out.stride,
+                    m_pinnedOut.data() + static_cast<std::size_t>(y) * rowBytes, rowBytes);
+            }
+            return {};
+        }
+
+        std::size_t allocated() const noexcept
+        {
+            std::size_t total = 0;
+            for (const DeviceBuffer& b : m_buffers) {
+                total += b.size();
+            }
+            return total;
+        }
+
+    private:
+        Stream m_stream;
+        std::array<DeviceBuffer, static_cast<std::size_t>(Slot::Count)> m_buffers;
+        PinnedBuffer m_pinnedIn;
+        PinnedBuffer m_pinnedOut;
+        HostImage m_out;
+        GpuResult m_error;
+        std::size_t m_budget = 0;
+    };
+
+} // namespace
+
+struct GpuResizer::Impl {
+    std::array<CudaSlot, kSlots> slots;
+    std::size_t budgetPerSlot = 0;
+    bool open = false;
+};
+
+GpuResizer::GpuResizer()
+    : m_impl(std::make_unique<Impl>())
+{
+}
+
+GpuResizer::~GpuResizer()
+{
+    if (m_impl && m_impl->open) {
+        for (CudaSlot& slot : m_impl->slots) {
+            (void)slot.collect();
+        }
+    }
+}
+
+GpuProbe GpuResizer::probe()
+{
+    GpuProbe probe;
+    int count = 0;
+    const cudaError_t e = cudaGetDeviceCount(&count);
+    if (e == cudaErrorInsufficientDriver) {
+        probe.reason = std::string("the NVIDIA driver is missing or too old for CUDA 13 (") + cudaGetErrorName(e) + ")";
+        return probe;
+    }
+    if (e == cudaErrorNoDevice || (e == cudaSuccess && count == 0)) {
+        probe.reason = "no CUDA device found";
+        return probe;
+    }
+    if (e != cudaSuccess) {
+        probe.reason = "CUDA could not start: " + cudaText(e);
+        return probe;
+    }
+    cudaDeviceProp props {};
+    if (const cudaError_t pe = cudaGetDeviceProperties(&props, 0); pe != cudaSuccess) {
+        probe.reason = "cannot read the GPU's properties: " + cudaText(pe);
+        return probe;
+    }
+    probe.deviceName = props.name;
+    probe.memoryBytes = props.totalGlobalMem;
+    const int cc = props.major * 10 + props.minor;
+    if (cc < kMinComputeCapability) {
+        probe.reason = std::string(props.name) + " is too old for this build (compute capability "
+            + std::to_string(props.major) + "." + std::to_string(props.minor) + ", needs 7.5)";
+        return probe;
+    }
+    probe.status = GpuStatus::Ok;
+    return probe;
+}
+
+GpuResult GpuResizer::open(std::size_t memoryBudget)
+{
+    if (m_impl->open) {
+        return {};
+    }
+    const GpuProbe p = probe();
+    if (p.status != GpuStatus::Ok) {
+        return { p.status, p.reason };
+    }
+    if (GpuResult r = fromCuda(cudaSetDevice(0), "cudaSetDevice"); !r) {
+        return r;
+    }
+    for (CudaSlot& slot : m_impl->slots) {
+        if (GpuResult r = fromCuda(slot.create(), "cudaStreamCreate"); !r) {
+            return r;
+        }
+    }
+    m_impl->budgetPerSlot = memoryBudget / kSlots;
+    m_impl->open = true;
+    return {};
+}
+
+std::size_t GpuResizer::deviceBytes(const ResizeProgram& program) noexcept
+{
+    return programBytes(program);
+}
+
+int GpuResizer::slots() noexcept { return kSlots; }
+
+GpuResult GpuResizer::submit(
+    int slot, const ResizeProgram& program, const HostImage& in, const HostImage& out)
+{
+    if (!m_impl->open || slot < 0 || slot >= kSlots) {
+        return { GpuStatus::Error, "the GPU was not opened" };
+    }
+    CudaSlot& s = m_impl->slots[static_cast<std::size_t>(slot)];
+    s.begin(m_impl->budgetPerSlot);
+    return runProgram(s, program, in, out);
+}
+
+GpuResult GpuResizer::collect(int slot)
+{
+    if (!m_impl->open || slot < 0 || slot >= kSlots) {
+        return { GpuStatus::Error, "the GPU was not opened" };
+    }
+    return m_impl->slots[static_cast<std::size_t>(slot)].collect();
+}
+
+GpuResult GpuResizer::run(const ResizeProgram& program, const HostImage& in, const HostImage& out)
+{
+    if (GpuResult r = submit(0, program, in, out); !r) {
+        return r;
+    }
+    return collect(0);
+}
+
+} // namespace dropsize::kernels
