@@ -2,19 +2,24 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/batch_scheduler.h"
 
+#include "dropsize/core/resampler.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <deque>
 #include <fcntl.h>
 #include <memory>
 #include <new>
 #include <numeric>
 #include <omp.h>
+#include <optional>
 #include <span>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace fs = std::filesystem;
 
@@ -96,9 +101,62 @@ namespace {
 
 } // namespace
 
-BatchScheduler::BatchScheduler(BatchOptions options, BatchObserver* observer)
+/// A job between prepare() and complete(): its file, header and plan, and the memory it holds.
+struct BatchScheduler::Prepared {
+    FileBytes bytes;
+    InspectedImage inspected;
+    std::uint64_t memory = 0;
+    BatchScheduler* owner = nullptr;
+
+    Prepared() = default;
+    Prepared(Prepared&& other) noexcept
+        : bytes(std::move(other.bytes))
+        , inspected(std::move(other.inspected))
+        , memory(std::exchange(other.memory, 0))
+        , owner(other.owner)
+    {
+    }
+    Prepared& operator=(Prepared&& other) noexcept
+    {
+        if (this != &other) {
+            if (memory != 0) {
+                owner->releaseMemory(memory);
+            }
+            bytes = std::move(other.bytes);
+            inspected = std::move(other.inspected);
+            memory = std::exchange(other.memory, 0);
+            owner = other.owner;
+        }
+        return *this;
+    }
+    Prepared(const Prepared&) = delete;
+    ~Prepared()
+    {
+        if (memory != 0) {
+            owner->releaseMemory(memory);
+        }
+    }
+};
+
+/// What the workers of one run() share: the job order, the next job to take, the totals.
+struct BatchScheduler::Shared {
+    const BatchPlan& plan;
+    std::vector<std::size_t> order;
+    std::atomic<std::size_t> next { 0 };
+    std::mutex summaryMutex;
+    BatchSummary summary;
+
+    explicit Shared(const BatchPlan& p)
+        : plan(p)
+    {
+    }
+};
+
+BatchScheduler::BatchScheduler(
+    BatchOptions options, BatchObserver* observer, std::unique_ptr<GpuDevice> gpu)
     : m_options(std::move(options))
     , m_observer(observer)
+    , m_gpu(std::move(gpu))
 {
 }
 
@@ -152,62 +210,77 @@ void BatchScheduler::releaseMemory(std::uint64_t bytes)
     m_wake.notify_all();
 }
 
-JobReport BatchScheduler::runJob(const Job& job, const FileIdentitySet& inputs)
-{
-    JobReport report;
-    report.id = job.id;
-    report.input = job.input;
-    report.inputBytes = job.inputBytes;
-    report.device = "cpu";
-    if (job.skipReason) {
-        report.status = JobStatus::Skipped;
-        report.error = job.skipReason;
+namespace {
+
+    JobReport startReport(const Job& job)
+    {
+        JobReport report;
+        report.id = job.id;
+        report.input = job.input;
+        report.inputBytes = job.inputBytes;
+        report.device = "cpu";
+        if (job.skipReason) {
+            report.status = JobStatus::Skipped;
+            report.error = job.skipReason;
+        }
         return report;
     }
-    auto fail = [&](Error error) {
+
+    void failReport(JobReport& report, Error error)
+    {
         report.status
             = error.code == ErrorCode::Cancelled ? JobStatus::Cancelled : JobStatus::Failed;
         if (error.path.empty()) {
-            error.path = job.input.string();
+            error.path = report.input.string();
         }
         report.error = std::move(error);
-        return report;
-    };
+    }
 
+} // namespace
+
+std::optional<BatchScheduler::Prepared> BatchScheduler::prepare(const Job& job, JobReport& report)
+{
     auto bytes = readInput(job.input, m_options.process.limits.maxMemoryBytes);
     if (!bytes) {
-        return fail(std::move(bytes).error());
+        failReport(report, std::move(bytes).error());
+        return std::nullopt;
     }
     report.inputBytes = bytes->size;
     const ImageProcessor processor(m_options.process);
     auto inspected = processor.inspect(bytes->span());
     if (!inspected) {
-        return fail(std::move(inspected).error());
+        failReport(report, std::move(inspected).error());
+        return std::nullopt;
     }
     report.inputSize = { inspected->header.info.width, inspected->header.info.height };
     report.outputSize = inspected->plan.output;
 
-    const std::uint64_t memory = std::min(inspected->memoryEstimate, m_options.memoryBudget);
+    Prepared prepared;
+    prepared.owner = this;
+    prepared.bytes = std::move(bytes).value();
+    prepared.inspected = std::move(inspected).value();
+    const std::uint64_t memory
+        = std::min(prepared.inspected.memoryEstimate, m_options.memoryBudget);
     acquireMemory(memory);
-    struct Release {
-        BatchScheduler* self;
-        std::uint64_t bytes;
-        ~Release() { self->releaseMemory(bytes); }
-    } release { this, memory };
+    prepared.memory = memory;
+    return prepared;
+}
 
-    auto pixels = processor.render(bytes->span(), *inspected, &m_cancel);
-    if (!pixels) {
-        return fail(std::move(pixels).error());
-    }
-    bytes->data.reset(); // the file's memory goes before encoding
-    auto encoded
-        = processor.encode(pixels->view(), inspected->outputFormat, inspected->header.metadata);
+void BatchScheduler::complete(const Job& job, Prepared& prepared, Image pixels,
+    const FileIdentitySet& inputs, JobReport& report)
+{
+    prepared.bytes.data.reset(); // the file's memory goes before encoding
+    const ImageProcessor processor(m_options.process);
+    auto encoded = processor.encode(
+        pixels.view(), prepared.inspected.outputFormat, prepared.inspected.header.metadata);
     if (!encoded) {
-        return fail(std::move(encoded).error());
+        failReport(report, std::move(encoded).error());
+        return;
     }
     pixels = Image();
     if (m_cancel.stopRequested()) {
-        return fail(Error { ErrorCode::Cancelled, "cancelled", {} });
+        failReport(report, Error { ErrorCode::Cancelled, "cancelled", {} });
+        return;
     }
     const AtomicFileWriter writer(&inputs);
     auto written = writer.write(job.output, *encoded, m_options.onExisting);
@@ -216,21 +289,243 @@ JobReport BatchScheduler::runJob(const Job& job, const FileIdentitySet& inputs)
             && m_options.onExisting == ExistingPolicy::Skip) {
             report.status = JobStatus::Skipped;
             report.error = std::move(written).error();
-            return report;
+            return;
         }
-        return fail(std::move(written).error());
+        failReport(report, std::move(written).error());
+        return;
     }
     report.status = JobStatus::Ok;
     report.output = std::move(written).value();
     report.outputBytes = encoded->size();
+}
+
+JobReport BatchScheduler::runJob(const Job& job, const FileIdentitySet& inputs)
+{
+    JobReport report = startReport(job);
+    if (job.skipReason) {
+        return report;
+    }
+    auto prepared = prepare(job, report);
+    if (!prepared) {
+        return report;
+    }
+    const ImageProcessor processor(m_options.process);
+    auto pixels = processor.render(prepared->bytes.span(), prepared->inspected, &m_cancel);
+    if (!pixels) {
+        failReport(report, std::move(pixels).error());
+        return report;
+    }
+    complete(job, *prepared, std::move(pixels).value(), inputs, report);
     return report;
+}
+
+void BatchScheduler::notice(const std::string& message)
+{
+    if (m_observer != nullptr) {
+        m_observer->onNotice(message);
+    }
+}
+
+// The GPU for this run, or null. A GPU that was asked for by name and cannot be used, or one
+// that exists and fails to open, is said once; Auto on a machine without CUDA stays quiet.
+GpuDevice* BatchScheduler::openGpu(std::size_t runnableJobs)
+{
+    if (m_options.device == DeviceChoice::Cpu || runnableJobs == 0) {
+        return nullptr;
+    }
+    if (!m_gpu) {
+        auto opened = openCudaDevice(m_options.gpuMemoryBudget);
+        if (!opened) {
+            const bool quiet = m_options.device == DeviceChoice::Auto
+                && opened.error().code == ErrorCode::NotFound;
+            if (!quiet) {
+                notice("GPU not used: " + opened.error().message + "; every image runs on the CPU");
+            }
+            return nullptr;
+        }
+        m_gpu = std::move(opened).value();
+    }
+    return m_gpu.get();
+}
+
+// A CPU worker: takes jobs until there are none left (or the batch is cancelled).
+void BatchScheduler::runCpuJobs(Shared& shared)
+{
+    const BatchPlan& plan = shared.plan;
+    for (;;) {
+        if (!waitWhilePaused()) {
+            break;
+        }
+        const std::size_t i = shared.next.fetch_add(1);
+        if (i >= shared.order.size()) {
+            break;
+        }
+        const Job& job = plan.jobs[shared.order[i]];
+        const auto jobStart = Clock::now();
+        if (m_observer != nullptr) {
+            m_observer->onJobStarted(job);
+        }
+        JobReport report;
+        try {
+            report = runJob(job, plan.inputIdentities);
+        } catch (const std::exception& e) {
+            report = startReport(job);
+            failReport(report, Error { ErrorCode::Internal, e.what(), job.input.string() });
+        }
+        report.seconds = std::chrono::duration<double>(Clock::now() - jobStart).count();
+        record(shared, report);
+    }
+}
+
+void BatchScheduler::record(Shared& shared, const JobReport& report)
+{
+    {
+        std::lock_guard lock(shared.summaryMutex);
+        BatchSummary& summary = shared.summary;
+        switch (report.status) {
+        case JobStatus::Ok:
+            ++summary.ok;
+            summary.inputBytes += report.inputBytes;
+            summary.outputBytes += report.outputBytes;
+            if (report.device == "gpu") {
+                ++summary.okOnGpu;
+            }
+            break;
+        case JobStatus::Skipped:
+            ++summary.skipped;
+            break;
+        case JobStatus::Failed:
+            ++summary.failed;
+            break;
+        case JobStatus::Cancelled:
+            break;
+        }
+    }
+    if (m_observer != nullptr) {
+        m_observer->onJobFinished(report);
+    }
+}
+
+// The GPU worker. It decodes a job on this thread, hands the resize to the device and, while the
+// device works, prepares the next one (two in flight: one's copies overlap the other's
+// kernels); then it encodes and writes each result in order. An image the device cannot take
+// (OutOfMemory) runs on the CPU here; after any other device error every image in flight runs
+// on the CPU, the change is said once, and this thread carries on as a CPU worker.
+void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
+{
+    const BatchPlan& plan = shared.plan;
+    const ImageProcessor processor(m_options.process);
+    struct InFlight {
+        const Job* job;
+        JobReport report;
+        std::optional<Prepared> prepared;
+        Image decoded;
+        Image out;
+        int slot;
+        Clock::time_point start;
+    };
+    std::deque<InFlight> flight;
+    const int slots = std::max(1, gpu.slotCount());
+    int nextSlot = 0;
+    bool alive = true;
+
+    // Resizes on the CPU what the GPU could not, then encodes and writes it.
+    auto onCpu = [&](InFlight& f) {
+        f.report.device = "cpu";
+        auto pixels
+            = CpuResizer(1).resize(std::move(f.decoded), f.prepared->inspected.plan, &m_cancel);
+        if (!pixels) {
+            failReport(f.report, std::move(pixels).error());
+        } else {
+            complete(
+                *f.job, *f.prepared, std::move(pixels).value(), plan.inputIdentities, f.report);
+        }
+    };
+    auto finish = [&](InFlight& f) {
+        f.prepared.reset();
+        f.report.seconds = std::chrono::duration<double>(Clock::now() - f.start).count();
+        record(shared, f.report);
+    };
+    auto lose = [&](const Error& error) {
+        if (alive) {
+            alive = false;
+            notice("GPU stopped (" + error.message + "); the remaining images run on the CPU");
+        }
+    };
+
+    for (;;) {
+        if (alive && static_cast<int>(flight.size()) < slots && waitWhilePaused()) {
+            const std::size_t i = shared.next.fetch_add(1);
+            if (i < shared.order.size()) {
+                InFlight f { &plan.jobs[shared.order[i]], {}, std::nullopt, {}, {}, 0,
+                    Clock::now() };
+                const Job& job = *f.job;
+                if (m_observer != nullptr) {
+                    m_observer->onJobStarted(job);
+                }
+                f.report = startReport(job);
+                if (job.skipReason || !(f.prepared = prepare(job, f.report))) {
+                    finish(f);
+                    continue;
+                }
+                auto decoded
+                    = processor.decode(f.prepared->bytes.span(), f.prepared->inspected, &m_cancel);
+                if (!decoded) {
+                    failReport(f.report, std::move(decoded).error());
+                    finish(f);
+                    continue;
+                }
+                f.decoded = std::move(decoded).value();
+                const ResizePlan& p = f.prepared->inspected.plan;
+                auto out = Image::allocate(p.output.width, p.output.height, f.decoded.channels());
+                if (!out) {
+                    failReport(f.report, std::move(out).error());
+                    finish(f);
+                    continue;
+                }
+                f.out = std::move(out).value();
+                f.slot = nextSlot;
+                f.report.device = "gpu";
+                if (Status submitted = gpu.submit(f.slot, p, f.decoded.view(), f.out.view());
+                    !submitted) {
+                    if (submitted.error().code != ErrorCode::OutOfMemory) {
+                        lose(submitted.error());
+                    }
+                    onCpu(f);
+                    finish(f);
+                    continue;
+                }
+                nextSlot = (nextSlot + 1) % slots;
+                flight.push_back(std::move(f));
+                continue;
+            }
+        }
+        if (flight.empty()) {
+            break;
+        }
+        InFlight f = std::move(flight.front());
+        flight.pop_front();
+        if (Status collected = gpu.collect(f.slot); !collected) {
+            if (collected.error().code != ErrorCode::OutOfMemory) {
+                lose(collected.error());
+            }
+            onCpu(f);
+        } else {
+            f.decoded = Image();
+            complete(*f.job, *f.prepared, std::move(f.out), plan.inputIdentities, f.report);
+        }
+        finish(f);
+    }
+    if (!alive) {
+        runCpuJobs(shared);
+    }
 }
 
 BatchSummary BatchScheduler::run(const BatchPlan& plan)
 {
     const auto start = Clock::now();
-    BatchSummary summary;
-    summary.total = plan.jobs.size();
+    Shared shared(plan);
+    shared.summary.total = plan.jobs.size();
     for (const fs::path& dir : plan.outputDirs) {
         (void)AtomicFileWriter::removeStaleTemporaries(dir);
     }
@@ -240,75 +535,45 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
 
     const int cores = omp_get_num_procs();
     const int threads = std::max(1, m_options.threads > 0 ? m_options.threads : cores);
-    // One level of parallelism at a time: many images, one thread each; or one image, all threads
-    // (used by the whole-image resizer; the row-streaming path runs on its worker's thread).
     const std::size_t runnable = static_cast<std::size_t>(std::count_if(
         plan.jobs.begin(), plan.jobs.end(), [](const Job& j) { return !j.skipReason; }));
-    const int workers = static_cast<int>(std::min<std::size_t>(
-        static_cast<std::size_t>(threads), std::max<std::size_t>(runnable, 1)));
-    m_options.process.threadsPerImage = workers == 1 ? threads : 1;
+    GpuDevice* gpu = openGpu(runnable);
+    if (gpu != nullptr) {
+        shared.summary.gpuName = gpu->name();
+    }
+    // One level of parallelism at a time: many images, one thread each; or one image, all threads
+    // (used by the whole-image resizer; the row-streaming path runs on its worker's thread).
+    // DeviceChoice::Gpu leaves every job to the GPU worker.
+    const int cpuWorkers = (gpu != nullptr && m_options.device == DeviceChoice::Gpu)
+        ? 0
+        : static_cast<int>(std::min<std::size_t>(
+            static_cast<std::size_t>(threads), std::max<std::size_t>(runnable, 1)));
+    m_options.process.threadsPerImage = cpuWorkers == 1 ? threads : 1;
 
     // Largest files first (the classic longest-job-first rule): a big photo left for the end
     // would keep one worker busy while the others idle.
-    std::vector<std::size_t> order(plan.jobs.size());
-    std::iota(order.begin(), order.end(), std::size_t { 0 });
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    shared.order.resize(plan.jobs.size());
+    std::iota(shared.order.begin(), shared.order.end(), std::size_t { 0 });
+    std::stable_sort(shared.order.begin(), shared.order.end(), [&](std::size_t a, std::size_t b) {
         return plan.jobs[a].inputBytes > plan.jobs[b].inputBytes;
     });
 
-    std::atomic<std::size_t> next { 0 };
-    std::mutex summaryMutex;
+    const int workers = cpuWorkers + (gpu != nullptr ? 1 : 0);
 #pragma omp parallel num_threads(workers)
     {
-        for (;;) {
-            if (!waitWhilePaused()) {
-                break;
-            }
-            const std::size_t i = next.fetch_add(1);
-            if (i >= order.size()) {
-                break;
-            }
-            const Job& job = plan.jobs[order[i]];
-            const auto jobStart = Clock::now();
-            if (m_observer != nullptr) {
-                m_observer->onJobStarted(job);
-            }
-            JobReport report;
-            try {
-                report = runJob(job, plan.inputIdentities);
-            } catch (const std::exception& e) {
-                report.id = job.id;
-                report.input = job.input;
-                report.status = JobStatus::Failed;
-                report.error = Error { ErrorCode::Internal, e.what(), job.input.string() };
-            }
-            report.seconds = std::chrono::duration<double>(Clock::now() - jobStart).count();
-            {
-                std::lock_guard lock(summaryMutex);
-                switch (report.status) {
-                case JobStatus::Ok:
-                    ++summary.ok;
-                    summary.inputBytes += report.inputBytes;
-                    summary.outputBytes += report.outputBytes;
-                    break;
-                case JobStatus::Skipped:
-                    ++summary.skipped;
-                    break;
-                case JobStatus::Failed:
-                    ++summary.failed;
-                    break;
-                case JobStatus::Cancelled:
-                    break;
-                }
-            }
-            if (m_observer != nullptr) {
-                m_observer->onJobFinished(report);
-            }
+        if (gpu != nullptr && omp_get_thread_num() == 0) {
+            runGpuJobs(*gpu, shared);
+        } else {
+            runCpuJobs(shared);
         }
     }
+    BatchSummary summary = shared.summary;
     summary.wasCancelled = m_cancel.stopRequested();
     summary.cancelled = summary.total - summary.ok - summary.skipped - summary.failed;
     summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (summary.okOnGpu == 0 && gpu != nullptr && m_options.device != DeviceChoice::Gpu) {
+        summary.gpuName = gpu->name(); // took part, even if every image went to the CPU
+    }
     if (m_observer != nullptr) {
         m_observer->onBatchFinished(summary);
     }

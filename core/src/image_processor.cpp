@@ -96,20 +96,31 @@ Result<InspectedImage> ImageProcessor::inspect(std::span<const std::uint8_t> fil
     return inspected;
 }
 
+Result<Image> ImageProcessor::decode(std::span<const std::uint8_t> file,
+    const InspectedImage& inspected, const CancelToken* cancel) const
+{
+    const ResizePlan& plan = inspected.plan;
+    Result<Image> decoded = inspected.header.format == ImageFormat::Jpeg
+        ? JpegDecoder::decode(file, plan.dctScale, m_options.limits, cancel)
+        : PngDecoder::decode(file, m_options.limits, cancel);
+    if (!decoded) {
+        return decoded;
+    }
+    if (decoded->width() != plan.decoded.width || decoded->height() != plan.decoded.height) {
+        return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+    }
+    return decoded;
+}
+
 Result<Image> ImageProcessor::render(std::span<const std::uint8_t> file,
     const InspectedImage& inspected, const CancelToken* cancel) const
 {
     const ResizePlan& plan = inspected.plan;
     const bool jpeg = inspected.header.format == ImageFormat::Jpeg;
     if (!StreamingResizer::canStream(plan)) {
-        Result<Image> decoded = jpeg
-            ? JpegDecoder::decode(file, plan.dctScale, m_options.limits, cancel)
-            : PngDecoder::decode(file, m_options.limits, cancel);
+        Result<Image> decoded = decode(file, inspected, cancel);
         if (!decoded) {
             return decoded;
-        }
-        if (decoded->width() != plan.decoded.width || decoded->height() != plan.decoded.height) {
-            return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
         }
         const CpuResizer resizer(m_options.threadsPerImage);
         return resizer.resize(std::move(decoded).value(), plan, cancel);

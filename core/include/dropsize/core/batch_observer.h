@@ -23,7 +23,7 @@ struct JobReport {
     std::uint64_t outputBytes = 0;
     Size inputSize;
     Size outputSize;
-    std::string device; ///< "cpu" (the GPU queue will add its own name)
+    std::string device; ///< "cpu" or "gpu": where it was resized
     double seconds = 0;
 };
 
@@ -38,6 +38,8 @@ struct BatchSummary {
     std::uint64_t outputBytes = 0;
     double seconds = 0;
     bool wasCancelled = false;
+    std::size_t okOnGpu = 0; ///< of `ok`, the images resized on the GPU
+    std::string gpuName; ///< the GPU that took part, empty when none did
 };
 
 /// Receives a batch's progress. Every call comes from a worker thread, several at once: an
@@ -49,6 +51,9 @@ public:
     virtual void onBatchStarted(std::size_t /*jobCount*/) { }
     virtual void onJobStarted(const Job& /*job*/) { }
     virtual void onJobFinished(const JobReport& /*report*/) { }
+    /// Something people should know once per batch, in plain words (the GPU could not be used,
+    /// or stopped working and the rest ran on the CPU).
+    virtual void onNotice(const std::string& /*message*/) { }
     virtual void onBatchFinished(const BatchSummary& /*summary*/) { }
 };
 

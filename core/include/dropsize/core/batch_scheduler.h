@@ -5,6 +5,7 @@
 #include "dropsize/core/batch_observer.h"
 #include "dropsize/core/cancel_token.h"
 #include "dropsize/core/device_info.h"
+#include "dropsize/core/gpu_device.h"
 #include "dropsize/core/image_processor.h"
 
 #include <condition_variable>
@@ -17,20 +18,30 @@ struct BatchOptions {
     ProcessOptions process;
     ExistingPolicy onExisting = ExistingPolicy::Skip;
     int threads = 0; ///< CPU workers; 0 = one per core
-    /// Where resizing may run. Until the CUDA queue exists every choice runs on the CPU workers
-    /// (the GPU is reported unavailable), which is also the fallback it will keep.
+    /// Where resizing may run: Auto adds a GPU worker beside the CPU workers when a GPU is
+    /// usable; Gpu gives every job to the GPU worker; Cpu never opens the GPU. Without a usable
+    /// GPU every choice runs on the CPU workers.
     DeviceChoice device = DeviceChoice::Auto;
+    /// Device memory the GPU's buffers may use.
+    std::uint64_t gpuMemoryBudget = 1ull << 30;
     /// Images in flight together never need more than this (estimated from their headers);
     /// an image larger than the budget runs alone.
     std::uint64_t memoryBudget = 512ull << 20;
 };
 
-/// Runs a BatchPlan's jobs (largest files first) on OpenMP CPU workers, each job read → decode →
-/// resize → encode → atomic write, reporting every step to a BatchObserver. One bad file fails its
-/// job only. cancel(), pause() and resume() may be called from any thread while run() blocks.
+/// Runs a BatchPlan's jobs (largest files first) on OpenMP CPU workers and, when there is a
+/// usable GPU, one GPU worker that takes jobs from the same list: each job read → decode →
+/// resize → encode → atomic write, reporting every step to a BatchObserver. The GPU worker
+/// decodes and encodes on its CPU thread and keeps two images in flight on the device. An image
+/// the GPU cannot take runs on the CPU; after a GPU error the rest of the batch does (said once
+/// through onNotice). One bad file fails its job only. cancel(), pause() and resume() may be
+/// called from any thread while run() blocks.
 class BatchScheduler {
 public:
-    explicit BatchScheduler(BatchOptions options, BatchObserver* observer = nullptr);
+    /// `gpu`: the device to use when options.device allows one; without it run() opens the
+    /// machine's CUDA device itself (tests pass an emulated one).
+    explicit BatchScheduler(BatchOptions options, BatchObserver* observer = nullptr,
+        std::unique_ptr<GpuDevice> gpu = nullptr);
 
     /// Runs every job; returns when all have finished or the batch was cancelled.
     BatchSummary run(const BatchPlan& plan);
@@ -43,7 +54,21 @@ public:
     const CancelToken& cancelToken() const noexcept { return m_cancel; }
 
 private:
+    struct Prepared;
+    struct Shared;
+
     JobReport runJob(const Job& job, const FileIdentitySet& inputs);
+    /// Read, inspect and take the job's memory; nullopt when it ended there (`report` says how).
+    std::optional<Prepared> prepare(const Job& job, JobReport& report);
+    /// Encode and write the resized pixels; fills in `report`.
+    void complete(const Job& job, Prepared& prepared, Image pixels, const FileIdentitySet& inputs,
+        JobReport& report);
+    /// Counts the finished job and tells the observer.
+    void record(Shared& shared, const JobReport& report);
+    void runCpuJobs(Shared& shared);
+    void runGpuJobs(GpuDevice& gpu, Shared& shared);
+    GpuDevice* openGpu(std::size_t runnableJobs);
+    void notice(const std::string& message);
     bool waitWhilePaused();
     void acquireMemory(std::uint64_t bytes);
     void releaseMemory(std::uint64_t bytes);
@@ -55,6 +80,7 @@ private:
     std::condition_variable m_wake;
     bool m_paused = false;
     std::uint64_t m_memoryInUse = 0;
+    std::unique_ptr<GpuDevice> m_gpu;
 };
 
 } // namespace dropsize

@@ -51,6 +51,11 @@ public:
     /// Reads the header and plans, checking the limits. Fails for non-images and hostile headers.
     [[nodiscard]] Result<InspectedImage> inspect(std::span<const std::uint8_t> file) const;
 
+    /// Decodes the whole image at the plan's DCT scale, for a resizer that needs all of it at
+    /// once (the GPU); checks the size against the plan.
+    [[nodiscard]] Result<Image> decode(std::span<const std::uint8_t> file,
+        const InspectedImage& inspected, const CancelToken* cancel = nullptr) const;
+
     /// Decodes and resizes: the output pixels (display orientation), before encoding.
     [[nodiscard]] Result<Image> render(std::span<const std::uint8_t> file,
         const InspectedImage& inspected, const CancelToken* cancel = nullptr) const;

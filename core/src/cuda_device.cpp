@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/gpu_device.h"
+#include "dropsize/kernels/gpu_resizer.h"
+#include "gpu_program.h"
+
+namespace dropsize {
+
+namespace {
+
+    Status toStatus(const kernels::GpuResult& r)
+    {
+        switch (r.status) {
+        case kernels::GpuStatus::Ok:
+            return {};
+        case kernels::GpuStatus::OutOfMemory:
+            return Error { ErrorCode::OutOfMemory, "GPU: " + r.message, {} };
+        case kernels::GpuStatus::Unavailable:
+        case kernels::GpuStatus::Error:
+            break;
+        }
+        return Error { ErrorCode::Internal, "GPU: " + r.message, {} };
+    }
+
+    kernels::HostImage hostImage(
+        const std::uint8_t* data, int width, int height, int channels, std::ptrdiff_t stride)
+    {
+        // The GPU only reads an input: the const_cast never leads to a write.
+        return { const_cast<std::uint8_t*>(data), width, height, channels,
+            static_cast<std::size_t>(stride) };
+    }
+
+    /// kernels::GpuResizer behind core's GpuDevice interface.
+    class CudaDevice final : public GpuDevice {
+    public:
+        explicit CudaDevice(std::string name)
+            : m_name(std::move(name))
+        {
+        }
+
+        kernels::GpuResult open(std::uint64_t budget)
+        {
+            return m_resizer.open(static_cast<std::size_t>(budget));
+        }
+
+        std::string name() const override { return m_name; }
+        int slotCount() const override { return kernels::GpuResizer::slotCount(); }
+
+        Status submit(
+            int slot, const ResizePlan& plan, ConstImageView decoded, ImageView out) override
+        {
+            auto program = makeGpuProgram(plan, decoded.channels);
+            if (!program) {
+                return program.error();
+            }
+            if (decoded.width != program->inWidth || decoded.height != program->inHeight
+                || out.width != program->outWidth || out.height != program->outHeight
+                || out.channels != decoded.channels) {
+                return Error { ErrorCode::Internal, "GPU: image sizes differ from the plan", {} };
+            }
+            return toStatus(m_resizer.submit(slot, *program,
+                hostImage(decoded.row(0), decoded.width, decoded.height, decoded.channels,
+                    decoded.stride),
+                hostImage(out.row(0), out.width, out.height, out.channels, out.stride)));
+        }
+
+        Status collect(int slot) override { return toStatus(m_resizer.collect(slot)); }
+
+    private:
+        std::string m_name;
+        kernels::GpuResizer m_resizer;
+    };
+
+} // namespace
+
+Result<std::unique_ptr<GpuDevice>> openCudaDevice(std::uint64_t memoryBudget)
+{
+    const kernels::GpuProbe probe = kernels::GpuResizer::probe();
+    if (probe.status != kernels::GpuStatus::Ok) {
+        return Error { ErrorCode::NotFound, probe.reason, {} };
+    }
+    auto device = std::make_unique<CudaDevice>(probe.deviceName);
+    if (const kernels::GpuResult opened = device->open(memoryBudget); !opened) {
+        return Error { ErrorCode::Internal, opened.message, {} };
+    }
+    return std::unique_ptr<GpuDevice>(std::move(device));
+}
+
+} // namespace dropsize

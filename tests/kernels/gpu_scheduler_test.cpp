@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+
+// The scheduler's GPU worker and its fallbacks, on an emulated device: the CUDA program run by the
+// emulated launch, with faults injected. The bytes must be the CPU path's, every job must be
+// reported exactly once, and a lost GPU must be said once.
+
+#include "dropsize/core/batch_planner.h"
+#include "dropsize/core/batch_scheduler.h"
+#include "emulated_launch.h"
+#include "gpu_program.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+#include <map>
+#include <mutex>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace dropsize::test {
+
+namespace {
+
+    /// A GpuDevice whose "device" is the emulated launch. Like the real one, it copies the input
+    /// at submit() and writes the output only at collect().
+    class EmulatedGpuDevice final : public GpuDevice {
+    public:
+        int failSubmitAt = -1; ///< this submit (0-based) fails with a device error
+        int failCollectAt = -1;
+        int outOfMemoryAt = -1; ///< this submit fails with OutOfMemory
+        int submits = 0;
+        int collects = 0;
+
+        std::string name() const override { return "Emulated GPU"; }
+        int slotCount() const override { return 2; }
+
+        Status submit(
+            int slot, const ResizePlan& plan, ConstImageView decoded, ImageView out) override
+        {
+            const int n = submits++;
+            if (n == failSubmitAt) {
+                return Error { ErrorCode::Internal, "GPU: injected launch failure", {} };
+            }
+            if (n == outOfMemoryAt) {
+                return Error { ErrorCode::OutOfMemory, "GPU: injected out of memory", {} };
+            }
+            auto program = makeGpuProgram(plan, decoded.channels);
+            if (!program) {
+                return program.error();
+            }
+            Slot& s = m_slots[slot];
+            EXPECT_FALSE(s.busy) << "slot " << slot << " reused before collect";
+            s.busy = true;
+            s.program = std::move(program).value();
+            s.input.assign(
+                static_cast<std::size_t>(decoded.width * decoded.channels * decoded.height), 0);
+            for (int y = 0; y < decoded.height; ++y) {
+                std::copy_n(decoded.row(y), decoded.width * decoded.channels,
+                    s.input.data()
+                        + static_cast<std::ptrdiff_t>(y) * decoded.width * decoded.channels);
+            }
+            s.in = { s.input.data(), decoded.width, decoded.height, decoded.channels,
+                static_cast<std::size_t>(decoded.width * decoded.channels) };
+            s.out = { out.row(0), out.width, out.height, out.channels,
+                static_cast<std::size_t>(out.stride) };
+            return {};
+        }
+
+        Status collect(int slot) override
+        {
+            const int n = collects++;
+            Slot& s = m_slots[slot];
+            EXPECT_TRUE(s.busy) << "collect without submit";
+            s.busy = false;
+            if (n == failCollectAt) {
+                return Error { ErrorCode::Internal, "GPU: injected error while waiting", {} };
+            }
+            kernels::EmulatedBackend backend;
+            const kernels::GpuResult r = kernels::runProgram(backend, s.program, s.in, s.out);
+            if (!r) {
+                return Error { ErrorCode::Internal, r.message, {} };
+            }
+            return {};
+        }
+
+    private:
+        struct Slot {
+            bool busy = false;
+            kernels::ResizeProgram program;
+            std::vector<std::uint8_t> input;
+            kernels::HostImage in;
+            kernels::HostImage out;
+        };
+        std::map<int, Slot> m_slots;
+    };
+
+    class Recorder : public BatchObserver {
+    public:
+        void onJobFinished(const JobReport& report) override
+        {
+            std::lock_guard lock(m_mutex);
+            reports.push_back(report);
+        }
+        void onNotice(const std::string& message) override
+        {
+            std::lock_guard lock(m_mutex);
+            notices.push_back(message);
+        }
+        std::vector<JobReport> reports;
+        std::vector<std::string> notices;
+
+    private:
+        std::mutex m_mutex;
+    };
+
+    // A folder of photos and PNGs (grey, RGB, RGBA) of assorted sizes.
+    void writeInputs(const fs::path& dir)
+    {
+        fs::create_directories(dir);
+        for (int i = 0; i < 8; ++i) {
+            writeTestJpeg(dir / ("photo_" + std::to_string(i) + ".jpg"), 200 + 37 * i, 150 + 23 * i,
+                i % 3 == 0 ? 1 : 3);
+        }
+        writeTestPng(dir / "logo.png", 180, 120, 4);
+        writeTestPng(dir / "grey.png", 99, 77, 1);
+        writeTestPng(dir / "la.png", 64, 64, 2);
+        writeTestPng(dir / "rgb.png", 311, 199, 3);
+    }
+
+    struct RunResult {
+        BatchSummary summary;
+        std::vector<JobReport> reports;
+        std::vector<std::string> notices;
+    };
+
+    RunResult runBatch(const fs::path& in, const fs::path& out, DeviceChoice device,
+        std::unique_ptr<GpuDevice> gpu, Filter filter = Filter::Lanczos)
+    {
+        PlanOptions planOptions;
+        planOptions.outputDir = out;
+        auto plan = BatchPlanner(planOptions).plan({ in });
+        EXPECT_TRUE(plan);
+        BatchOptions options;
+        options.device = device;
+        options.threads = 2;
+        options.process.spec.percent = 37.0;
+        options.process.spec.filter = filter;
+        Recorder recorder;
+        BatchScheduler scheduler(options, &recorder, std::move(gpu));
+        RunResult r;
+        r.summary = scheduler.run(*plan);
+        r.reports = recorder.reports;
+        r.notices = recorder.notices;
+        return r;
+    }
+
+    // Every output file under `a` has a twin under `b` with the same bytes.
+    void expectSameOutputs(const fs::path& a, const fs::path& b)
+    {
+        std::size_t files = 0;
+        for (const auto& entry : fs::recursive_directory_iterator(a)) {
+            if (!entry.is_regular_file()) {
+                continue;
+            }
+            ++files;
+            const fs::path twin = b / fs::relative(entry.path(), a);
+            ASSERT_TRUE(fs::exists(twin)) << twin;
+            EXPECT_EQ(readFile(entry.path()), readFile(twin)) << "differs: " << twin;
+        }
+        EXPECT_EQ(files, 12u);
+    }
+
+    void expectEachJobOnce(const RunResult& r)
+    {
+        std::set<std::size_t> ids;
+        for (const JobReport& report : r.reports) {
+            EXPECT_TRUE(ids.insert(report.id).second) << "job " << report.id << " reported twice";
+            EXPECT_EQ(report.status, JobStatus::Ok) << report.input;
+        }
+        EXPECT_EQ(ids.size(), 12u);
+        EXPECT_EQ(r.summary.ok, 12u);
+    }
+
+    std::size_t onGpu(const RunResult& r)
+    {
+        return static_cast<std::size_t>(std::count_if(r.reports.begin(), r.reports.end(),
+            [](const JobReport& j) { return j.device == "gpu"; }));
+    }
+
+} // namespace
+
+TEST(GpuScheduler, AutoSharesTheJobsWithTheCpuAndGivesTheCpuBytes)
+{
+    TempDir dir;
+    writeInputs(dir.path() / "in");
+    const RunResult cpu
+        = runBatch(dir.path() / "in", dir.path() / "cpu", DeviceChoice::Cpu, nullptr);
+    expectEachJobOnce(cpu);
+    EXPECT_EQ(onGpu(cpu), 0u);
+    EXPECT_TRUE(cpu.summary.gpuName.empty());
+
+    for (const Filter filter : { Filter::Lanczos, Filter::Nearest, Filter::Bicubic }) {
+        SCOPED_TRACE(filterName(filter));
+        const fs::path outCpu = dir.path() / (std::string("cpu-") + filterName(filter));
+        const fs::path outGpu = dir.path() / (std::string("gpu-") + filterName(filter));
+        const RunResult reference
+            = runBatch(dir.path() / "in", outCpu, DeviceChoice::Cpu, nullptr, filter);
+        auto device = std::make_unique<EmulatedGpuDevice>();
+        EmulatedGpuDevice* emulated = device.get();
+        const RunResult both
+            = runBatch(dir.path() / "in", outGpu, DeviceChoice::Auto, std::move(device), filter);
+        expectEachJobOnce(both);
+        EXPECT_GT(onGpu(both), 0u) << "the GPU worker took no job";
+        EXPECT_EQ(both.summary.okOnGpu, onGpu(both));
+        EXPECT_EQ(both.summary.gpuName, "Emulated GPU");
+        EXPECT_EQ(emulated->collects, emulated->submits);
+        EXPECT_TRUE(both.notices.empty());
+        expectSameOutputs(outCpu, outGpu);
+        (void)reference;
+    }
+}
+
+TEST(GpuScheduler, TheGpuChoiceSendsEveryJobToTheGpu)
+{
+    TempDir dir;
+    writeInputs(dir.path() / "in");
+    const RunResult cpu
+        = runBatch(dir.path() / "in", dir.path() / "cpu", DeviceChoice::Cpu, nullptr);
+    const RunResult gpu = runBatch(dir.path() / "in", dir.path() / "gpu", DeviceChoice::Gpu,
+        std::make_unique<EmulatedGpuDevice>());
+    expectEachJobOnce(gpu);
+    EXPECT_EQ(onGpu(gpu), 12u);
+    EXPECT_EQ(gpu.summary.okOnGpu, 12u);
+    expectSameOutputs(dir.path() / "cpu", dir.path() / "gpu");
+}
+
+TEST(GpuScheduler, ADeviceErrorMovesTheRestToTheCpuAndIsSaidOnce)
+{
+    for (const bool atCollect : { false, true }) {
+        SCOPED_TRACE(atCollect ? "error while waiting" : "error at launch");
+        TempDir dir;
+        writeInputs(dir.path() / "in");
+        const RunResult cpu
+            = runBatch(dir.path() / "in", dir.path() / "cpu", DeviceChoice::Cpu, nullptr);
+        auto device = std::make_unique<EmulatedGpuDevice>();
+        (atCollect ? device->failCollectAt : device->failSubmitAt) = 2;
+        const RunResult r
+            = runBatch(dir.path() / "in", dir.path() / "gpu", DeviceChoice::Gpu, std::move(device));
+        expectEachJobOnce(r);
+        ASSERT_EQ(r.notices.size(), 1u);
+        EXPECT_NE(r.notices[0].find("GPU stopped"), std::string::npos) << r.notices[0];
+        EXPECT_NE(r.notices[0].find("injected"), std::string::npos) << r.notices[0];
+        EXPECT_LT(onGpu(r), 12u);
+        EXPECT_GE(onGpu(r), 2u) << "the jobs before the error stay on the GPU";
+        expectSameOutputs(dir.path() / "cpu", dir.path() / "gpu");
+    }
+}
+
+TEST(GpuScheduler, AnImageTooLargeForTheGpuRunsOnTheCpuAlone)
+{
+    TempDir dir;
+    writeInputs(dir.path() / "in");
+    const RunResult cpu
+        = runBatch(dir.path() / "in", dir.path() / "cpu", DeviceChoice::Cpu, nullptr);
+    auto device = std::make_unique<EmulatedGpuDevice>();
+    device->outOfMemoryAt = 1;
+    const RunResult r
+        = runBatch(dir.path() / "in", dir.path() / "gpu", DeviceChoice::Gpu, std::move(device));
+    expectEachJobOnce(r);
+    EXPECT_EQ(onGpu(r), 11u);
+    EXPECT_TRUE(r.notices.empty()) << r.notices.front();
+    expectSameOutputs(dir.path() / "cpu", dir.path() / "gpu");
+}
+
+TEST(GpuScheduler, AGpuAskedForButMissingIsSaidOnceAndTheCpuDoesTheWork)
+{
+    if (probeDevices().gpuUsable) {
+        GTEST_SKIP() << "this machine has a usable GPU: the fallback cannot be seen here";
+    }
+    TempDir dir;
+    writeInputs(dir.path() / "in");
+    const RunResult r = runBatch(dir.path() / "in", dir.path() / "out", DeviceChoice::Gpu, nullptr);
+    expectEachJobOnce(r);
+    EXPECT_EQ(onGpu(r), 0u);
+    ASSERT_EQ(r.notices.size(), 1u);
+    EXPECT_NE(r.notices[0].find("GPU not used"), std::string::npos) << r.notices[0];
+    EXPECT_NE(r.notices[0].find(probeDevices().gpuReason), std::string::npos) << r.notices[0];
+    // Auto on the same machine says nothing: the window and --version already show why.
+    const RunResult quiet
+        = runBatch(dir.path() / "in", dir.path() / "out2", DeviceChoice::Auto, nullptr);
+    EXPECT_TRUE(quiet.notices.empty());
+}
+
+} // namespace dropsize::test
