@@ -84,6 +84,8 @@ Output:
 
 Run:
   --threads N          worker threads (default: all cores)
+  --device D           auto (default: the GPU beside the CPU threads when there is one), cpu,
+                       or gpu (every resize on the GPU; the CPU when there is none, said once)
   --no-recursive       do not walk into sub-folders
   --max-megapixels N   refuse images larger than N megapixels (default 200)
   --max-memory-mb N    refuse images needing more than N MiB to process (default 1024)
@@ -235,6 +237,13 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
                 return needs("a thread count from 1 to 1024");
             }
             o.batch.threads = static_cast<int>(*n);
+        } else if (a == "--device") {
+            const auto v = value();
+            const auto d = v ? parseDeviceChoice(*v) : std::nullopt;
+            if (!d) {
+                return needs("auto, cpu or gpu");
+            }
+            o.batch.device = *d;
         } else if (a == "--max-megapixels") {
             const auto v = value();
             const auto n = v ? parseNumber(*v) : std::nullopt;

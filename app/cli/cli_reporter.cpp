@@ -150,10 +150,11 @@ void CliReporter::onBatchFinished(const BatchSummary& s)
     if (m_json) {
         std::printf("{\"event\":\"batch-finished\",\"total\":%zu,\"ok\":%zu,\"skipped\":%zu,"
                     "\"failed\":%zu,\"cancelled\":%zu,\"input_bytes\":%llu,\"output_bytes\":%llu,"
-                    "\"seconds\":%.3f}\n",
+                    "\"seconds\":%.3f,\"ok_on_gpu\":%zu,\"gpu\":%s}\n",
             s.total, s.ok, s.skipped, s.failed, s.cancelled,
             static_cast<unsigned long long>(s.inputBytes),
-            static_cast<unsigned long long>(s.outputBytes), s.seconds);
+            static_cast<unsigned long long>(s.outputBytes), s.seconds, s.okOnGpu,
+            s.gpuName.empty() ? "null" : jsonString(s.gpuName).c_str());
         std::fflush(stdout);
         return;
     }
@@ -167,6 +168,27 @@ void CliReporter::onBatchFinished(const BatchSummary& s)
         duration(s.seconds).c_str(), s.seconds > 0 ? static_cast<double>(s.ok) / s.seconds : 0.0,
         static_cast<unsigned long long>(s.inputBytes),
         static_cast<unsigned long long>(s.outputBytes));
+    if (!s.gpuName.empty() && s.seconds > 0) {
+        // Per device: how many each resized, and at what rate over the batch.
+        const std::size_t cpu = s.ok - s.okOnGpu;
+        std::fprintf(stderr, "  GPU %s: %zu (%.1f images/s); CPU: %zu (%.1f images/s)\n",
+            s.gpuName.c_str(), s.okOnGpu, static_cast<double>(s.okOnGpu) / s.seconds, cpu,
+            static_cast<double>(cpu) / s.seconds);
+    }
+}
+
+void CliReporter::onNotice(const std::string& message)
+{
+    std::lock_guard lock(m_mutex);
+    if (m_json) {
+        std::printf("{\"event\":\"notice\",\"message\":%s}\n", jsonString(message).c_str());
+        std::fflush(stdout);
+        return;
+    }
+    if (m_progressLine) {
+        std::fputs("\r\033[K", stderr);
+    }
+    std::fprintf(stderr, "note: %s\n", message.c_str());
 }
 
 } // namespace dropsize::cli

@@ -23,6 +23,7 @@ public:
     void onJobStarted(const Job& job) override;
     void onJobFinished(const JobReport& report) override;
     void onBatchFinished(const BatchSummary& summary) override;
+    void onNotice(const std::string& message) override;
 
 private:
     void drawProgress();

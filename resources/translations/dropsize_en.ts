@@ -362,6 +362,14 @@ Files already written stay; the file being written is discarded.</source>
         <source>Show only the failures in the log</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source> · %1 on %2, %3 on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::SettingsPanel</name>

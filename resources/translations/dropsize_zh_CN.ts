@@ -360,6 +360,14 @@ Files already written stay; the file being written is discarded.</source>
         <source>Show only the failures in the log</source>
         <translation>在日志中只显示失败项</translation>
     </message>
+    <message>
+        <source> · %1 on %2, %3 on the CPU</source>
+        <translation> · %2 处理 %1 张，CPU 处理 %3 张</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>提示：%1</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::SettingsPanel</name>

@@ -4,6 +4,7 @@
 // dropsize-cli end to end on temporary folders: what a user types, what lands on disk.
 
 #include "dropsize/core/atomic_file_writer.h"
+#include "dropsize/core/device_info.h"
 #include "dropsize/core/image_processor.h"
 #include "dropsize/core/jpeg_codec.h"
 #include "support/test_support.h"
@@ -111,6 +112,35 @@ namespace {
         }
         EXPECT_EQ(finished, 3);
         EXPECT_EQ(total, 1 + 3 + 3 + 1);
+    }
+
+    // Here there is no GPU to use (no driver, or a build without CUDA): --device gpu must say
+    // why, once, and give --device cpu's bytes.
+    TEST_F(CliTest, DeviceGpuWithoutAGpuSaysWhyAndGivesTheCpuBytes)
+    {
+        const DeviceInfo devices = probeDevices();
+        if (devices.gpuUsable) {
+            GTEST_SKIP() << "this machine has a usable GPU (" << devices.gpuName
+                         << "): the fallback cannot be seen here";
+        }
+        const fs::path gpuOut = tmp.path() / "gpu";
+        const fs::path cpuOut = tmp.path() / "cpu";
+        const CliRun gpu = run({ in().string(), "--device", "gpu", "--output", gpuOut.string() });
+        const CliRun cpu = run({ in().string(), "--device", "cpu", "--output", cpuOut.string() });
+        EXPECT_EQ(gpu.exitCode, 0) << gpu.err;
+        EXPECT_EQ(cpu.exitCode, 0) << cpu.err;
+        const std::string note = "note: GPU not used: " + devices.gpuReason;
+        EXPECT_NE(gpu.err.find(note), std::string::npos) << gpu.err;
+        EXPECT_EQ(gpu.err.find("note:"), gpu.err.rfind("note:")) << "said more than once";
+        EXPECT_EQ(cpu.err.find("note:"), std::string::npos) << cpu.err;
+        for (const char* file : { "a.jpg", "trip/b.jpg", "c.png" }) {
+            ASSERT_TRUE(fs::exists(gpuOut / file)) << file;
+            EXPECT_EQ(test::readFile(gpuOut / file), test::readFile(cpuOut / file)) << file;
+        }
+        // Auto says nothing: the missing GPU is no surprise there.
+        const CliRun autoRun = run({ in().string(), "--output", (tmp.path() / "auto").string() });
+        EXPECT_EQ(autoRun.err.find("note:"), std::string::npos) << autoRun.err;
+        EXPECT_EQ(run({ in().string(), "--device", "tpu" }).exitCode, 2);
     }
 
     TEST_F(CliTest, DryRunPrintsThePlanAndWritesNothing)

@@ -286,3 +286,31 @@ TEST(BatchController, ReportsAPlanThatCannotStart)
 }
 
 } // namespace dropsize::test
+
+namespace dropsize::test {
+
+TEST(BatchController, SaysOnceWhyAGpuAskedForIsNotUsed)
+{
+    const DeviceInfo devices = probeDevices();
+    if (devices.gpuUsable) {
+        GTEST_SKIP() << "this machine has a usable GPU: the notice cannot be seen here";
+    }
+    TempDir dir;
+    writeImages(dir.path(), 3, 64, 48);
+    BatchController controller;
+    Recorder rec(controller);
+    QStringList notices;
+    QObject::connect(&controller, &BatchController::notice, &rec.context,
+        [&](const QString& message) { notices.append(message); });
+    BatchSettings settings;
+    settings.device = DeviceChoice::Gpu;
+    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, settings));
+    ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
+    ASSERT_EQ(notices.size(), 1);
+    EXPECT_TRUE(notices.front().contains(QString::fromStdString(devices.gpuReason)))
+        << notices.front().toStdString();
+    EXPECT_EQ(rec.result.summary.ok, 3u);
+    EXPECT_EQ(rec.result.summary.okOnGpu, 0u);
+}
+
+} // namespace dropsize::test

@@ -37,6 +37,14 @@ public:
     {
     }
 
+    void onNotice(const std::string& message) override
+    {
+        QMetaObject::invokeMethod(
+            m_controller,
+            [c = m_controller, text = QString::fromStdString(message)] { emit c->notice(text); },
+            Qt::QueuedConnection);
+    }
+
     void onJobFinished(const JobReport& report) override
     {
         JobLogEntry entry = JobLogEntry::fromReport(report);

@@ -145,6 +145,10 @@ MainWindow::MainWindow(
     connect(&m_controller, &BatchController::jobsFinished, m_log, &JobLogModel::append);
     connect(&m_controller, &BatchController::progressChanged, this, &MainWindow::onProgress);
     connect(&m_controller, &BatchController::finished, this, &MainWindow::onFinished);
+    connect(&m_controller, &BatchController::notice, this, [this](const QString& message) {
+        m_notes.append(message);
+        statusBar()->showMessage(message, 15000);
+    });
     connect(&m_controller, &BatchController::planned, this,
         [this](qint64 jobs, const QStringList& problems) {
             m_progress->setRange(0, static_cast<int>(std::min<qint64>(jobs, INT_MAX)));
@@ -409,6 +413,7 @@ void MainWindow::startBatch()
     m_store.save(settings);
     m_log->clear();
     m_summary->clear();
+    m_notes.clear();
     m_openOutput->hide();
     m_outputDirs.clear();
     m_progress->setRange(0, 0); // busy until the plan is known
@@ -471,11 +476,20 @@ void MainWindow::onFinished(const BatchResult& result)
         if (s.cancelled > 0) {
             text += tr(", %n not done", nullptr, static_cast<int>(s.cancelled));
         }
+        if (!s.gpuName.empty()) {
+            text += tr(" \u00b7 %1 on %2, %3 on the CPU")
+                        .arg(s.okOnGpu)
+                        .arg(QString::fromStdString(s.gpuName))
+                        .arg(s.ok - s.okOnGpu);
+        }
         if (s.ok > 0) {
             text += tr(" \u00b7 %1 \u2192 %2 (%3 saved)")
                         .arg(JobLogModel::formatBytes(static_cast<qint64>(s.inputBytes)),
                             JobLogModel::formatBytes(static_cast<qint64>(s.outputBytes)),
                             JobLogModel::formatBytes(std::max<qint64>(0, saved)));
+        }
+        for (const QString& note : std::as_const(m_notes)) {
+            text += QLatin1Char('\n') + tr("Note: %1").arg(note);
         }
         m_summary->setText(text);
         m_rate->clear();

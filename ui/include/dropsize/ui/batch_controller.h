@@ -66,6 +66,8 @@ signals:
     void jobsFinished(const QList<dropsize::ui::JobLogEntry>& entries);
     void progressChanged(const dropsize::ui::BatchProgress& progress);
     void finished(const dropsize::ui::BatchResult& result);
+    /// Something to tell people once (the GPU could not be used, or stopped), in plain words.
+    void notice(const QString& message);
 
 private:
     class Bridge;

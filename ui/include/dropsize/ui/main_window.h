@@ -87,6 +87,7 @@ private:
     QLabel* m_summary = nullptr;
     QPushButton* m_openOutput = nullptr;
     QStringList m_outputDirs;
+    QStringList m_notes; ///< the batch's notices, shown with its summary
     bool m_closeWhenIdle = false;
 };
 
