@@ -337,7 +337,7 @@ std::size_t GpuResizer::deviceBytes(const ResizeProgram& program) noexcept
     return programBytes(program);
 }
 
-int GpuResizer::slots() noexcept { return kSlots; }
+int GpuResizer::slotCount() noexcept { return kSlots; }
 
 GpuResult GpuResizer::submit(
     int slot, const ResizeProgram& program, const HostImage& in, const HostImage& out)

@@ -32,7 +32,7 @@ std::size_t GpuResizer::deviceBytes(const ResizeProgram& program) noexcept
     return programBytes(program);
 }
 
-int GpuResizer::slots() noexcept { return 0; }
+int GpuResizer::slotCount() noexcept { return 0; }
 
 GpuResult GpuResizer::submit(int /*slot*/, const ResizeProgram& /*program*/,
     const HostImage& /*in*/, const HostImage& /*out*/)

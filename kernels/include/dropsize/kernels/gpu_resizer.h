@@ -92,7 +92,7 @@ struct HostImage {
     std::size_t stride = 0;
 };
 
-/// Owner of one CUDA device. It has slots() slots, each with its own stream, device buffers and
+/// Owner of one CUDA device. It has slotCount() slots, each with its own stream, device buffers and
 /// pinned buffers, reused from image to image: while one slot's kernels run, the other's image
 /// is copied, so copies overlap kernels. Without CUDA (the stub), probe() says why and open()
 /// fails: core runs every job on the CPU. One GpuResizer serves one thread at a time.
@@ -113,7 +113,7 @@ public:
     static std::size_t deviceBytes(const ResizeProgram& program) noexcept;
 
     /// Jobs that can be in flight at once.
-    static int slots() noexcept;
+    static int slotCount() noexcept;
 
     /// Starts `program` on `in` (inWidth × inHeight) in `slot` and returns: `in` may be freed at
     /// once; `out` (outWidth × outHeight) must live until collect(slot) has returned.
