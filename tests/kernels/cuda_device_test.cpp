@@ -46,6 +46,7 @@ TEST(CudaDevice, GivesTheCpuBytesForEverySizeChannelCountFilterAndOrientation)
     auto opened = openCudaDevice(1ull << 30);
     ASSERT_TRUE(opened) << opened.error().message;
     GpuDevice& gpu = **opened;
+    // A 12 MP photo too, with one filter: the CPU reference is what takes the time.
     const std::pair<int, int> sizes[]
         = { { 1, 1 }, { 1, 77 }, { 93, 1 }, { 33, 17 }, { 640, 480 }, { 4000, 3000 } };
     int slot = 0;
@@ -53,6 +54,9 @@ TEST(CudaDevice, GivesTheCpuBytesForEverySizeChannelCountFilterAndOrientation)
         for (int channels = 1; channels <= 4; ++channels) {
             for (const Filter f : { Filter::Nearest, Filter::Box, Filter::Bilinear, Filter::Hamming,
                      Filter::Bicubic, Filter::Lanczos }) {
+                if (w > 1000 && f != Filter::Lanczos) {
+                    continue;
+                }
                 for (const double percent : { 3.0, 25.0, 50.0, 150.0 }) {
                     for (const int orientation : { 1, 6 }) {
                         SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " c"
