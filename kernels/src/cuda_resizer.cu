@@ -146,6 +146,8 @@ namespace {
 
         void begin(std::size_t budget)
         {
+            // Work a failed submit left queued may still read the pinned buffers: let it end.
+            (void)cudaStreamSynchronize(m_stream.get());
             m_error = {};
             m_budget = budget;
         }
@@ -282,7 +284,8 @@ GpuProbe GpuResizer::probe()
     int count = 0;
     const cudaError_t e = cudaGetDeviceCount(&count);
     if (e == cudaErrorInsufficientDriver) {
-        probe.reason = std::string("the NVIDIA driver is missing or too old for CUDA 13 (") + cudaGetErrorName(e) + ")";
+        probe.reason = std::string("the NVIDIA driver is missing or too old for CUDA 13 (")
+            + cudaGetErrorName(e) + ")";
         return probe;
     }
     if (e == cudaErrorNoDevice || (e == cudaSuccess && count == 0)) {

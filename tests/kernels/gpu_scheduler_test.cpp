@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 
@@ -29,8 +30,13 @@ namespace {
         int failSubmitAt = -1; ///< this submit (0-based) fails with a device error
         int failCollectAt = -1;
         int outOfMemoryAt = -1; ///< this submit fails with OutOfMemory
-        int submits = 0;
-        int collects = 0;
+        /// How many submit() and collect() calls it saw; shared, so a test can read them after
+        /// the scheduler that owned the device is gone.
+        struct Calls {
+            int submits = 0;
+            int collects = 0;
+        };
+        std::shared_ptr<Calls> calls = std::make_shared<Calls>();
 
         std::string name() const override { return "Emulated GPU"; }
         int slotCount() const override { return 2; }
@@ -38,7 +44,7 @@ namespace {
         Status submit(
             int slot, const ResizePlan& plan, ConstImageView decoded, ImageView out) override
         {
-            const int n = submits++;
+            const int n = calls->submits++;
             if (n == failSubmitAt) {
                 return Error { ErrorCode::Internal, "GPU: injected launch failure", {} };
             }
@@ -69,7 +75,7 @@ namespace {
 
         Status collect(int slot) override
         {
-            const int n = collects++;
+            const int n = calls->collects++;
             Slot& s = m_slots[slot];
             EXPECT_TRUE(s.busy) << "collect without submit";
             s.busy = false;
@@ -207,14 +213,14 @@ TEST(GpuScheduler, AutoSharesTheJobsWithTheCpuAndGivesTheCpuBytes)
         const RunResult reference
             = runBatch(dir.path() / "in", outCpu, DeviceChoice::Cpu, nullptr, filter);
         auto device = std::make_unique<EmulatedGpuDevice>();
-        EmulatedGpuDevice* emulated = device.get();
+        const auto calls = device->calls;
         const RunResult both
             = runBatch(dir.path() / "in", outGpu, DeviceChoice::Auto, std::move(device), filter);
         expectEachJobOnce(both);
         EXPECT_GT(onGpu(both), 0u) << "the GPU worker took no job";
         EXPECT_EQ(both.summary.okOnGpu, onGpu(both));
         EXPECT_EQ(both.summary.gpuName, "Emulated GPU");
-        EXPECT_EQ(emulated->collects, emulated->submits);
+        EXPECT_EQ(calls->collects, calls->submits) << "every job sent to the GPU was collected";
         EXPECT_TRUE(both.notices.empty());
         expectSameOutputs(outCpu, outGpu);
         (void)reference;
