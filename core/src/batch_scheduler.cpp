@@ -571,9 +571,6 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
     summary.wasCancelled = m_cancel.stopRequested();
     summary.cancelled = summary.total - summary.ok - summary.skipped - summary.failed;
     summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    if (summary.okOnGpu == 0 && gpu != nullptr && m_options.device != DeviceChoice::Gpu) {
-        summary.gpuName = gpu->name(); // took part, even if every image went to the CPU
-    }
     if (m_observer != nullptr) {
         m_observer->onBatchFinished(summary);
     }
