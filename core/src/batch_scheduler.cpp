@@ -105,7 +105,8 @@ namespace {
 struct BatchScheduler::Prepared {
     FileBytes bytes;
     InspectedImage inspected;
-    std::uint64_t memory = 0;
+    std::uint64_t memory = 0; ///< held, released with the Prepared
+    std::uint64_t pendingMemory = 0; ///< still to take (prepare() without waiting)
     BatchScheduler* owner = nullptr;
 
     Prepared() = default;
@@ -113,6 +114,7 @@ struct BatchScheduler::Prepared {
         : bytes(std::move(other.bytes))
         , inspected(std::move(other.inspected))
         , memory(std::exchange(other.memory, 0))
+        , pendingMemory(std::exchange(other.pendingMemory, 0))
         , owner(other.owner)
     {
     }
@@ -125,6 +127,7 @@ struct BatchScheduler::Prepared {
             bytes = std::move(other.bytes);
             inspected = std::move(other.inspected);
             memory = std::exchange(other.memory, 0);
+            pendingMemory = std::exchange(other.pendingMemory, 0);
             owner = other.owner;
         }
         return *this;
@@ -203,6 +206,16 @@ void BatchScheduler::acquireMemory(std::uint64_t bytes)
     m_memoryInUse += bytes;
 }
 
+bool BatchScheduler::tryAcquireMemory(std::uint64_t bytes)
+{
+    std::lock_guard lock(m_mutex);
+    if (m_memoryInUse != 0 && m_memoryInUse + bytes > m_options.memoryBudget) {
+        return false;
+    }
+    m_memoryInUse += bytes;
+    return true;
+}
+
 void BatchScheduler::releaseMemory(std::uint64_t bytes)
 {
     std::lock_guard lock(m_mutex);
@@ -238,7 +251,8 @@ namespace {
 
 } // namespace
 
-std::optional<BatchScheduler::Prepared> BatchScheduler::prepare(const Job& job, JobReport& report)
+std::optional<BatchScheduler::Prepared> BatchScheduler::prepare(
+    const Job& job, JobReport& report, bool waitForMemory)
 {
     auto bytes = readInput(job.input, m_options.process.limits.maxMemoryBytes);
     if (!bytes) {
@@ -261,8 +275,14 @@ std::optional<BatchScheduler::Prepared> BatchScheduler::prepare(const Job& job, 
     prepared.inspected = std::move(inspected).value();
     const std::uint64_t memory
         = std::min(prepared.inspected.memoryEstimate, m_options.memoryBudget);
-    acquireMemory(memory);
-    prepared.memory = memory;
+    if (waitForMemory) {
+        acquireMemory(memory);
+        prepared.memory = memory;
+    } else if (tryAcquireMemory(memory)) {
+        prepared.memory = memory;
+    } else {
+        prepared.pendingMemory = memory;
+    }
     return prepared;
 }
 
@@ -453,8 +473,27 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
         }
     };
 
+    // Waits for the oldest job in flight, then encodes and writes it.
+    auto collectOldest = [&] {
+        InFlight f = std::move(flight.front());
+        flight.pop_front();
+        if (Status collected = gpu.collect(f.slot); !collected) {
+            if (collected.error().code != ErrorCode::OutOfMemory) {
+                lose(collected.error());
+            }
+            onCpu(f);
+        } else {
+            f.decoded = Image();
+            complete(*f.job, *f.prepared, std::move(f.out), plan.inputIdentities, f.report);
+        }
+        finish(f);
+    };
+
     for (;;) {
-        if (alive && static_cast<int>(flight.size()) < slots && waitWhilePaused()) {
+        // While paused, what is in flight is still collected; nothing new is taken.
+        const bool takeNew = alive && static_cast<int>(flight.size()) < slots
+            && !(isPaused() && !flight.empty()) && waitWhilePaused();
+        if (takeNew) {
             const std::size_t i = shared.next.fetch_add(1);
             if (i < shared.order.size()) {
                 InFlight f { &plan.jobs[shared.order[i]], {}, std::nullopt, {}, {}, 0,
@@ -464,9 +503,17 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
                     m_observer->onJobStarted(job);
                 }
                 f.report = startReport(job);
-                if (job.skipReason || !(f.prepared = prepare(job, f.report))) {
+                if (job.skipReason || !(f.prepared = prepare(job, f.report, flight.empty()))) {
                     finish(f);
                     continue;
+                }
+                if (f.prepared->pendingMemory != 0) {
+                    // The memory is held, partly by this worker's own jobs: finish those first.
+                    while (!flight.empty()) {
+                        collectOldest();
+                    }
+                    acquireMemory(f.prepared->pendingMemory);
+                    f.prepared->memory = std::exchange(f.prepared->pendingMemory, 0);
                 }
                 auto decoded
                     = processor.decode(f.prepared->bytes.span(), f.prepared->inspected, &m_cancel);
@@ -503,18 +550,7 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
         if (flight.empty()) {
             break;
         }
-        InFlight f = std::move(flight.front());
-        flight.pop_front();
-        if (Status collected = gpu.collect(f.slot); !collected) {
-            if (collected.error().code != ErrorCode::OutOfMemory) {
-                lose(collected.error());
-            }
-            onCpu(f);
-        } else {
-            f.decoded = Image();
-            complete(*f.job, *f.prepared, std::move(f.out), plan.inputIdentities, f.report);
-        }
-        finish(f);
+        collectOldest();
     }
     if (!alive) {
         runCpuJobs(shared);

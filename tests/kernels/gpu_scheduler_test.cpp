@@ -141,7 +141,8 @@ namespace {
     };
 
     RunResult runBatch(const fs::path& in, const fs::path& out, DeviceChoice device,
-        std::unique_ptr<GpuDevice> gpu, Filter filter = Filter::Lanczos)
+        std::unique_ptr<GpuDevice> gpu, Filter filter = Filter::Lanczos,
+        std::uint64_t memoryBudget = BatchOptions {}.memoryBudget)
     {
         PlanOptions planOptions;
         planOptions.outputDir = out;
@@ -152,6 +153,7 @@ namespace {
         options.threads = 2;
         options.process.spec.percent = 37.0;
         options.process.spec.filter = filter;
+        options.memoryBudget = memoryBudget;
         Recorder recorder;
         BatchScheduler scheduler(options, &recorder, std::move(gpu));
         RunResult r;
@@ -276,6 +278,21 @@ TEST(GpuScheduler, AnImageTooLargeForTheGpuRunsOnTheCpuAlone)
     expectEachJobOnce(r);
     EXPECT_EQ(onGpu(r), 11u);
     EXPECT_TRUE(r.notices.empty()) << r.notices.front();
+    expectSameOutputs(dir.path() / "cpu", dir.path() / "gpu");
+}
+
+TEST(GpuScheduler, AMemoryBudgetHeldByItsOwnJobsDoesNotStallTheGpuWorker)
+{
+    // A budget smaller than any image: each job needs the memory its predecessor in flight
+    // holds, so the GPU worker must finish that one before taking the next.
+    TempDir dir;
+    writeInputs(dir.path() / "in");
+    const RunResult cpu
+        = runBatch(dir.path() / "in", dir.path() / "cpu", DeviceChoice::Cpu, nullptr);
+    const RunResult r = runBatch(dir.path() / "in", dir.path() / "gpu", DeviceChoice::Gpu,
+        std::make_unique<EmulatedGpuDevice>(), Filter::Lanczos, 1);
+    expectEachJobOnce(r);
+    EXPECT_EQ(onGpu(r), 12u);
     expectSameOutputs(dir.path() / "cpu", dir.path() / "gpu");
 }
 

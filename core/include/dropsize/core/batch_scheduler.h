@@ -59,7 +59,9 @@ private:
 
     JobReport runJob(const Job& job, const FileIdentitySet& inputs);
     /// Read, inspect and take the job's memory; nullopt when it ended there (`report` says how).
-    std::optional<Prepared> prepare(const Job& job, JobReport& report);
+    /// Without `waitForMemory`, memory that is not free at once is left for the caller to take
+    /// (Prepared::pendingMemory): the GPU worker must first finish what it holds.
+    std::optional<Prepared> prepare(const Job& job, JobReport& report, bool waitForMemory = true);
     /// Encode and write the resized pixels; fills in `report`.
     void complete(const Job& job, Prepared& prepared, Image pixels, const FileIdentitySet& inputs,
         JobReport& report);
@@ -71,6 +73,7 @@ private:
     void notice(const std::string& message);
     bool waitWhilePaused();
     void acquireMemory(std::uint64_t bytes);
+    bool tryAcquireMemory(std::uint64_t bytes);
     void releaseMemory(std::uint64_t bytes);
 
     BatchOptions m_options;
