@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QSettings>
 
 // The window: settings → controller → main window, then the event loop. Paths on the command
@@ -23,6 +24,8 @@ int main(int argc, char** argv)
                                             .arg(QString::fromLatin1(dropsize::versionString()),
                                                 QString::fromLatin1(dropsize::gitRevision())));
     QApplication::setDesktopFileName(QStringLiteral("app.dropsize.Dropsize"));
+    // Installed, the icon theme has it (Linux); on Windows the executable's own icon is used.
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("app.dropsize.Dropsize")));
     dropsize::ui::installTranslations(app, QLocale::system());
 
     QCommandLineParser parser;
