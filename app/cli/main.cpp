@@ -11,7 +11,11 @@
 
 #include <cstdio>
 #include <string>
+#ifdef _WIN32
+#include <io.h>
+#else
 #include <unistd.h>
+#endif
 #include <vector>
 
 int main(int argc, char** argv)
@@ -49,7 +53,12 @@ int main(int argc, char** argv)
         return plan->problems.empty() ? 0 : 1;
     }
 
-    cli::CliReporter reporter(options.json, ::isatty(STDERR_FILENO) != 0);
+#ifdef _WIN32
+    const bool terminal = ::_isatty(::_fileno(stderr)) != 0;
+#else
+    const bool terminal = ::isatty(STDERR_FILENO) != 0;
+#endif
+    cli::CliReporter reporter(options.json, terminal);
     BatchScheduler scheduler(options.batch, &reporter);
     signals.onSignal([&scheduler] { scheduler.cancel(); });
     const BatchSummary summary = scheduler.run(*plan);

@@ -2,8 +2,75 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "cli/signal_watcher.h"
 
-#include <csignal>
 #include <cstdlib>
+
+#ifdef _WIN32
+
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <atomic>
+#include <windows.h>
+
+namespace dropsize {
+
+namespace {
+    // Windows calls a console control handler, a plain function, on a thread of its own: this is
+    // how it finds the watcher. One watcher per process (the CLI's main makes it).
+    std::atomic<SignalWatcher*> g_watcher { nullptr };
+    std::atomic<int> g_count { 0 };
+
+    BOOL WINAPI onConsoleControl(DWORD type)
+    {
+        if (type != CTRL_C_EVENT && type != CTRL_BREAK_EVENT && type != CTRL_CLOSE_EVENT) {
+            return FALSE;
+        }
+        if (++g_count > 1) {
+            std::_Exit(130); // a second Ctrl-C: stop now; temporaries are cleaned up next run
+        }
+        if (SignalWatcher* watcher = g_watcher.load()) {
+            watcher->notify();
+        }
+        return TRUE;
+    }
+} // namespace
+
+SignalWatcher::SignalWatcher()
+{
+    g_watcher = this;
+    ::SetConsoleCtrlHandler(onConsoleControl, TRUE);
+}
+
+SignalWatcher::~SignalWatcher()
+{
+    ::SetConsoleCtrlHandler(onConsoleControl, FALSE);
+    g_watcher = nullptr;
+}
+
+void SignalWatcher::onSignal(std::function<void()> callback)
+{
+    std::lock_guard lock(m_mutex);
+    m_callback = std::move(callback);
+}
+
+void SignalWatcher::notify()
+{
+    std::lock_guard lock(m_mutex);
+    if (m_callback) {
+        m_callback();
+    }
+}
+
+void SignalWatcher::watch() { }
+
+} // namespace dropsize
+
+#else
+
+#include <csignal>
 #include <pthread.h>
 
 namespace dropsize {
@@ -39,6 +106,14 @@ void SignalWatcher::onSignal(std::function<void()> callback)
     m_callback = std::move(callback);
 }
 
+void SignalWatcher::notify()
+{
+    std::lock_guard lock(m_mutex);
+    if (m_callback) {
+        m_callback();
+    }
+}
+
 void SignalWatcher::watch()
 {
     const sigset_t set = watchedSignals();
@@ -51,11 +126,10 @@ void SignalWatcher::watch()
         if (++count > 1) {
             std::_Exit(130); // a second Ctrl-C: stop now; temporaries are cleaned up next run
         }
-        std::lock_guard lock(m_mutex);
-        if (m_callback) {
-            m_callback();
-        }
+        notify();
     }
 }
 
 } // namespace dropsize
+
+#endif

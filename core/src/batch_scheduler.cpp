@@ -3,22 +3,17 @@
 #include "dropsize/core/batch_scheduler.h"
 
 #include "dropsize/core/resampler.h"
+#include "platform_files.h"
 
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <deque>
-#include <fcntl.h>
 #include <memory>
-#include <new>
 #include <numeric>
 #include <omp.h>
 #include <optional>
 #include <span>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <utility>
 
 namespace fs = std::filesystem;
@@ -44,60 +39,7 @@ namespace {
 
     using Clock = std::chrono::steady_clock;
 
-    // Reads a whole input. O_NONBLOCK and the fstat check keep a FIFO or device that replaced
-    // the file since planning from blocking or being read; the file is never opened for writing.
-    // A whole input file in memory, not zero-filled first (it is read over at once).
-    struct FileBytes {
-        std::unique_ptr<std::uint8_t[]> data;
-        std::size_t size = 0;
-        std::span<const std::uint8_t> span() const noexcept { return { data.get(), size }; }
-    };
-
-    Result<FileBytes> readInput(const fs::path& path, std::uint64_t limit)
-    {
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-        if (fd < 0) {
-            return Error { ErrorCode::Io, std::string("cannot open: ") + std::strerror(errno),
-                path.string() };
-        }
-        struct stat st { };
-        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-            ::close(fd);
-            return Error { ErrorCode::Io, "not a regular file", path.string() };
-        }
-        const auto size = static_cast<std::uint64_t>(st.st_size);
-        if (size > limit) {
-            ::close(fd);
-            return Error { ErrorCode::LimitExceeded, "file is larger than the memory limit",
-                path.string() };
-        }
-        FileBytes bytes;
-        bytes.size = static_cast<std::size_t>(size);
-        bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
-        if (!bytes.data) {
-            ::close(fd);
-            return Error { ErrorCode::OutOfMemory, "out of memory reading the file",
-                path.string() };
-        }
-        std::size_t done = 0;
-        while (done < bytes.size) {
-            const ssize_t n = ::read(fd, bytes.data.get() + done, bytes.size - done);
-            if (n < 0 && errno == EINTR) {
-                continue;
-            }
-            if (n <= 0) {
-                const int err = n < 0 ? errno : 0;
-                ::close(fd);
-                return Error { ErrorCode::Io,
-                    err != 0 ? std::string("cannot read: ") + std::strerror(err)
-                             : std::string("file shrank while being read"),
-                    path.string() };
-            }
-            done += static_cast<std::size_t>(n);
-        }
-        ::close(fd);
-        return bytes;
-    }
+    using platform::FileBytes;
 
 } // namespace
 
@@ -254,7 +196,7 @@ namespace {
 std::optional<BatchScheduler::Prepared> BatchScheduler::prepare(
     const Job& job, JobReport& report, bool waitForMemory)
 {
-    auto bytes = readInput(job.input, m_options.process.limits.maxMemoryBytes);
+    auto bytes = platform::readRegularFile(job.input, m_options.process.limits.maxMemoryBytes);
     if (!bytes) {
         failReport(report, std::move(bytes).error());
         return std::nullopt;

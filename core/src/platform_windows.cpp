@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/atomic_file_writer.h"
+#include "platform_files.h"
+
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <new>
+#include <string>
+#include <system_error>
+#include <windows.h>
+
+namespace fs = std::filesystem;
+
+namespace dropsize {
+
+namespace {
+
+    /// A Win32 file handle, closed with its owner.
+    class Handle {
+    public:
+        explicit Handle(HANDLE h) noexcept
+            : m_handle(h)
+        {
+        }
+        ~Handle()
+        {
+            if (valid()) {
+                ::CloseHandle(m_handle);
+            }
+        }
+        Handle(const Handle&) = delete;
+        Handle& operator=(const Handle&) = delete;
+        bool valid() const noexcept
+        {
+            return m_handle != INVALID_HANDLE_VALUE && m_handle != nullptr;
+        }
+        HANDLE get() const noexcept { return m_handle; }
+        /// Closes now; false when closing failed.
+        bool close() noexcept
+        {
+            const bool ok = ::CloseHandle(m_handle) != 0;
+            m_handle = INVALID_HANDLE_VALUE;
+            return ok;
+        }
+
+    private:
+        HANDLE m_handle;
+    };
+
+    Error winError(DWORD err, const std::string& what, const fs::path& path)
+    {
+        const ErrorCode code = (err == ERROR_DISK_FULL || err == ERROR_HANDLE_DISK_FULL)
+            ? ErrorCode::NoSpace
+            : ErrorCode::Io;
+        return Error { code, what + ": " + std::system_category().message(static_cast<int>(err)),
+            path.string() };
+    }
+
+} // namespace
+
+std::optional<FileIdentity> fileIdentity(const fs::path& path) noexcept
+{
+    // Backup semantics open folders too; no access rights are needed to read the identity.
+    Handle file(
+        ::CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+            nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr));
+    if (!file.valid()) {
+        return std::nullopt;
+    }
+    BY_HANDLE_FILE_INFORMATION info {};
+    if (::GetFileInformationByHandle(file.get(), &info) == 0) {
+        return std::nullopt;
+    }
+    const std::uintmax_t index
+        = (static_cast<std::uintmax_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow;
+    return FileIdentity { static_cast<std::uintmax_t>(info.dwVolumeSerialNumber), index };
+}
+
+namespace platform {
+
+    Result<FileBytes> readRegularFile(const fs::path& path, std::uint64_t limit)
+    {
+        Handle file(::CreateFileW(path.c_str(), GENERIC_READ,
+            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+            FILE_ATTRIBUTE_NORMAL | FILE_FLAG_SEQUENTIAL_SCAN, nullptr));
+        if (!file.valid()) {
+            return winError(::GetLastError(), "cannot open", path);
+        }
+        LARGE_INTEGER size {};
+        if (::GetFileType(file.get()) != FILE_TYPE_DISK
+            || ::GetFileSizeEx(file.get(), &size) == 0) {
+            return Error { ErrorCode::Io, "not a regular file", path.string() };
+        }
+        if (size.QuadPart < 0 || static_cast<std::uint64_t>(size.QuadPart) > limit) {
+            return Error { ErrorCode::LimitExceeded, "file is larger than the memory limit",
+                path.string() };
+        }
+        FileBytes bytes;
+        bytes.size = static_cast<std::size_t>(size.QuadPart);
+        bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
+        if (!bytes.data) {
+            return Error { ErrorCode::OutOfMemory, "out of memory reading the file",
+                path.string() };
+        }
+        std::size_t done = 0;
+        while (done < bytes.size) {
+            const DWORD want
+                = static_cast<DWORD>(std::min<std::size_t>(bytes.size - done, 1u << 30));
+            DWORD got = 0;
+            if (::ReadFile(file.get(), bytes.data.get() + done, want, &got, nullptr) == 0) {
+                return winError(::GetLastError(), "cannot read", path);
+            }
+            if (got == 0) {
+                return Error { ErrorCode::Io, "file shrank while being read", path.string() };
+            }
+            done += got;
+        }
+        return bytes;
+    }
+
+    Status writeNewFile(const fs::path& path, std::span<const std::uint8_t> bytes)
+    {
+        Handle file(::CreateFileW(
+            path.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr));
+        if (!file.valid()) {
+            return winError(::GetLastError(), "cannot create a temporary file", path);
+        }
+        std::size_t done = 0;
+        while (done < bytes.size()) {
+            const DWORD want
+                = static_cast<DWORD>(std::min<std::size_t>(bytes.size() - done, 1u << 30));
+            DWORD wrote = 0;
+            if (::WriteFile(file.get(), bytes.data() + done, want, &wrote, nullptr) == 0) {
+                return winError(::GetLastError(), "cannot write", path);
+            }
+            done += wrote;
+        }
+        if (::FlushFileBuffers(file.get()) == 0) {
+            return winError(::GetLastError(), "cannot flush to disk", path);
+        }
+        if (!file.close()) {
+            return winError(::GetLastError(), "cannot close", path);
+        }
+        return {};
+    }
+
+    Status moveNoReplace(const fs::path& from, const fs::path& to)
+    {
+        // Without MOVEFILE_REPLACE_EXISTING the move fails when `to` exists.
+        if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_WRITE_THROUGH) != 0) {
+            return {};
+        }
+        const DWORD err = ::GetLastError();
+        if (err == ERROR_ALREADY_EXISTS || err == ERROR_FILE_EXISTS) {
+            return Error { ErrorCode::Exists, "output exists", to.string() };
+        }
+        return winError(err, "cannot move the output into place", to);
+    }
+
+    Status moveReplace(const fs::path& from, const fs::path& to)
+    {
+        if (::MoveFileExW(
+                from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)
+            != 0) {
+            return {};
+        }
+        return winError(::GetLastError(), "cannot move the output into place", to);
+    }
+
+    unsigned long currentProcessId() noexcept
+    {
+        return static_cast<unsigned long>(::GetCurrentProcessId());
+    }
+
+    bool processIsGone(unsigned long pid) noexcept
+    {
+        HANDLE process
+            = ::OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, FALSE, static_cast<DWORD>(pid));
+        if (process == nullptr) {
+            return ::GetLastError() == ERROR_INVALID_PARAMETER; // no such process
+        }
+        DWORD code = 0;
+        const bool exited = ::GetExitCodeProcess(process, &code) != 0 && code != STILL_ACTIVE;
+        ::CloseHandle(process);
+        return exited;
+    }
+
+} // namespace platform
+
+} // namespace dropsize
