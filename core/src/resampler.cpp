@@ -242,38 +242,9 @@ Result<Image> CpuResizer::orient(ConstImageView in, int orientation)
     for (int y = 0; y < oh; ++y) {
         std::uint8_t* dst = o.row(y);
         for (int x = 0; x < ow; ++x) {
-            int sx = x;
-            int sy = y;
-            switch (orientation) {
-            case 2: // mirror left-right
-                sx = w - 1 - x;
-                break;
-            case 3: // rotate 180
-                sx = w - 1 - x;
-                sy = h - 1 - y;
-                break;
-            case 4: // mirror top-bottom
-                sy = h - 1 - y;
-                break;
-            case 5: // transpose
-                sx = y;
-                sy = x;
-                break;
-            case 6: // rotate 90 clockwise
-                sx = y;
-                sy = h - 1 - x;
-                break;
-            case 7: // transverse
-                sx = w - 1 - y;
-                sy = h - 1 - x;
-                break;
-            case 8: // rotate 90 counter-clockwise
-                sx = w - 1 - y;
-                sy = x;
-                break;
-            default:
-                break;
-            }
+            int sx = 0;
+            int sy = 0;
+            pixel::orientedSource(orientation, x, y, w, h, sx, sy);
             std::memcpy(dst + x * c, in.row(sy) + static_cast<std::ptrdiff_t>(sx) * c,
                 static_cast<std::size_t>(c));
         }

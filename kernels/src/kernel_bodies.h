@@ -204,40 +204,9 @@ DROPSIZE_HD void kernelBody(const LaunchIndex& t, const OrientArgs& a)
     if (x >= a.out.width || y >= a.out.height) {
         return;
     }
-    const int w = a.in.width;
-    const int h = a.in.height;
-    int sx = x;
-    int sy = y;
-    switch (a.orientation) {
-    case 2: // mirror left-right
-        sx = w - 1 - x;
-        break;
-    case 3: // rotate 180
-        sx = w - 1 - x;
-        sy = h - 1 - y;
-        break;
-    case 4: // mirror top-bottom
-        sy = h - 1 - y;
-        break;
-    case 5: // transpose
-        sx = y;
-        sy = x;
-        break;
-    case 6: // rotate 90 clockwise
-        sx = y;
-        sy = h - 1 - x;
-        break;
-    case 7: // transverse
-        sx = w - 1 - y;
-        sy = h - 1 - x;
-        break;
-    case 8: // rotate 90 counter-clockwise
-        sx = w - 1 - y;
-        sy = x;
-        break;
-    default:
-        break;
-    }
+    int sx = 0;
+    int sy = 0;
+    pixel::orientedSource(a.orientation, x, y, a.in.width, a.in.height, sx, sy);
     const std::uint8_t* src = a.in.pixel(sx, sy);
     std::uint8_t* dst = a.out.pixel(x, y);
     for (int ch = 0; ch < a.out.channels; ++ch) {

@@ -65,6 +65,44 @@ DROPSIZE_HD std::uint8_t blockAverage(std::uint32_t sum, std::uint32_t n, std::u
     return static_cast<std::uint8_t>(((sum + n / 2u) * multiplier) >> 24);
 }
 
+/// exif_transpose(): the pixel (sx, sy) of a w × h image that lands at (x, y) of the image
+/// oriented upright for EXIF orientation 1..8.
+DROPSIZE_HD void orientedSource(int orientation, int x, int y, int w, int h, int& sx, int& sy)
+{
+    sx = x;
+    sy = y;
+    switch (orientation) {
+    case 2: // mirror left-right
+        sx = w - 1 - x;
+        break;
+    case 3: // rotate 180
+        sx = w - 1 - x;
+        sy = h - 1 - y;
+        break;
+    case 4: // mirror top-bottom
+        sy = h - 1 - y;
+        break;
+    case 5: // transpose
+        sx = y;
+        sy = x;
+        break;
+    case 6: // rotate 90 clockwise
+        sx = y;
+        sy = h - 1 - x;
+        break;
+    case 7: // transverse
+        sx = w - 1 - y;
+        sy = h - 1 - x;
+        break;
+    case 8: // rotate 90 counter-clockwise
+        sx = w - 1 - y;
+        sy = x;
+        break;
+    default:
+        break;
+    }
+}
+
 /// Source index of a nearest-neighbour sample: the position truncated, -1 when negative.
 DROPSIZE_HD int nearestIndex(double position)
 {
