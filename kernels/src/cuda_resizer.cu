@@ -46,13 +46,15 @@ namespace {
             args);
     }
 
-    /// Device memory, freed with its owner.
-    class DeviceBuffer {
+    /// Memory from a CUDA allocator (device: cudaMalloc/cudaFree; pinned host memory:
+    /// cudaMallocHost/cudaFreeHost), freed with its owner; it grows, never shrinks.
+    template <cudaError_t (*Allocate)(void**, std::size_t), cudaError_t (*Release)(void*)>
+    class CudaMemory {
     public:
-        DeviceBuffer() = default;
-        ~DeviceBuffer() { reset(); }
-        DeviceBuffer(const DeviceBuffer&) = delete;
-        DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+        CudaMemory() = default;
+        ~CudaMemory() { reset(); }
+        CudaMemory(const CudaMemory&) = delete;
+        CudaMemory& operator=(const CudaMemory&) = delete;
 
         cudaError_t reserve(std::size_t bytes)
         {
@@ -61,7 +63,7 @@ namespace {
             }
             reset();
             void* p = nullptr;
-            const cudaError_t e = cudaMalloc(&p, bytes);
+            const cudaError_t e = Allocate(&p, bytes);
             if (e == cudaSuccess) {
                 m_data = static_cast<std::uint8_t*>(p);
                 m_size = bytes;
@@ -71,7 +73,7 @@ namespace {
         void reset() noexcept
         {
             if (m_data != nullptr) {
-                (void)cudaFree(m_data);
+                (void)Release(m_data);
             }
             m_data = nullptr;
             m_size = 0;
@@ -84,42 +86,13 @@ namespace {
         std::size_t m_size = 0;
     };
 
-    /// Page-locked host memory, for copies that overlap kernels.
-    class PinnedBuffer {
-    public:
-        PinnedBuffer() = default;
-        ~PinnedBuffer() { reset(); }
-        PinnedBuffer(const PinnedBuffer&) = delete;
-        PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+    cudaError_t allocateDevice(void** p, std::size_t bytes) { return cudaMalloc(p, bytes); }
+    cudaError_t allocatePinned(void** p, std::size_t bytes) { return cudaMallocHost(p, bytes); }
+    cudaError_t releaseDevice(void* p) { return cudaFree(p); }
+    cudaError_t releasePinned(void* p) { return cudaFreeHost(p); }
 
-        cudaError_t reserve(std::size_t bytes)
-        {
-            if (bytes <= m_size) {
-                return cudaSuccess;
-            }
-            reset();
-            void* p = nullptr;
-            const cudaError_t e = cudaMallocHost(&p, bytes);
-            if (e == cudaSuccess) {
-                m_data = static_cast<std::uint8_t*>(p);
-                m_size = bytes;
-            }
-            return e;
-        }
-        void reset() noexcept
-        {
-            if (m_data != nullptr) {
-                (void)cudaFreeHost(m_data);
-            }
-            m_data = nullptr;
-            m_size = 0;
-        }
-        std::uint8_t* data() const noexcept { return m_data; }
-
-    private:
-        std::uint8_t* m_data = nullptr;
-        std::size_t m_size = 0;
-    };
+    using DeviceBuffer = CudaMemory<allocateDevice, releaseDevice>;
+    using PinnedBuffer = CudaMemory<allocatePinned, releasePinned>;
 
     class Stream {
     public:
