@@ -50,20 +50,6 @@ SignalWatcher::~SignalWatcher()
     g_watcher = nullptr;
 }
 
-void SignalWatcher::onSignal(std::function<void()> callback)
-{
-    std::lock_guard lock(m_mutex);
-    m_callback = std::move(callback);
-}
-
-void SignalWatcher::notify()
-{
-    std::lock_guard lock(m_mutex);
-    if (m_callback) {
-        m_callback();
-    }
-}
-
 void SignalWatcher::watch() { }
 
 } // namespace dropsize
@@ -100,20 +86,6 @@ SignalWatcher::~SignalWatcher()
     m_thread.join();
 }
 
-void SignalWatcher::onSignal(std::function<void()> callback)
-{
-    std::lock_guard lock(m_mutex);
-    m_callback = std::move(callback);
-}
-
-void SignalWatcher::notify()
-{
-    std::lock_guard lock(m_mutex);
-    if (m_callback) {
-        m_callback();
-    }
-}
-
 void SignalWatcher::watch()
 {
     const sigset_t set = watchedSignals();
@@ -133,3 +105,21 @@ void SignalWatcher::watch()
 } // namespace dropsize
 
 #endif
+
+namespace dropsize {
+
+void SignalWatcher::onSignal(std::function<void()> callback)
+{
+    std::lock_guard lock(m_mutex);
+    m_callback = std::move(callback);
+}
+
+void SignalWatcher::notify()
+{
+    std::lock_guard lock(m_mutex);
+    if (m_callback) {
+        m_callback();
+    }
+}
+
+} // namespace dropsize
