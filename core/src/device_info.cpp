@@ -50,7 +50,7 @@ std::string describeDevices(const DeviceInfo& info)
     if (info.gpuUsable) {
         return info.gpuName + " (GPU) + " + cpu;
     }
-    return "no CUDA device (" + info.gpuReason + ") \u2014 " + cpu;
+    return "no CUDA device: " + info.gpuReason + " \u2014 " + cpu;
 }
 
 } // namespace dropsize

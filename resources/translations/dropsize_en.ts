@@ -520,13 +520,6 @@ Files already written stay; the file being written is discarded.</source>
             <numerusform>%1 + %n CPU threads</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>No CUDA device (%1) — %n CPU thread(s)</source>
-        <translation>
-            <numerusform>No CUDA device (%1) — %n CPU thread</numerusform>
-            <numerusform>No CUDA device (%1) — %n CPU threads</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Device:</source>
         <translation type="unfinished"></translation>
@@ -542,6 +535,13 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Choose the output folder</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>No CUDA device: %1 — %n CPU thread(s)</source>
+        <translation>
+            <numerusform>No CUDA device: %1 — %n CPU thread</numerusform>
+            <numerusform>No CUDA device: %1 — %n CPU threads</numerusform>
+        </translation>
     </message>
 </context>
 <context>

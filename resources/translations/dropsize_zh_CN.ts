@@ -517,12 +517,6 @@ Files already written stay; the file being written is discarded.</source>
             <numerusform>%1 + %n 个 CPU 线程</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>No CUDA device (%1) — %n CPU thread(s)</source>
-        <translation>
-            <numerusform>没有 CUDA 设备（%1）— %n 个 CPU 线程</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Device:</source>
         <translation>设备(&amp;D)：</translation>
@@ -538,6 +532,12 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Choose the output folder</source>
         <translation>选择输出文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <source>No CUDA device: %1 — %n CPU thread(s)</source>
+        <translation>
+            <numerusform>没有 CUDA 设备：%1 — %n 个 CPU 线程</numerusform>
+        </translation>
     </message>
 </context>
 <context>

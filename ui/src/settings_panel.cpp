@@ -142,7 +142,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_deviceNote->setText(devices.gpuUsable
             ? tr("%1 + %n CPU thread(s)", nullptr, devices.cpuThreads)
                   .arg(QString::fromStdString(devices.gpuName))
-            : tr("No CUDA device (%1) \u2014 %n CPU thread(s)", nullptr, devices.cpuThreads)
+            : tr("No CUDA device: %1 \u2014 %n CPU thread(s)", nullptr, devices.cpuThreads)
                   .arg(QString::fromStdString(devices.gpuReason)));
     form->addRow(tr("&Device:"), m_device);
     form->addRow(QString(), m_deviceNote);

@@ -31,7 +31,7 @@ struct DeviceInfo {
 DeviceInfo probeDevices();
 
 /// One line for people: "NVIDIA H100 (GPU) + 16 CPU threads" or
-/// "no CUDA device (this build has no CUDA kernels) — 2 CPU threads".
+/// "no CUDA device: this build has no CUDA kernels — 2 CPU threads".
 std::string describeDevices(const DeviceInfo& info);
 
 } // namespace dropsize
