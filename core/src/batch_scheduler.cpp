@@ -415,20 +415,73 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
         }
     };
 
+    // An exception (memory, say) fails its own job, as on the CPU workers; it must never leave
+    // the OpenMP region, which would end the program.
+    auto guarded = [&](InFlight& f, auto&& step) {
+        try {
+            step();
+        } catch (const std::exception& e) {
+            failReport(f.report, Error { ErrorCode::Internal, e.what(), f.job->input.string() });
+        }
+    };
+
     // Waits for the oldest job in flight, then encodes and writes it.
     auto collectOldest = [&] {
         InFlight f = std::move(flight.front());
         flight.pop_front();
-        if (Status collected = gpu.collect(f.slot); !collected) {
-            if (collected.error().code != ErrorCode::OutOfMemory) {
-                lose(collected.error());
+        guarded(f, [&] {
+            if (Status collected = gpu.collect(f.slot); !collected) {
+                if (collected.error().code != ErrorCode::OutOfMemory) {
+                    lose(collected.error());
+                }
+                onCpu(f);
+            } else {
+                f.decoded = Image();
+                complete(*f.job, *f.prepared, std::move(f.out), plan.inputIdentities, f.report);
+            }
+        });
+        finish(f);
+    };
+
+    // Reads, decodes and submits a new job; false when it ended here (done on the CPU, failed or
+    // skipped: `f.report` says which).
+    auto submitNew = [&](InFlight& f) {
+        const Job& job = *f.job;
+        if (job.skipReason || !(f.prepared = prepare(job, f.report, flight.empty()))) {
+            return false;
+        }
+        if (f.prepared->pendingMemory != 0) {
+            // The memory is held, partly by this worker's own jobs: finish those first.
+            while (!flight.empty()) {
+                collectOldest();
+            }
+            acquireMemory(f.prepared->pendingMemory);
+            f.prepared->memory = std::exchange(f.prepared->pendingMemory, 0);
+        }
+        auto decoded = processor.decode(f.prepared->bytes.span(), f.prepared->inspected, &m_cancel);
+        if (!decoded) {
+            failReport(f.report, std::move(decoded).error());
+            return false;
+        }
+        f.decoded = std::move(decoded).value();
+        const ResizePlan& p = f.prepared->inspected.plan;
+        auto out = Image::allocate(p.output.width, p.output.height, f.decoded.channels());
+        if (!out) {
+            failReport(f.report, std::move(out).error());
+            return false;
+        }
+        f.out = std::move(out).value();
+        f.slot = nextSlot;
+        f.report.device = "gpu";
+        if (Status submitted = gpu.submit(f.slot, p, f.decoded.view(), f.out.view()); !submitted) {
+            if (submitted.error().code != ErrorCode::OutOfMemory) {
+                lose(submitted.error());
             }
             onCpu(f);
-        } else {
-            f.decoded = Image();
-            complete(*f.job, *f.prepared, std::move(f.out), plan.inputIdentities, f.report);
+            return false;
         }
-        finish(f);
+        nextSlot = (nextSlot + 1) % slots;
+        return true;
     };
 
     for (;;) {
@@ -440,52 +493,17 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
             if (i < shared.order.size()) {
                 InFlight f { &plan.jobs[shared.order[i]], {}, std::nullopt, {}, {}, 0,
                     Clock::now() };
-                const Job& job = *f.job;
                 if (m_observer != nullptr) {
-                    m_observer->onJobStarted(job);
+                    m_observer->onJobStarted(*f.job);
                 }
-                f.report = startReport(job);
-                if (job.skipReason || !(f.prepared = prepare(job, f.report, flight.empty()))) {
+                f.report = startReport(*f.job);
+                bool inFlight = false;
+                guarded(f, [&] { inFlight = submitNew(f); });
+                if (inFlight) {
+                    flight.push_back(std::move(f));
+                } else {
                     finish(f);
-                    continue;
                 }
-                if (f.prepared->pendingMemory != 0) {
-                    // The memory is held, partly by this worker's own jobs: finish those first.
-                    while (!flight.empty()) {
-                        collectOldest();
-                    }
-                    acquireMemory(f.prepared->pendingMemory);
-                    f.prepared->memory = std::exchange(f.prepared->pendingMemory, 0);
-                }
-                auto decoded
-                    = processor.decode(f.prepared->bytes.span(), f.prepared->inspected, &m_cancel);
-                if (!decoded) {
-                    failReport(f.report, std::move(decoded).error());
-                    finish(f);
-                    continue;
-                }
-                f.decoded = std::move(decoded).value();
-                const ResizePlan& p = f.prepared->inspected.plan;
-                auto out = Image::allocate(p.output.width, p.output.height, f.decoded.channels());
-                if (!out) {
-                    failReport(f.report, std::move(out).error());
-                    finish(f);
-                    continue;
-                }
-                f.out = std::move(out).value();
-                f.slot = nextSlot;
-                f.report.device = "gpu";
-                if (Status submitted = gpu.submit(f.slot, p, f.decoded.view(), f.out.view());
-                    !submitted) {
-                    if (submitted.error().code != ErrorCode::OutOfMemory) {
-                        lose(submitted.error());
-                    }
-                    onCpu(f);
-                    finish(f);
-                    continue;
-                }
-                nextSlot = (nextSlot + 1) % slots;
-                flight.push_back(std::move(f));
                 continue;
             }
         }

@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -30,6 +31,7 @@ namespace {
         int failSubmitAt = -1; ///< this submit (0-based) fails with a device error
         int failCollectAt = -1;
         int outOfMemoryAt = -1; ///< this submit fails with OutOfMemory
+        int throwAt = -1; ///< this submit throws std::bad_alloc
         /// How many submit() and collect() calls it saw; shared, so a test can read them after
         /// the scheduler that owned the device is gone.
         struct Calls {
@@ -47,6 +49,9 @@ namespace {
             const int n = calls->submits++;
             if (n == failSubmitAt) {
                 return Error { ErrorCode::Internal, "GPU: injected launch failure", {} };
+            }
+            if (n == throwAt) {
+                throw std::bad_alloc();
             }
             if (n == outOfMemoryAt) {
                 return Error { ErrorCode::OutOfMemory, "GPU: injected out of memory", {} };
@@ -279,6 +284,28 @@ TEST(GpuScheduler, AnImageTooLargeForTheGpuRunsOnTheCpuAlone)
     EXPECT_EQ(onGpu(r), 11u);
     EXPECT_TRUE(r.notices.empty()) << r.notices.front();
     expectSameOutputs(dir.path() / "cpu", dir.path() / "gpu");
+}
+
+TEST(GpuScheduler, AnExceptionOnTheGpuWorkerFailsThatImageAlone)
+{
+    TempDir dir;
+    writeInputs(dir.path() / "in");
+    auto device = std::make_unique<EmulatedGpuDevice>();
+    device->throwAt = 3;
+    const RunResult r
+        = runBatch(dir.path() / "in", dir.path() / "gpu", DeviceChoice::Gpu, std::move(device));
+    EXPECT_EQ(r.reports.size(), 12u);
+    EXPECT_EQ(r.summary.ok, 11u);
+    ASSERT_EQ(r.summary.failed, 1u);
+    for (const JobReport& report : r.reports) {
+        if (report.status == JobStatus::Failed) {
+            ASSERT_TRUE(report.error.has_value());
+            EXPECT_NE(report.error->message.find("bad_alloc"), std::string::npos)
+                << report.error->message;
+            EXPECT_EQ(report.error->path, report.input.string());
+        }
+    }
+    EXPECT_TRUE(r.notices.empty());
 }
 
 TEST(GpuScheduler, AMemoryBudgetHeldByItsOwnJobsDoesNotStallTheGpuWorker)
