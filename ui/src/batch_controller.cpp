@@ -156,7 +156,7 @@ void BatchController::resume()
     }
     m_scheduler->resume();
     m_pausedMs += m_pauseClock.elapsed();
-    setState(m_progress.total > 0 || m_clock.isValid() ? State::Running : State::Planning);
+    setState(m_clock.isValid() ? State::Running : State::Planning); // valid once planned
 }
 
 void BatchController::cancel()

@@ -72,8 +72,7 @@ QVariant InputListModel::data(const QModelIndex& index, int role) const
         }
         if (role == Qt::DecorationRole) {
             const QFileIconProvider icons;
-            return icons.icon(
-                QFileInfo(e.path).isDir() ? QFileIconProvider::Folder : QFileIconProvider::File);
+            return icons.icon(e.isFolder ? QFileIconProvider::Folder : QFileIconProvider::File);
         }
         return {};
     }
@@ -138,7 +137,7 @@ int InputListModel::addPaths(const QStringList& paths)
             continue;
         }
         beginInsertRows({}, rowCount(), rowCount());
-        m_entries.push_back({ clean, 0, -1, {} });
+        m_entries.push_back({ clean, info.isDir(), 0, -1, {} });
         endInsertRows();
         scan(m_entries.back());
         ++added;

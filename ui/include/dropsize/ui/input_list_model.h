@@ -48,6 +48,7 @@ signals:
 private:
     struct Entry {
         QString path; ///< absolute, clean, '/' separators
+        bool isFolder = false;
         quint64 scanId = 0; ///< the count being waited for
         qint64 images = -1; ///< -1 while counting
         QString error;
