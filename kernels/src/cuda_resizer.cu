@@ -308,11 +308,6 @@ GpuResult GpuResizer::open(std::size_t memoryBudget)
     return {};
 }
 
-std::size_t GpuResizer::deviceBytes(const ResizeProgram& program) noexcept
-{
-    return programBytes(program);
-}
-
 int GpuResizer::slotCount() noexcept { return kSlots; }
 
 GpuResult GpuResizer::submit(
@@ -332,14 +327,6 @@ GpuResult GpuResizer::collect(int slot)
         return { GpuStatus::Error, "the GPU was not opened" };
     }
     return m_impl->slots[static_cast<std::size_t>(slot)].collect();
-}
-
-GpuResult GpuResizer::run(const ResizeProgram& program, const HostImage& in, const HostImage& out)
-{
-    if (GpuResult r = submit(0, program, in, out); !r) {
-        return r;
-    }
-    return collect(0);
 }
 
 } // namespace dropsize::kernels

@@ -5,7 +5,6 @@
 // runs every job on the CPU.
 
 #include "dropsize/kernels/gpu_resizer.h"
-#include "resize_pipeline.h"
 
 namespace dropsize::kernels {
 
@@ -27,11 +26,6 @@ GpuProbe GpuResizer::probe()
 
 GpuResult GpuResizer::open(std::size_t /*memoryBudget*/) { return unavailable(); }
 
-std::size_t GpuResizer::deviceBytes(const ResizeProgram& program) noexcept
-{
-    return programBytes(program);
-}
-
 int GpuResizer::slotCount() noexcept { return 0; }
 
 GpuResult GpuResizer::submit(int /*slot*/, const ResizeProgram& /*program*/,
@@ -41,11 +35,5 @@ GpuResult GpuResizer::submit(int /*slot*/, const ResizeProgram& /*program*/,
 }
 
 GpuResult GpuResizer::collect(int /*slot*/) { return unavailable(); }
-
-GpuResult GpuResizer::run(
-    const ResizeProgram& /*program*/, const HostImage& /*in*/, const HostImage& /*out*/)
-{
-    return unavailable();
-}
 
 } // namespace dropsize::kernels

@@ -126,29 +126,4 @@ GpuResult runProgram(Backend& b, const ResizeProgram& p, const HostImage& in, co
     return b.download(out, current.data);
 }
 
-/// Device bytes runProgram() asks for: every image buffer and table of the program.
-inline std::size_t programBytes(const ResizeProgram& p) noexcept
-{
-    const int c = p.channels;
-    std::size_t bytes = imageBytes(p.inWidth, p.inHeight, c);
-    if (p.resize) {
-        if (p.reduceX > 1 || p.reduceY > 1) {
-            bytes += imageBytes(p.reducedWidth, p.reducedHeight, c);
-        }
-        if (p.resample != ResizeProgram::Resample::Copy) {
-            bytes += imageBytes(p.resampledWidth, p.resampledHeight, c);
-        }
-        if (p.resample == ResizeProgram::Resample::Separable && p.horizontal) {
-            bytes += imageBytes(p.resampledWidth, p.tempRows, c);
-        }
-        bytes += (p.nearestX.size() + p.nearestY.size() + p.kx.bounds.size() + p.ky.bounds.size())
-            * sizeof(int);
-        bytes += (p.kx.weights.size() + p.ky.weights.size()) * sizeof(std::int32_t);
-    }
-    if (p.orientation != 1) {
-        bytes += imageBytes(p.outWidth, p.outHeight, c);
-    }
-    return bytes;
-}
-
 } // namespace dropsize::kernels

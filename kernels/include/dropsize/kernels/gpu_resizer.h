@@ -109,9 +109,6 @@ public:
     /// Takes device 0; its buffers may grow to `memoryBudget` bytes.
     GpuResult open(std::size_t memoryBudget);
 
-    /// Device bytes `program` needs (the budget check open() set is against this).
-    static std::size_t deviceBytes(const ResizeProgram& program) noexcept;
-
     /// Jobs that can be in flight at once.
     static int slotCount() noexcept;
 
@@ -122,9 +119,6 @@ public:
 
     /// Waits for the slot's job and writes its pixels to the `out` given to submit().
     GpuResult collect(int slot);
-
-    /// submit() + collect() in slot 0.
-    GpuResult run(const ResizeProgram& program, const HostImage& in, const HostImage& out);
 
 private:
     struct Impl;
