@@ -7,7 +7,9 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace fs = std::filesystem;
 
@@ -15,16 +17,11 @@ namespace dropsize {
 
 namespace {
 
+    // Temporaries are named ".dropsize-<pid>-<n>.tmp", exactly.
     constexpr const char* kTempMarker = ".dropsize-";
     constexpr const char* kTempSuffix = ".tmp";
 
     std::atomic<unsigned> g_tempCounter { 0 }; // unique temporary names within this process
-
-    void removeQuietly(const fs::path& path) noexcept
-    {
-        std::error_code ec;
-        fs::remove(path, ec);
-    }
 
 } // namespace
 
@@ -39,81 +36,112 @@ AtomicFileWriter::AtomicFileWriter(const FileIdentitySet* protectedFiles) noexce
 {
 }
 
+namespace {
+
+    // The digits of a decimal number at `at` in `name`, or nullopt; `at` moves past them.
+    std::optional<unsigned long> digitsAt(const std::string& name, std::size_t& at) noexcept
+    {
+        const std::size_t begin = at;
+        unsigned long value = 0;
+        while (at < name.size() && name[at] >= '0' && name[at] <= '9' && at - begin < 10) {
+            value = value * 10 + static_cast<unsigned long>(name[at] - '0');
+            ++at;
+        }
+        if (at == begin || (at < name.size() && name[at] >= '0' && name[at] <= '9')) {
+            return std::nullopt;
+        }
+        return value;
+    }
+
+    // The process ID in a temporary's name ".dropsize-<pid>-<n>.tmp", or nullopt when the name
+    // is not exactly of that form.
+    std::optional<unsigned long> temporaryOwner(const std::string& name) noexcept
+    {
+        const std::string_view marker = kTempMarker;
+        if (!name.starts_with(marker)) {
+            return std::nullopt;
+        }
+        std::size_t at = marker.size();
+        const auto pid = digitsAt(name, at);
+        if (!pid || at >= name.size() || name[at] != '-') {
+            return std::nullopt;
+        }
+        ++at;
+        if (!digitsAt(name, at) || name.compare(at, std::string::npos, kTempSuffix) != 0) {
+            return std::nullopt;
+        }
+        return pid;
+    }
+
+} // namespace
+
 bool AtomicFileWriter::isTemporaryName(const std::string& name) noexcept
 {
-    return name.size() > 1 && name[0] == '.' && name.find(kTempMarker) != std::string::npos
-        && name.ends_with(kTempSuffix);
+    return temporaryOwner(name).has_value();
 }
 
 int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir) noexcept
 {
     int removed = 0;
     std::error_code ec;
+    if (platform::isLink(dir)) {
+        return 0; // never reach through a link
+    }
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        if (!isTemporaryName(name) || !it->is_regular_file(ec)) {
+        const auto pid = temporaryOwner(name);
+        if (!pid || *pid == 0 || !it->is_regular_file(ec) || it->is_symlink(ec)) {
             continue;
         }
-        // ".<name>.dropsize-<pid>-<n>.tmp": stale when that process is gone.
-        const std::size_t at = name.rfind(kTempMarker);
-        const unsigned long pid
-            = std::strtoul(name.c_str() + at + std::strlen(kTempMarker), nullptr, 10);
-        if (pid == 0 || platform::processIsGone(pid)) {
-            if (fs::remove(it->path(), ec)) {
-                ++removed;
-            }
+        if (platform::processIsGone(*pid) && fs::remove(it->path(), ec)) {
+            ++removed;
         }
     }
     return removed;
 }
 
-Result<fs::path> AtomicFileWriter::write(
-    const fs::path& target, std::span<const std::uint8_t> bytes, ExistingPolicy policy) const
+Result<fs::path> AtomicFileWriter::write(const fs::path& target,
+    std::span<const std::uint8_t> bytes, ExistingPolicy policy, unsigned permissions) const
 {
-    const fs::path dir = target.parent_path();
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) {
-        return Error { ErrorCode::Io, "cannot create the output folder: " + ec.message(),
-            dir.string() };
+    const fs::path absolute = fs::absolute(target).lexically_normal();
+    auto folder = platform::openOutputFolder(absolute.parent_path());
+    if (!folder) {
+        return std::move(folder).error();
     }
-    std::string tempName(1, '.');
-    tempName.append(target.filename().string())
-        .append(kTempMarker)
-        .append(std::to_string(platform::currentProcessId()))
+    // A short name of its own, so that any output name the file system accepts can be written.
+    std::string tempName(kTempMarker);
+    tempName.append(std::to_string(platform::currentProcessId()))
         .append("-")
         .append(std::to_string(g_tempCounter.fetch_add(1)))
         .append(kTempSuffix);
-    const fs::path temp = dir / tempName;
-    if (Status written = platform::writeNewFile(temp, bytes); !written) {
-        removeQuietly(temp);
+    const fs::path temp(tempName);
+    if (Status written = platform::writeNewFile(*folder, temp, bytes, permissions); !written) {
+        platform::removeFile(*folder, temp);
         return std::move(written).error();
     }
 
-    fs::path final = target;
+    fs::path name = absolute.filename();
     for (int attempt = 1;; ++attempt) {
-        Status moved;
-        if (policy == ExistingPolicy::Overwrite) {
-            const auto id = fileIdentity(final);
-            if (id && m_protected != nullptr && m_protected->count(*id) != 0) {
-                removeQuietly(temp);
-                return Error { ErrorCode::Exists, "refusing to replace an input file",
-                    final.string() };
-            }
-            moved = platform::moveReplace(temp, final);
-        } else {
-            moved = platform::moveNoReplace(temp, final);
+        // Belt and braces: whatever the planner decided, an input of the batch is never replaced.
+        const auto id = platform::entryIdentity(*folder, name);
+        if (id && m_protected != nullptr && m_protected->count(*id) != 0) {
+            platform::removeFile(*folder, temp);
+            return Error { ErrorCode::Exists, "refusing to replace an input file",
+                (folder->path() / name).string() };
         }
+        const Status moved = policy == ExistingPolicy::Overwrite
+            ? platform::moveReplace(*folder, temp, name)
+            : platform::moveNoReplace(*folder, temp, name);
         if (moved) {
-            return final;
+            return folder->path() / name;
         }
         if (moved.error().code == ErrorCode::Exists && policy == ExistingPolicy::Rename
             && attempt < 10000) {
-            final = numberedName(target, attempt);
+            name = numberedName(absolute, attempt).filename();
             continue;
         }
-        removeQuietly(temp);
-        return std::move(moved).error();
+        platform::removeFile(*folder, temp);
+        return Error(moved.error());
     }
 }
 

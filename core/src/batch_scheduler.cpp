@@ -245,7 +245,8 @@ void BatchScheduler::complete(const Job& job, Prepared& prepared, Image pixels,
         return;
     }
     const AtomicFileWriter writer(&inputs);
-    auto written = writer.write(job.output, *encoded, m_options.onExisting);
+    auto written
+        = writer.write(job.output, *encoded, m_options.onExisting, prepared.bytes.permissions);
     if (!written) {
         if (written.error().code == ErrorCode::Exists
             && m_options.onExisting == ExistingPolicy::Skip) {

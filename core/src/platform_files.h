@@ -3,16 +3,20 @@
 #pragma once
 
 // The few file and process calls the engine needs that std::filesystem does not offer: reading
-// an input that may have been swapped for a FIFO, writing a new file durably, renaming without
-// replacing, and telling whether a process is still alive. platform_posix.cpp and
-// platform_windows.cpp implement them; fileIdentity() (atomic_file_writer.h) lives there too.
+// an input that may have been swapped for a FIFO, opening an output folder without following a
+// symbolic link anywhere on its path, writing a new file durably, renaming without replacing,
+// and telling whether a process is still alive. platform_posix.cpp and platform_windows.cpp
+// implement them; fileIdentity() (atomic_file_writer.h) lives there too.
 
+#include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/result.h"
 
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
 
 namespace dropsize::platform {
 
@@ -20,6 +24,7 @@ namespace dropsize::platform {
 struct FileBytes {
     std::unique_ptr<std::uint8_t[]> data;
     std::size_t size = 0;
+    unsigned permissions = 0644; ///< the file's permission bits (POSIX; 0644 elsewhere)
     std::span<const std::uint8_t> span() const noexcept { return { data.get(), size }; }
 };
 
@@ -28,18 +33,54 @@ struct FileBytes {
 [[nodiscard]] Result<FileBytes> readRegularFile(
     const std::filesystem::path& path, std::uint64_t limit);
 
-/// Creates `path`, which must not exist, writes `bytes` and flushes them to disk. On failure
-/// the file may remain; the caller removes it.
-[[nodiscard]] Status writeNewFile(
-    const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
+/// An output folder, opened component by component from the root of its absolute path without
+/// following a symbolic link (or, on Windows, any reparse point): what is written in it lands
+/// in that folder and nowhere else, whatever links someone puts on the way. Move-only.
+class OutputFolder {
+public:
+    OutputFolder() = default;
+    OutputFolder(OutputFolder&& other) noexcept;
+    OutputFolder& operator=(OutputFolder&& other) noexcept;
+    OutputFolder(const OutputFolder&) = delete;
+    OutputFolder& operator=(const OutputFolder&) = delete;
+    ~OutputFolder();
 
-/// Renames `from` to `to`; Error Exists (and nothing changed) when `to` exists.
+    const std::filesystem::path& path() const noexcept { return m_path; }
+    int fd() const noexcept { return m_fd; } ///< POSIX: the open folder; -1 on Windows
+
+private:
+    friend Result<OutputFolder> openOutputFolder(const std::filesystem::path& dir);
+    std::filesystem::path m_path;
+    int m_fd = -1;
+};
+
+/// Opens the absolute folder `dir`, creating what is missing of it. Fails with a message that
+/// names the component when one is a symbolic link, a file, or cannot be created or entered.
+[[nodiscard]] Result<OutputFolder> openOutputFolder(const std::filesystem::path& dir);
+
+/// Creates `name` in `folder` (it must not exist) with `permissions` (less the umask), writes
+/// `bytes` and flushes them to disk. On failure the file may remain; the caller removes it.
+[[nodiscard]] Status writeNewFile(const OutputFolder& folder, const std::filesystem::path& name,
+    std::span<const std::uint8_t> bytes, unsigned permissions);
+
+/// Renames `from` to `to` inside `folder`; Error Exists (and nothing changed) when `to` exists.
 [[nodiscard]] Status moveNoReplace(
-    const std::filesystem::path& from, const std::filesystem::path& to);
+    const OutputFolder& folder, const std::filesystem::path& from, const std::filesystem::path& to);
 
-/// Renames `from` to `to`, replacing what `to` was.
+/// Renames `from` to `to` inside `folder`, replacing what `to` was (a link is replaced, never
+/// followed).
 [[nodiscard]] Status moveReplace(
-    const std::filesystem::path& from, const std::filesystem::path& to);
+    const OutputFolder& folder, const std::filesystem::path& from, const std::filesystem::path& to);
+
+/// The identity of the entry `name` in `folder`, not following a link; nullopt when none.
+std::optional<FileIdentity> entryIdentity(
+    const OutputFolder& folder, const std::filesystem::path& name);
+
+/// Removes the file `name` from `folder`, if it is there.
+void removeFile(const OutputFolder& folder, const std::filesystem::path& name) noexcept;
+
+/// True when `path` itself is a symbolic link (or a reparse point on Windows).
+bool isLink(const std::filesystem::path& path) noexcept;
 
 /// This process's ID.
 unsigned long currentProcessId() noexcept;

@@ -11,6 +11,7 @@
 #include <new>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace fs = std::filesystem;
 
@@ -53,6 +54,7 @@ namespace platform {
             return Error { ErrorCode::Io, "not a regular file", path.string() };
         }
         const auto size = static_cast<std::uint64_t>(st.st_size);
+        const auto permissions = static_cast<unsigned>(st.st_mode & 0777);
         if (size > limit) {
             ::close(fd);
             return Error { ErrorCode::LimitExceeded, "file is larger than the memory limit",
@@ -60,6 +62,7 @@ namespace platform {
         }
         FileBytes bytes;
         bytes.size = static_cast<std::size_t>(size);
+        bytes.permissions = permissions;
         bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
         if (!bytes.data) {
             ::close(fd);
@@ -86,9 +89,96 @@ namespace platform {
         return bytes;
     }
 
-    Status writeNewFile(const fs::path& path, std::span<const std::uint8_t> bytes)
+    OutputFolder::OutputFolder(OutputFolder&& other) noexcept
+        : m_path(std::move(other.m_path))
+        , m_fd(std::exchange(other.m_fd, -1))
     {
-        const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    }
+
+    OutputFolder& OutputFolder::operator=(OutputFolder&& other) noexcept
+    {
+        if (this != &other) {
+            if (m_fd >= 0) {
+                ::close(m_fd);
+            }
+            m_path = std::move(other.m_path);
+            m_fd = std::exchange(other.m_fd, -1);
+        }
+        return *this;
+    }
+
+    OutputFolder::~OutputFolder()
+    {
+        if (m_fd >= 0) {
+            ::close(m_fd);
+        }
+    }
+
+    // openat() with O_NOFOLLOW from "/" down: a link anywhere on the path stops the walk, so
+    // no later call in the folder can land elsewhere, whatever is renamed meanwhile.
+    Result<OutputFolder> openOutputFolder(const fs::path& dir)
+    {
+        if (!dir.is_absolute()) {
+            return Error { ErrorCode::Internal, "output folder is not an absolute path",
+                dir.string() };
+        }
+        constexpr int kFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+        int fd = ::open("/", kFlags);
+        if (fd < 0) {
+            return ioError(errno, "cannot open the output folder", dir);
+        }
+        fs::path sofar = dir.root_path();
+        for (const fs::path& part : dir.relative_path()) {
+            if (part.empty() || part == ".") {
+                continue;
+            }
+            sofar /= part;
+            if (part == "..") {
+                ::close(fd);
+                return Error { ErrorCode::Internal, "output folder path has '..'", dir.string() };
+            }
+            int next = ::openat(fd, part.c_str(), kFlags);
+            if (next < 0 && errno == ENOENT) {
+                if (::mkdirat(fd, part.c_str(), 0777) != 0 && errno != EEXIST) {
+                    const int err = errno;
+                    ::close(fd);
+                    return ioError(err, "cannot create the output folder", sofar);
+                }
+                next = ::openat(fd, part.c_str(), kFlags);
+            }
+            if (next < 0) {
+                const int err = errno;
+                struct stat st { };
+                const bool exists = ::fstatat(fd, part.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+                ::close(fd);
+                if (exists && S_ISLNK(st.st_mode)) {
+                    return Error { ErrorCode::InvalidArgument,
+                        "the output folder is a symbolic link; Dropsize never writes through a "
+                        "link (remove the link or choose another output folder)",
+                        sofar.string() };
+                }
+                if (exists && !S_ISDIR(st.st_mode)) {
+                    return Error { ErrorCode::InvalidArgument,
+                        "the output folder is a file, not a folder", sofar.string() };
+                }
+                return ioError(err, "cannot open the output folder", sofar);
+            }
+            ::close(fd);
+            fd = next;
+        }
+        OutputFolder folder;
+        folder.m_path = dir;
+        folder.m_fd = fd;
+        return folder;
+    }
+
+    Status writeNewFile(const OutputFolder& folder, const fs::path& name,
+        std::span<const std::uint8_t> bytes, unsigned permissions)
+    {
+        const fs::path path = folder.path() / name;
+        const int fd = ::openat(folder.fd(), name.c_str(),
+            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+            static_cast<mode_t>(permissions & 0777));
         if (fd < 0) {
             return ioError(errno, "cannot create a temporary file", path);
         }
@@ -117,34 +207,56 @@ namespace platform {
     }
 
     // renameat2(RENAME_NOREPLACE); link + unlink where the filesystem lacks it.
-    Status moveNoReplace(const fs::path& from, const fs::path& to)
+    Status moveNoReplace(const OutputFolder& folder, const fs::path& from, const fs::path& to)
     {
+        const int dir = folder.fd();
         int err = 0;
 #ifdef RENAME_NOREPLACE
-        if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) {
+        if (::renameat2(dir, from.c_str(), dir, to.c_str(), RENAME_NOREPLACE) == 0) {
             return {};
         }
         err = errno;
 #endif
         if (err == 0 || err == EINVAL || err == ENOSYS) {
-            if (::link(from.c_str(), to.c_str()) == 0) {
-                ::unlink(from.c_str());
+            if (::linkat(dir, from.c_str(), dir, to.c_str(), 0) == 0) {
+                ::unlinkat(dir, from.c_str(), 0);
                 return {};
             }
             err = errno;
         }
         if (err == EEXIST) {
-            return Error { ErrorCode::Exists, "output exists", to.string() };
+            return Error { ErrorCode::Exists, "output exists", (folder.path() / to).string() };
         }
-        return ioError(err, "cannot move the output into place", to);
+        return ioError(err, "cannot move the output into place", folder.path() / to);
     }
 
-    Status moveReplace(const fs::path& from, const fs::path& to)
+    Status moveReplace(const OutputFolder& folder, const fs::path& from, const fs::path& to)
     {
-        if (::rename(from.c_str(), to.c_str()) != 0) {
-            return ioError(errno, "cannot move the output into place", to);
+        if (::renameat(folder.fd(), from.c_str(), folder.fd(), to.c_str()) != 0) {
+            return ioError(errno, "cannot move the output into place", folder.path() / to);
         }
         return {};
+    }
+
+    std::optional<FileIdentity> entryIdentity(const OutputFolder& folder, const fs::path& name)
+    {
+        struct stat st { };
+        if (::fstatat(folder.fd(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            return std::nullopt;
+        }
+        return FileIdentity { static_cast<std::uintmax_t>(st.st_dev),
+            static_cast<std::uintmax_t>(st.st_ino) };
+    }
+
+    void removeFile(const OutputFolder& folder, const fs::path& name) noexcept
+    {
+        ::unlinkat(folder.fd(), name.c_str(), 0);
+    }
+
+    bool isLink(const fs::path& path) noexcept
+    {
+        struct stat st { };
+        return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
     }
 
     unsigned long currentProcessId() noexcept { return static_cast<unsigned long>(::getpid()); }

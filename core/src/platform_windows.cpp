@@ -123,8 +123,95 @@ namespace platform {
         return bytes;
     }
 
-    Status writeNewFile(const fs::path& path, std::span<const std::uint8_t> bytes)
+    OutputFolder::OutputFolder(OutputFolder&& other) noexcept
+        : m_path(std::move(other.m_path))
     {
+    }
+
+    OutputFolder& OutputFolder::operator=(OutputFolder&& other) noexcept
+    {
+        m_path = std::move(other.m_path);
+        return *this;
+    }
+
+    OutputFolder::~OutputFolder() = default;
+
+    // Windows has no openat(): each component is checked (and created) in turn, refusing
+    // reparse points (symbolic links and junctions).
+    Result<OutputFolder> openOutputFolder(const fs::path& dir)
+    {
+        if (!dir.is_absolute()) {
+            return Error { ErrorCode::Internal, "output folder is not an absolute path",
+                dir.string() };
+        }
+        fs::path sofar = dir.root_path();
+        for (const fs::path& part : dir.relative_path()) {
+            if (part.empty() || part == ".") {
+                continue;
+            }
+            sofar /= part;
+            DWORD attributes = ::GetFileAttributesW(sofar.c_str());
+            if (attributes == INVALID_FILE_ATTRIBUTES) {
+                if (::CreateDirectoryW(sofar.c_str(), nullptr) == 0
+                    && ::GetLastError() != ERROR_ALREADY_EXISTS) {
+                    return winError(::GetLastError(), "cannot create the output folder", sofar);
+                }
+                attributes = ::GetFileAttributesW(sofar.c_str());
+            }
+            if (attributes == INVALID_FILE_ATTRIBUTES) {
+                return winError(::GetLastError(), "cannot open the output folder", sofar);
+            }
+            if ((attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
+                return Error { ErrorCode::InvalidArgument,
+                    "the output folder is a symbolic link; Dropsize never writes through a link "
+                    "(remove the link or choose another output folder)",
+                    sofar.string() };
+            }
+            if ((attributes & FILE_ATTRIBUTE_DIRECTORY) == 0) {
+                return Error { ErrorCode::InvalidArgument,
+                    "the output folder is a file, not a folder", sofar.string() };
+            }
+        }
+        OutputFolder folder;
+        folder.m_path = dir;
+        return folder;
+    }
+
+    std::optional<FileIdentity> entryIdentity(const OutputFolder& folder, const fs::path& name)
+    {
+        const fs::path path = folder.path() / name;
+        Handle file(::CreateFileW(path.c_str(), 0,
+            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+            FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+        if (!file.valid()) {
+            return std::nullopt;
+        }
+        BY_HANDLE_FILE_INFORMATION info {};
+        if (::GetFileInformationByHandle(file.get(), &info) == 0) {
+            return std::nullopt;
+        }
+        const std::uintmax_t index
+            = (static_cast<std::uintmax_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow;
+        return FileIdentity { static_cast<std::uintmax_t>(info.dwVolumeSerialNumber), index };
+    }
+
+    void removeFile(const OutputFolder& folder, const fs::path& name) noexcept
+    {
+        std::error_code ec;
+        fs::remove(folder.path() / name, ec);
+    }
+
+    bool isLink(const fs::path& path) noexcept
+    {
+        const DWORD attributes = ::GetFileAttributesW(path.c_str());
+        return attributes != INVALID_FILE_ATTRIBUTES
+            && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0;
+    }
+
+    Status writeNewFile(const OutputFolder& folder, const fs::path& name,
+        std::span<const std::uint8_t> bytes, unsigned /*permissions*/)
+    {
+        const fs::path path = folder.path() / name;
         Handle file(::CreateFileW(
             path.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr));
         if (!file.valid()) {
@@ -149,8 +236,11 @@ namespace platform {
         return {};
     }
 
-    Status moveNoReplace(const fs::path& from, const fs::path& to)
+    Status moveNoReplace(
+        const OutputFolder& folder, const fs::path& fromName, const fs::path& toName)
     {
+        const fs::path from = folder.path() / fromName;
+        const fs::path to = folder.path() / toName;
         // Without MOVEFILE_REPLACE_EXISTING the move fails when `to` exists.
         if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_WRITE_THROUGH) != 0) {
             return {};
@@ -162,8 +252,10 @@ namespace platform {
         return winError(err, "cannot move the output into place", to);
     }
 
-    Status moveReplace(const fs::path& from, const fs::path& to)
+    Status moveReplace(const OutputFolder& folder, const fs::path& fromName, const fs::path& toName)
     {
+        const fs::path from = folder.path() / fromName;
+        const fs::path to = folder.path() / toName;
         if (::MoveFileExW(
                 from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)
             != 0) {

@@ -10,6 +10,7 @@
 #include <set>
 #ifndef _WIN32
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -99,15 +100,117 @@ namespace {
     TEST(AtomicFileWriter, RemovesOnlyTemporariesOfDeadProcesses)
     {
         test::TempDir tmp;
-        const std::string dead = ".a.jpg.dropsize-2147483646-0.tmp";
-        const std::string alive = ".b.jpg.dropsize-" + std::to_string(::getpid()) + "-0.tmp";
+        const std::string dead = ".dropsize-2147483646-0.tmp";
+        const std::string alive = ".dropsize-" + std::to_string(::getpid()) + "-0.tmp";
+        // Near misses of the pattern, all "owned" by the dead process: never touched.
+        const std::vector<std::string> others { "photo.jpg", ".dropsize-2147483646-0.tmp.jpg",
+            ".dropsize-2147483646-x.tmp", "x.dropsize-2147483646-0.tmp", ".dropsize-2147483646.tmp",
+            ".dropsize--0.tmp", ".a.jpg.dropsize-2147483646-0.tmp" };
+        const std::string noOwner = ".dropsize-0-0.tmp"; // the form, but no process of ours
+        test::writeFile(tmp.path() / noOwner, { 1 });
         test::writeFile(tmp.path() / dead, { 1 });
         test::writeFile(tmp.path() / alive, { 1 });
-        test::writeFile(tmp.path() / "photo.jpg", { 1 });
+        for (const std::string& name : others) {
+            test::writeFile(tmp.path() / name, { 1 });
+        }
         EXPECT_TRUE(AtomicFileWriter::isTemporaryName(dead));
-        EXPECT_FALSE(AtomicFileWriter::isTemporaryName("photo.jpg"));
+        EXPECT_TRUE(AtomicFileWriter::isTemporaryName(alive));
+        for (const std::string& name : others) {
+            EXPECT_FALSE(AtomicFileWriter::isTemporaryName(name)) << name;
+        }
         EXPECT_EQ(AtomicFileWriter::removeStaleTemporaries(tmp.path()), 1);
-        EXPECT_EQ(names(tmp.path()), (std::vector<std::string> { alive, "photo.jpg" }));
+        std::vector<std::string> left = others;
+        left.push_back(alive);
+        left.push_back(noOwner);
+        std::sort(left.begin(), left.end());
+        EXPECT_EQ(names(tmp.path()), left);
+    }
+
+    TEST(AtomicFileWriter, NeverWritesThroughASymlinkedFolder)
+    {
+        test::TempDir tmp;
+        const fs::path elsewhere = tmp.path() / "elsewhere";
+        fs::create_directories(elsewhere);
+        test::writeFile(elsewhere / "a.jpg", { 9 });
+        fs::create_directory_symlink(elsewhere, tmp.path() / "ResizeImage");
+        fs::create_directory_symlink(".", tmp.path() / "self");
+        const AtomicFileWriter writer;
+        for (const fs::path& target : { tmp.path() / "ResizeImage" / "a.jpg",
+                 tmp.path() / "ResizeImage" / "new" / "b.jpg", tmp.path() / "self" / "c.jpg" }) {
+            auto result = writer.write(target, kBytes, ExistingPolicy::Overwrite);
+            ASSERT_FALSE(result.ok()) << target;
+            EXPECT_NE(result.error().message.find("symbolic link"), std::string::npos)
+                << result.error().message;
+        }
+        EXPECT_EQ(test::readFile(elsewhere / "a.jpg"), std::vector<std::uint8_t> { 9 });
+        EXPECT_EQ(names(elsewhere), std::vector<std::string> { "a.jpg" });
+        EXPECT_EQ(
+            names(tmp.path()), (std::vector<std::string> { "ResizeImage", "elsewhere", "self" }));
+    }
+
+    TEST(AtomicFileWriter, ReplacesALinkNotWhatItPointsTo)
+    {
+        test::TempDir tmp;
+        const fs::path original = tmp.path() / "original.jpg";
+        test::writeFile(original, { 9 });
+        fs::create_directories(tmp.path() / "out");
+        fs::create_symlink(original, tmp.path() / "out" / "a.jpg");
+        auto result = AtomicFileWriter().write(
+            tmp.path() / "out" / "a.jpg", kBytes, ExistingPolicy::Overwrite);
+        ASSERT_TRUE(result.ok()) << result.error().message;
+        EXPECT_FALSE(fs::is_symlink(tmp.path() / "out" / "a.jpg"));
+        EXPECT_EQ(test::readFile(original), std::vector<std::uint8_t> { 9 });
+    }
+
+    TEST(AtomicFileWriter, RefusesToReplaceAnInputUnderAnyPolicy)
+    {
+        test::TempDir tmp;
+        const fs::path input = tmp.path() / "photo.jpg";
+        test::writeFile(input, { 9 });
+        fs::create_directories(tmp.path() / "out");
+        fs::create_hard_link(input, tmp.path() / "out" / "photo.jpg"); // same inode
+        const FileIdentitySet inputs { *fileIdentity(input) };
+        const AtomicFileWriter writer(&inputs);
+        for (const ExistingPolicy policy :
+            { ExistingPolicy::Overwrite, ExistingPolicy::Skip, ExistingPolicy::Rename }) {
+            auto result = writer.write(tmp.path() / "out" / "photo.jpg", kBytes, policy);
+            ASSERT_FALSE(result.ok());
+            EXPECT_EQ(result.error().code, ErrorCode::Exists);
+        }
+        EXPECT_EQ(test::readFile(input), std::vector<std::uint8_t> { 9 });
+        EXPECT_EQ(names(tmp.path() / "out"), std::vector<std::string> { "photo.jpg" });
+    }
+
+    TEST(AtomicFileWriter, WritesTheLongestNameTheFileSystemTakes)
+    {
+        test::TempDir tmp;
+        // 78 Chinese characters of 3 bytes and ".jpg": 238 bytes; and a 255-byte name.
+        std::string chinese;
+        for (int i = 0; i < 78; ++i) {
+            chinese += "\xe7\x85\xa7";
+        }
+        for (const std::string& name : { chinese + ".jpg", std::string(251, 'a') + ".jpg" }) {
+            auto result = AtomicFileWriter().write(tmp.path() / name, kBytes, ExistingPolicy::Skip);
+            ASSERT_TRUE(result.ok()) << result.error().message;
+            EXPECT_EQ(test::readFile(tmp.path() / name), kBytes);
+        }
+    }
+
+    TEST(AtomicFileWriter, TakesTheGivenPermissionsLessTheUmask)
+    {
+        test::TempDir tmp;
+        const mode_t old = ::umask(022);
+        auto privateFile
+            = AtomicFileWriter().write(tmp.path() / "p.jpg", kBytes, ExistingPolicy::Skip, 0600);
+        auto shared
+            = AtomicFileWriter().write(tmp.path() / "s.jpg", kBytes, ExistingPolicy::Skip, 0666);
+        ::umask(old);
+        ASSERT_TRUE(privateFile.ok() && shared.ok());
+        EXPECT_EQ(fs::status(tmp.path() / "p.jpg").permissions(),
+            fs::perms::owner_read | fs::perms::owner_write);
+        EXPECT_EQ(fs::status(tmp.path() / "s.jpg").permissions(),
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read
+                | fs::perms::others_read);
     }
 #endif
 

@@ -31,23 +31,27 @@ std::optional<FileIdentity> fileIdentity(const std::filesystem::path& path) noex
 std::filesystem::path numberedName(const std::filesystem::path& path, int n);
 
 /// Writes a file so that its final name never holds partial content: the bytes go to a hidden
-/// temporary file in the target folder, are flushed to disk, and are then renamed into place.
-/// A crash or kill leaves at most a temporary file, which removeStaleTemporaries() cleans up.
+/// temporary file (".dropsize-<pid>-<n>.tmp") in the target folder, are flushed to disk, and are
+/// then renamed into place. A crash or kill leaves at most a temporary file, which
+/// removeStaleTemporaries() cleans up. The target's folder is opened (and created) without
+/// following a symbolic link on any component of its path: a linked folder is refused.
 class AtomicFileWriter {
 public:
     /// `protectedFiles` are never replaced, whatever the policy (the batch's inputs).
     explicit AtomicFileWriter(const FileIdentitySet* protectedFiles = nullptr) noexcept;
 
-    /// Writes `bytes` to `target` (creating its folder). Returns the final path, which differs
-    /// from `target` under the Rename policy; Error Exists when skipped because the name is taken.
+    /// Writes `bytes` to `target` (creating its folder) with `permissions` less the umask (an
+    /// output takes its input's). Returns the final path, which differs from `target` under the
+    /// Rename policy; Error Exists when skipped because the name is taken.
     [[nodiscard]] Result<std::filesystem::path> write(const std::filesystem::path& target,
-        std::span<const std::uint8_t> bytes, ExistingPolicy policy) const;
+        std::span<const std::uint8_t> bytes, ExistingPolicy policy,
+        unsigned permissions = 0644) const;
 
-    /// True for names this writer gives its temporary files.
+    /// True for exactly the names this writer gives its temporary files.
     static bool isTemporaryName(const std::string& filename) noexcept;
 
-    /// Deletes temporaries in `dir` left by Dropsize processes that are no longer running.
-    /// Returns how many were removed.
+    /// Deletes temporaries in `dir` (never through a link) whose names have exactly this
+    /// writer's form and whose process is no longer running. Returns how many were removed.
     static int removeStaleTemporaries(const std::filesystem::path& dir) noexcept;
 
 private:
