@@ -18,6 +18,9 @@ namespace {
 
     std::optional<long long> parseInt(std::string_view s)
     {
+        if (s.empty() || s[0] < '0' || s[0] > '9') {
+            return std::nullopt; // no sign
+        }
         long long v = 0;
         const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
         if (ec != std::errc() || end != s.data() + s.size()) {
@@ -26,18 +29,30 @@ namespace {
         return v;
     }
 
+    // Plain decimal only ("50", "12.5", ".5"): no sign, exponent, hex ("0x20"), spaces or
+    // locale-dependent separators.
     std::optional<double> parseNumber(const std::string& s)
     {
-        try {
-            std::size_t used = 0;
-            const double v = std::stod(s, &used);
-            if (used != s.size() || !std::isfinite(v)) {
+        std::size_t digits = 0;
+        std::size_t points = 0;
+        for (const char c : s) {
+            if (c >= '0' && c <= '9') {
+                ++digits;
+            } else if (c == '.') {
+                ++points;
+            } else {
                 return std::nullopt;
             }
-            return v;
-        } catch (const std::exception&) {
+        }
+        if (digits == 0 || points > 1) {
             return std::nullopt;
         }
+        double v = 0;
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+        if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) {
+            return std::nullopt;
+        }
+        return v;
     }
 
     std::optional<std::pair<int, int>> parseSize(const std::string& s)
@@ -89,13 +104,22 @@ Run:
   --no-recursive       do not walk into sub-folders
   --max-megapixels N   refuse images larger than N megapixels (default 200)
   --max-memory-mb N    refuse images needing more than N MiB to process (default 1024)
-  --dry-run            print the plan (each input, its output and size, or why it is skipped)
-  --json               one JSON object per event and line on standard output
+  --dry-run            print the plan (each input, its output and size, or why it would be
+                       skipped or fail), with the same checks and limits as a run
+  --json               one JSON object per event and line on standard output; bytes of a
+                       name that are not UTF-8 are written as \udcXX (Python's
+                       "surrogateescape")
   --help               this text
   --version            version and libraries
 
-Exit status: 0 every image succeeded (or was skipped), 1 some failed or the run was cancelled,
-2 usage error.
+Exit status:
+  0    every image was resized or skipped
+  1    some failed: each failure names its file and the reason (also with --dry-run)
+  2    usage error, or an output folder that cannot be used; nothing was read or written
+  130  stopped by Ctrl-C (SIGINT), 143 by SIGTERM: images being written finish, the rest
+       are left for a re-run, no partial file is left; a second signal ends it at once
+  141  standard output was closed (its reader went away): stopped as on Ctrl-C, with the
+       summary on standard error
 )";
 }
 
@@ -113,13 +137,26 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
     ResizeSpec& spec = o.batch.process.spec;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
+        // An option's value; never the next option ("--output --json" is a mistake, not a
+        // folder named --json: write ./--json for that).
+        std::optional<std::string> optionAsValue;
         auto value = [&]() -> std::optional<std::string> {
             if (i + 1 >= args.size()) {
                 return std::nullopt;
             }
+            if (args[i + 1].starts_with("--")) {
+                optionAsValue = args[i + 1];
+                return std::nullopt;
+            }
             return args[++i];
         };
-        auto needs = [&](const char* what) { return usage(a + " needs " + what); };
+        auto needs = [&](const char* what) {
+            return usage(a + " needs " + what
+                + (optionAsValue ? ", not the option " + *optionAsValue
+                            + " (a name that starts with -- can be given as ./" + *optionAsValue
+                            + ")"
+                                 : std::string()));
+        };
         if (a == "--help" || a == "-h") {
             o.help = true;
         } else if (a == "--version") {

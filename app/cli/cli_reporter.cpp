@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "cli/cli_reporter.h"
 
+#include <cerrno>
+#include <cstring>
+#include <optional>
 #include <string>
 
 namespace dropsize::cli {
@@ -21,37 +24,102 @@ namespace {
         return buffer;
     }
 
+    /// The code point of the well-formed UTF-8 sequence at `text[i]` and its length (RFC 3629:
+    /// no overlong forms, no surrogates, nothing above U+10FFFF), or nullopt.
+    std::optional<std::pair<char32_t, std::size_t>> utf8At(std::string_view text, std::size_t i)
+    {
+        const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+        const unsigned char b0 = byte(i);
+        std::size_t length = 0;
+        char32_t cp = 0;
+        char32_t min = 0;
+        if (b0 < 0x80) {
+            return std::pair { static_cast<char32_t>(b0), std::size_t { 1 } };
+        } else if ((b0 & 0xe0) == 0xc0) {
+            length = 2, cp = b0 & 0x1f, min = 0x80;
+        } else if ((b0 & 0xf0) == 0xe0) {
+            length = 3, cp = b0 & 0x0f, min = 0x800;
+        } else if ((b0 & 0xf8) == 0xf0) {
+            length = 4, cp = b0 & 0x07, min = 0x10000;
+        } else {
+            return std::nullopt;
+        }
+        if (i + length > text.size()) {
+            return std::nullopt;
+        }
+        for (std::size_t k = 1; k < length; ++k) {
+            if ((byte(i + k) & 0xc0) != 0x80) {
+                return std::nullopt;
+            }
+            cp = (cp << 6) | (byte(i + k) & 0x3f);
+        }
+        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+            return std::nullopt;
+        }
+        return std::pair { cp, length };
+    }
+
+    void appendHex(std::string& out, const char* format, unsigned value)
+    {
+        char buffer[16];
+        std::snprintf(buffer, sizeof buffer, format, value);
+        out += buffer;
+    }
+
 } // namespace
 
-std::string jsonString(const std::string& text)
+std::string jsonString(std::string_view text)
 {
     std::string out = "\"";
-    for (const char ch : text) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (ch) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (c < 0x20) {
-                char buffer[8];
-                std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
-                out += buffer;
-            } else {
-                out += ch;
-            }
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const auto cp = utf8At(text, i);
+        if (!cp) {
+            appendHex(out, "\\udc%02x", c); // a byte that is not UTF-8 (surrogateescape)
+            ++i;
+            continue;
         }
+        if (cp->second > 1) {
+            out.append(text.substr(i, cp->second));
+        } else if (c == '"') {
+            out += "\\\"";
+        } else if (c == '\\') {
+            out += "\\\\";
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c < 0x20 || c == 0x7f) {
+            appendHex(out, "\\u%04x", c);
+        } else {
+            out += static_cast<char>(c);
+        }
+        i += cp->second;
     }
     return out + "\"";
+}
+
+std::string printable(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const auto cp = utf8At(text, i);
+        const bool control = cp && (cp->first < 0x20 || (cp->first >= 0x7f && cp->first < 0xa0));
+        if (!cp || control) {
+            const std::size_t n = cp ? cp->second : 1;
+            for (std::size_t k = 0; k < n; ++k) {
+                appendHex(out, "\\x%02x", static_cast<unsigned char>(text[i + k]));
+            }
+            i += n;
+            continue;
+        }
+        out.append(text.substr(i, cp->second));
+        i += cp->second;
+    }
+    return out;
 }
 
 CliReporter::CliReporter(bool json, bool progressLine)
@@ -60,14 +128,62 @@ CliReporter::CliReporter(bool json, bool progressLine)
 {
 }
 
+void CliReporter::onOutputClosed(std::function<void()> callback)
+{
+    std::lock_guard lock(m_mutex);
+    m_onClosed = std::move(callback);
+}
+
+bool CliReporter::emit(const std::string& line)
+{
+    if (m_closed.load()) {
+        return false;
+    }
+    const bool written = std::fputs(line.c_str(), stdout) >= 0 && std::fflush(stdout) == 0;
+    if (written) {
+        return true;
+    }
+    m_closed = true;
+    clearProgress();
+    std::fprintf(stderr,
+        "dropsize-cli: standard output was closed (%s); stopping: files being written finish, "
+        "no partial file is left, and the summary follows here\n",
+        std::strerror(errno));
+    if (m_onClosed) {
+        m_onClosed();
+    }
+    return false;
+}
+
+void CliReporter::clearProgress()
+{
+    if (m_progressLine) {
+        std::fputs("\r\033[K", stderr);
+    }
+}
+
+void CliReporter::reportIgnored(const std::vector<IgnoredPath>& ignored)
+{
+    std::lock_guard lock(m_mutex);
+    m_ignored = ignored.size();
+    if (!m_json) {
+        return;
+    }
+    for (const IgnoredPath& i : ignored) {
+        if (!emit("{\"event\":\"ignored\",\"path\":" + jsonString(i.path.string())
+                + ",\"reason\":" + jsonString(i.reason) + "}\n")) {
+            return;
+        }
+    }
+}
+
 void CliReporter::onBatchStarted(std::size_t jobCount)
 {
     std::lock_guard lock(m_mutex);
     m_total = jobCount;
     m_start = std::chrono::steady_clock::now();
     if (m_json) {
-        std::printf("{\"event\":\"batch-started\",\"jobs\":%zu}\n", jobCount);
-        std::fflush(stdout);
+        emit("{\"event\":\"batch-started\",\"jobs\":" + std::to_string(jobCount) + "}\n");
     }
 }
 
@@ -77,9 +193,9 @@ void CliReporter::onJobStarted(const Job& job)
         return;
     }
     std::lock_guard lock(m_mutex);
-    std::printf("{\"event\":\"job-started\",\"id\":%zu,\"input\":%s,\"output\":%s}\n", job.id,
-        jsonString(job.input.string()).c_str(), jsonString(job.output.string()).c_str());
-    std::fflush(stdout);
+    emit("{\"event\":\"job-started\",\"id\":" + std::to_string(job.id)
+        + ",\"input\":" + jsonString(job.input.string())
+        + ",\"output\":" + jsonString(job.output.string()) + "}\n");
 }
 
 void CliReporter::onJobFinished(const JobReport& r)
@@ -100,33 +216,35 @@ void CliReporter::onJobFinished(const JobReport& r)
             line += ",\"error\":{\"code\":\"" + std::string(errorCodeName(r.error->code))
                 + "\",\"message\":" + jsonString(r.error->message) + "}";
         }
-        std::printf("%s}\n", line.c_str());
-        std::fflush(stdout);
+        if (!r.note.empty()) {
+            line += ",\"note\":" + jsonString(r.note);
+        }
+        emit(line + "}\n");
         return;
     }
-    if (m_progressLine) {
-        std::fputs("\r\033[K", stderr);
-    }
+    clearProgress();
+    const std::string input = printable(r.input.string());
     switch (r.status) {
-    case JobStatus::Ok:
-        std::printf("ok       %s -> %s  %s -> %s  %llu -> %llu bytes  %s %.2fs\n",
-            r.input.string().c_str(), r.output.string().c_str(), sizeText(r.inputSize).c_str(),
-            sizeText(r.outputSize).c_str(), static_cast<unsigned long long>(r.inputBytes),
+    case JobStatus::Ok: {
+        char numbers[160];
+        std::snprintf(numbers, sizeof numbers, "  %s -> %s  %llu -> %llu bytes  %s %.2fs",
+            sizeText(r.inputSize).c_str(), sizeText(r.outputSize).c_str(),
+            static_cast<unsigned long long>(r.inputBytes),
             static_cast<unsigned long long>(r.outputBytes), r.device.c_str(), r.seconds);
+        emit("ok       " + input + " -> " + printable(r.output.string()) + numbers
+            + (r.note.empty() ? "" : "  (" + r.note + ")") + "\n");
         break;
+    }
     case JobStatus::Skipped:
-        std::printf(
-            "skipped  %s: %s\n", r.input.string().c_str(), r.error ? r.error->message.c_str() : "");
+        emit("skipped  " + input + ": " + (r.error ? printable(r.error->message) : "") + "\n");
         break;
     case JobStatus::Failed:
-        std::fflush(stdout);
-        std::fprintf(stderr, "failed   %s: %s\n", r.input.string().c_str(),
-            r.error ? r.error->message.c_str() : "unknown error");
+        std::fprintf(stderr, "failed   %s: %s\n", input.c_str(),
+            r.error ? printable(r.error->message).c_str() : "unknown error");
         break;
     case JobStatus::Cancelled:
         break;
     }
-    std::fflush(stdout);
     drawProgress();
 }
 
@@ -147,24 +265,26 @@ void CliReporter::drawProgress()
 void CliReporter::onBatchFinished(const BatchSummary& s)
 {
     std::lock_guard lock(m_mutex);
-    if (m_json) {
-        std::printf("{\"event\":\"batch-finished\",\"total\":%zu,\"ok\":%zu,\"skipped\":%zu,"
-                    "\"failed\":%zu,\"cancelled\":%zu,\"input_bytes\":%llu,\"output_bytes\":%llu,"
-                    "\"seconds\":%.3f,\"ok_on_gpu\":%zu,\"gpu\":%s}\n",
-            s.total, s.ok, s.skipped, s.failed, s.cancelled,
+    if (m_json && !m_closed.load()) {
+        char line[512];
+        std::snprintf(line, sizeof line,
+            "{\"event\":\"batch-finished\",\"total\":%zu,\"ok\":%zu,\"skipped\":%zu,"
+            "\"failed\":%zu,\"cancelled\":%zu,\"ignored\":%zu,\"input_bytes\":%llu,"
+            "\"output_bytes\":%llu,\"seconds\":%.3f,\"ok_on_gpu\":%zu,\"gpu\":",
+            s.total, s.ok, s.skipped, s.failed, s.cancelled, m_ignored,
             static_cast<unsigned long long>(s.inputBytes),
-            static_cast<unsigned long long>(s.outputBytes), s.seconds, s.okOnGpu,
-            s.gpuName.empty() ? "null" : jsonString(s.gpuName).c_str());
-        std::fflush(stdout);
-        return;
+            static_cast<unsigned long long>(s.outputBytes), s.seconds, s.okOnGpu);
+        if (emit(
+                std::string(line) + (s.gpuName.empty() ? "null" : jsonString(s.gpuName)) + "}\n")) {
+            return;
+        }
     }
-    if (m_progressLine) {
-        std::fputs("\r\033[K", stderr);
-    }
+    clearProgress();
     std::fprintf(stderr,
-        "%s%zu resized, %zu skipped, %zu failed%s in %s (%.1f images/s); %llu -> %llu bytes\n",
+        "%s%zu resized, %zu skipped, %zu failed%s%s in %s (%.1f images/s); %llu -> %llu bytes\n",
         s.wasCancelled ? "Cancelled: " : "Done: ", s.ok, s.skipped, s.failed,
         s.cancelled > 0 ? (", " + std::to_string(s.cancelled) + " not done").c_str() : "",
+        m_ignored > 0 ? (", " + std::to_string(m_ignored) + " other paths ignored").c_str() : "",
         duration(s.seconds).c_str(), s.seconds > 0 ? static_cast<double>(s.ok) / s.seconds : 0.0,
         static_cast<unsigned long long>(s.inputBytes),
         static_cast<unsigned long long>(s.outputBytes));
@@ -181,13 +301,10 @@ void CliReporter::onNotice(const std::string& message)
 {
     std::lock_guard lock(m_mutex);
     if (m_json) {
-        std::printf("{\"event\":\"notice\",\"message\":%s}\n", jsonString(message).c_str());
-        std::fflush(stdout);
+        emit("{\"event\":\"notice\",\"message\":" + jsonString(message) + "}\n");
         return;
     }
-    if (m_progressLine) {
-        std::fputs("\r\033[K", stderr);
-    }
+    clearProgress();
     std::fprintf(stderr, "note: %s\n", message.c_str());
 }
 

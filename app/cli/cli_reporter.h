@@ -4,20 +4,39 @@
 
 #include "dropsize/core/batch_observer.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <mutex>
+#include <string>
+#include <string_view>
 
 namespace dropsize::cli {
 
-/// JSON string literal for a text (quotes included).
-std::string jsonString(const std::string& text);
+/// JSON string literal for a text, quotes included. Valid UTF-8 passes through, with control
+/// characters escaped. A byte that is not part of valid UTF-8 (file names are bytes) becomes
+/// \udcXX, XX being the byte: the lone surrogate of Python's "surrogateescape", so that a script
+/// gets the exact name back (json.loads, then os.fsencode).
+std::string jsonString(std::string_view text);
+
+/// A text for a terminal: control characters (C0, DEL, C1) and bytes that are not UTF-8 are
+/// written as \xHH, so that a file name can neither move the cursor nor break a line.
+std::string printable(std::string_view text);
 
 /// Prints a batch's events: one log line per file (or one JSON object per event with --json),
 /// a progress line with count, rate and time left when stderr is a terminal, and a summary.
+/// When standard output turns out to be closed (a pipe whose reader is gone) it stops writing
+/// there, says so on stderr and calls the callback given to onOutputClosed() once.
 class CliReporter : public BatchObserver {
 public:
     CliReporter(bool json, bool progressLine);
+
+    void onOutputClosed(std::function<void()> callback);
+    bool outputClosed() const noexcept { return m_closed.load(); }
+
+    /// The paths the planner left out: an event each with --json; counted in the summary.
+    void reportIgnored(const std::vector<IgnoredPath>& ignored);
 
     void onBatchStarted(std::size_t jobCount) override;
     void onJobStarted(const Job& job) override;
@@ -26,13 +45,19 @@ public:
     void onNotice(const std::string& message) override;
 
 private:
+    /// Writes a line to stdout; false (and the closed-output path taken) when it cannot.
+    bool emit(const std::string& line);
+    void clearProgress();
     void drawProgress();
 
     bool m_json;
     bool m_progressLine;
     std::mutex m_mutex;
+    std::atomic<bool> m_closed { false };
+    std::function<void()> m_onClosed;
     std::size_t m_total = 0;
     std::size_t m_done = 0;
+    std::size_t m_ignored = 0;
     std::chrono::steady_clock::time_point m_start;
 };
 

@@ -3,65 +3,86 @@
 #include "cli/dry_run.h"
 
 #include "cli/cli_reporter.h"
-#include "dropsize/core/image_processor.h"
+#include "dropsize/core/batch_scheduler.h"
 
-#include <fstream>
-#include <iterator>
-#include <vector>
+#include <string>
 
 namespace dropsize::cli {
 
-void printDryRun(const BatchPlan& plan, const CliOptions& options, std::FILE* out)
+namespace {
+
+    std::string sizeText(Size s)
+    {
+        return std::to_string(s.width) + "x" + std::to_string(s.height);
+    }
+
+} // namespace
+
+DryRunCounts printDryRun(
+    const BatchPlan& plan, const CliOptions& options, std::FILE* out, const CancelToken* cancel)
 {
-    const ImageProcessor processor(options.batch.process);
+    DryRunCounts counts;
+    auto print = [&](const std::string& line) {
+        return std::fputs(line.c_str(), out) >= 0 && std::fflush(out) == 0;
+    };
     for (const Job& job : plan.jobs) {
-        std::string status = "resize";
+        if (cancel != nullptr && cancel->stopRequested()) {
+            return counts;
+        }
+        std::string action = "resize";
         std::string detail;
+        std::string note;
         Size from;
         Size to;
-        if (job.skipReason) {
-            status = "skip";
-            detail = job.skipReason->message;
+        if (job.action != JobAction::Run) {
+            action = job.action == JobAction::Skip ? "skip" : "fail";
+            detail = job.reason ? job.reason->message : "";
+        } else if (auto preview = BatchScheduler::preview(job.input, options.batch.process);
+                   !preview) {
+            action = "fail";
+            detail = preview.error().message;
         } else {
-            std::ifstream in(job.input, std::ios::binary);
-            const std::vector<std::uint8_t> bytes { std::istreambuf_iterator<char>(in),
-                std::istreambuf_iterator<char>() };
-            auto inspected = processor.inspect(bytes);
-            if (!inspected) {
-                status = "fail";
-                detail = inspected.error().message;
-            } else {
-                from = { inspected->header.info.width, inspected->header.info.height };
-                to = inspected->plan.output;
-            }
+            from = { preview->inspected.header.info.width, preview->inspected.header.info.height };
+            to = preview->inspected.plan.output;
+            note = preview->note;
         }
+        ++(action == "resize" ? counts.resize : action == "skip" ? counts.skip : counts.failed);
+        std::string line;
         if (options.json) {
-            std::fprintf(out,
-                "{\"event\":\"plan\",\"id\":%zu,\"action\":\"%s\",\"input\":%s,\"output\":%s,"
-                "\"input_size\":[%d,%d],\"output_size\":[%d,%d],\"reason\":%s}\n",
-                job.id, status.c_str(), jsonString(job.input.string()).c_str(),
-                jsonString(job.output.string()).c_str(), from.width, from.height, to.width,
-                to.height, jsonString(detail).c_str());
+            line = "{\"event\":\"plan\",\"id\":" + std::to_string(job.id) + ",\"action\":\""
+                + action + "\",\"input\":" + jsonString(job.input.string())
+                + ",\"output\":" + jsonString(job.output.string()) + ",\"input_size\":["
+                + std::to_string(from.width) + "," + std::to_string(from.height)
+                + "],\"output_size\":[" + std::to_string(to.width) + "," + std::to_string(to.height)
+                + "],\"reason\":" + jsonString(detail)
+                + (note.empty() ? "" : ",\"note\":" + jsonString(note)) + "}\n";
         } else if (detail.empty()) {
-            std::fprintf(out, "%-7s %s -> %s  %dx%d -> %dx%d\n", status.c_str(),
-                job.input.string().c_str(), job.output.string().c_str(), from.width, from.height,
-                to.width, to.height);
+            line = action + " " + printable(job.input.string()) + " -> "
+                + printable(job.output.string()) + "  " + sizeText(from) + " -> " + sizeText(to)
+                + (note.empty() ? "" : "  (" + note + ")") + "\n";
         } else {
-            std::fprintf(
-                out, "%-7s %s: %s\n", status.c_str(), job.input.string().c_str(), detail.c_str());
+            line = (action == "skip" ? "skip   " : "fail   ") + printable(job.input.string()) + ": "
+                + printable(detail) + "\n";
+        }
+        if (!print(line)) {
+            return counts;
         }
     }
     for (const IgnoredPath& ignored : plan.ignored) {
-        if (options.json) {
-            std::fprintf(out, "{\"event\":\"ignored\",\"path\":%s,\"reason\":%s}\n",
-                jsonString(ignored.path.string()).c_str(), jsonString(ignored.reason).c_str());
-        } else {
-            std::fprintf(
-                out, "ignore  %s: %s\n", ignored.path.string().c_str(), ignored.reason.c_str());
+        ++counts.ignored;
+        const std::string line = options.json
+            ? "{\"event\":\"ignored\",\"path\":" + jsonString(ignored.path.string())
+                + ",\"reason\":" + jsonString(ignored.reason) + "}\n"
+            : "ignore " + printable(ignored.path.string()) + ": " + printable(ignored.reason)
+                + "\n";
+        if (!print(line)) {
+            return counts;
         }
     }
-    std::fprintf(options.json ? stderr : out, "%zu images planned, %zu other paths ignored\n",
-        plan.jobs.size(), plan.ignored.size());
+    std::fprintf(options.json ? stderr : out,
+        "%zu to resize, %zu to skip, %zu would fail, %zu other paths ignored\n", counts.resize,
+        counts.skip, counts.failed, counts.ignored);
+    return counts;
 }
 
 } // namespace dropsize::cli

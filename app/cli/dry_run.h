@@ -3,13 +3,25 @@
 #pragma once
 
 #include "cli/cli_options.h"
+#include "dropsize/core/cancel_token.h"
 
 #include <cstdio>
 
 namespace dropsize::cli {
 
-/// Prints what a run would do: each input with its output path and sizes, or why it is skipped
-/// or would fail. Reads headers only; writes nothing.
-void printDryRun(const BatchPlan& plan, const CliOptions& options, std::FILE* out);
+/// What a dry run listed.
+struct DryRunCounts {
+    std::size_t resize = 0;
+    std::size_t skip = 0;
+    std::size_t failed = 0;
+    std::size_t ignored = 0;
+};
+
+/// Prints what a run would do: each input with its output path and sizes, or why it would be
+/// skipped or fail, with the checks and limits of a real run (BatchScheduler::preview); then
+/// the paths left out. Reads files' first bytes only; writes nothing. Stops early when
+/// `cancel` is set or `out` is closed.
+DryRunCounts printDryRun(
+    const BatchPlan& plan, const CliOptions& options, std::FILE* out, const CancelToken* cancel);
 
 } // namespace dropsize::cli

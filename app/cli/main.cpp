@@ -9,7 +9,10 @@
 #include "dropsize/core/device_info.h"
 #include "dropsize/core/version.h"
 
+#include <atomic>
+#include <csignal>
 #include <cstdio>
+#include <mutex>
 #include <string>
 #ifdef _WIN32
 #include <io.h>
@@ -18,39 +21,74 @@
 #endif
 #include <vector>
 
+namespace {
+
+// Exit statuses (also in --help and the README).
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 1;
+constexpr int kExitUsage = 2;
+constexpr int kExitSignalBase = 128; // + the signal: 130 for SIGINT, 143 for SIGTERM
+constexpr int kExitOutputClosed = 141; // 128 + SIGPIPE, as a shell reports a pipe's death
+
+} // namespace
+
 int main(int argc, char** argv)
 {
     using namespace dropsize;
-    SignalWatcher signals; // blocks SIGINT/SIGTERM in every thread started after it
+#ifndef _WIN32
+    // A closed pipe on stdout is an error to handle (stop cleanly, with the summary on stderr),
+    // not a death that loses the summary.
+    std::signal(SIGPIPE, SIG_IGN);
+#endif
+    // In place before anything is read: a stop while folders are listed counts too. It blocks
+    // SIGINT/SIGTERM in every thread started after it.
+    SignalWatcher signals;
+    CancelToken stop;
+    std::atomic<int> stopSignal { 0 };
+    std::mutex runningMutex;
+    BatchScheduler* running = nullptr; // guarded by runningMutex
+    signals.onSignal([&](int signal) {
+        stopSignal = signal;
+        stop.requestStop();
+        std::lock_guard lock(runningMutex);
+        if (running != nullptr) {
+            running->cancel();
+        }
+    });
 
     auto parsed = cli::parseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
     if (!parsed) {
-        std::fprintf(stderr, "dropsize-cli: %s\n", parsed.error().message.c_str());
-        return 2;
+        std::fprintf(stderr, "dropsize-cli: %s\n", cli::printable(parsed.error().message).c_str());
+        return kExitUsage;
     }
-    const cli::CliOptions& options = *parsed;
+    cli::CliOptions& options = *parsed;
     if (options.help) {
         std::fputs(cli::usageText().c_str(), stdout);
-        return 0;
+        return kExitOk;
     }
     if (options.version) {
         std::printf("dropsize-cli %s (git %s)\n%s\nDevices: %s\n", versionString(), gitRevision(),
             libraryVersions().c_str(), describeDevices(probeDevices()).c_str());
-        return 0;
+        return kExitOk;
     }
 
+    options.plan.cancel = &stop;
     auto plan = BatchPlanner(options.plan).plan(options.inputs);
     if (!plan) {
-        std::fprintf(stderr, "dropsize-cli: %s: %s\n", plan.error().path.c_str(),
-            plan.error().message.c_str());
-        return 2;
-    }
-    for (const Error& problem : plan->problems) {
-        std::fprintf(stderr, "failed   %s: %s\n", problem.path.c_str(), problem.message.c_str());
+        if (plan.error().code == ErrorCode::Cancelled) {
+            std::fputs("Cancelled while looking for images: nothing was written\n", stderr);
+            return kExitSignalBase + stopSignal.load();
+        }
+        std::fprintf(stderr, "dropsize-cli: %s: %s\n", cli::printable(plan.error().path).c_str(),
+            cli::printable(plan.error().message).c_str());
+        return kExitUsage;
     }
     if (options.dryRun) {
-        cli::printDryRun(*plan, options, stdout);
-        return plan->problems.empty() ? 0 : 1;
+        const cli::DryRunCounts counts = cli::printDryRun(*plan, options, stdout, &stop);
+        if (stop.stopRequested()) {
+            return kExitSignalBase + stopSignal.load();
+        }
+        return counts.failed == 0 ? kExitOk : kExitFailed;
     }
 
 #ifdef _WIN32
@@ -60,8 +98,25 @@ int main(int argc, char** argv)
 #endif
     cli::CliReporter reporter(options.json, terminal);
     BatchScheduler scheduler(options.batch, &reporter);
-    signals.onSignal([&scheduler] { scheduler.cancel(); });
+    reporter.onOutputClosed([&scheduler] { scheduler.cancel(); });
+    {
+        std::lock_guard lock(runningMutex);
+        running = &scheduler;
+    }
+    if (stop.stopRequested()) {
+        scheduler.cancel(); // a signal between planning and here
+    }
+    reporter.reportIgnored(plan->ignored);
     const BatchSummary summary = scheduler.run(*plan);
-    const bool allGood = summary.failed == 0 && !summary.wasCancelled && plan->problems.empty();
-    return allGood ? 0 : 1;
+    {
+        std::lock_guard lock(runningMutex);
+        running = nullptr;
+    }
+    if (reporter.outputClosed()) {
+        return kExitOutputClosed;
+    }
+    if (summary.wasCancelled && stopSignal.load() != 0) {
+        return kExitSignalBase + stopSignal.load();
+    }
+    return summary.failed == 0 && !summary.wasCancelled ? kExitOk : kExitFailed;
 }

@@ -13,6 +13,7 @@
 #define WIN32_LEAN_AND_MEAN
 #endif
 #include <atomic>
+#include <csignal>
 #include <windows.h>
 
 namespace dropsize {
@@ -32,7 +33,7 @@ namespace {
             std::_Exit(130); // a second Ctrl-C: stop now; temporaries are cleaned up next run
         }
         if (SignalWatcher* watcher = g_watcher.load()) {
-            watcher->notify();
+            watcher->notify(type == CTRL_C_EVENT ? SIGINT : SIGTERM);
         }
         return TRUE;
     }
@@ -77,6 +78,14 @@ SignalWatcher::SignalWatcher()
 {
     const sigset_t set = watchedSignals();
     pthread_sigmask(SIG_BLOCK, &set, nullptr);
+    // A signal already pending (sent while the program was starting) is taken now, so that the
+    // first folder is not read before it counts.
+    const timespec now {};
+    siginfo_t info {};
+    if (const int signal = sigtimedwait(&set, &info, &now); signal == SIGINT || signal == SIGTERM) {
+        m_pending = signal;
+        m_count = 1;
+    }
     m_thread = std::thread([this] { watch(); });
 }
 
@@ -89,16 +98,15 @@ SignalWatcher::~SignalWatcher()
 void SignalWatcher::watch()
 {
     const sigset_t set = watchedSignals();
-    int count = 0;
     for (;;) {
         int signal = 0;
         if (sigwait(&set, &signal) != 0 || signal == SIGUSR1) {
             return;
         }
-        if (++count > 1) {
+        if (++m_count > 1) {
             std::_Exit(130); // a second Ctrl-C: stop now; temporaries are cleaned up next run
         }
-        notify();
+        notify(signal);
     }
 }
 
@@ -108,17 +116,22 @@ void SignalWatcher::watch()
 
 namespace dropsize {
 
-void SignalWatcher::onSignal(std::function<void()> callback)
+void SignalWatcher::onSignal(std::function<void(int)> callback)
 {
     std::lock_guard lock(m_mutex);
     m_callback = std::move(callback);
+    if (m_callback && m_pending != 0) {
+        m_callback(m_pending);
+    }
 }
 
-void SignalWatcher::notify()
+void SignalWatcher::notify(int signal)
 {
     std::lock_guard lock(m_mutex);
     if (m_callback) {
-        m_callback();
+        m_callback(signal);
+    } else {
+        m_pending = signal;
     }
 }
 

@@ -20,17 +20,21 @@ public:
     SignalWatcher(const SignalWatcher&) = delete;
     SignalWatcher& operator=(const SignalWatcher&) = delete;
 
-    /// Called (on the watcher's thread) for the first signal; a second one ends the process.
-    void onSignal(std::function<void()> callback);
+    /// Called (on the watcher's thread) with the signal's number for the first signal; a second
+    /// one ends the process. A signal that came before the callback was set is passed to it
+    /// at once, so that none is lost.
+    void onSignal(std::function<void(int)> callback);
 
     /// Runs the callback (from the watching thread or the console handler).
-    void notify();
+    void notify(int signal);
 
 private:
     void watch();
 
     std::mutex m_mutex;
-    std::function<void()> m_callback;
+    std::function<void(int)> m_callback;
+    int m_pending = 0; ///< a signal that came before the callback
+    int m_count = 0; ///< signals seen (POSIX: by the constructor, then the watching thread)
     std::thread m_thread;
 };
 

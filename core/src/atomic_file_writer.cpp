@@ -100,6 +100,23 @@ int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir) noexcept
     return removed;
 }
 
+void AtomicFileWriter::markOutputFolder(const fs::path& dir) noexcept
+{
+    try {
+        auto folder = platform::openOutputFolder(fs::absolute(dir).lexically_normal());
+        if (!folder || platform::entryIdentity(*folder, kOutputMarkerName)) {
+            return;
+        }
+        constexpr std::string_view text
+            = "This folder holds images resized by Dropsize. Dropsize never reads a folder that\n"
+              "holds this file as input; delete the file to use the folder as input again.\n";
+        (void)platform::writeNewFile(*folder, kOutputMarkerName,
+            std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()), 0644);
+    } catch (const std::exception&) {
+        // out of memory building a path: the writes that follow will say what is wrong
+    }
+}
+
 Result<fs::path> AtomicFileWriter::write(const fs::path& target,
     std::span<const std::uint8_t> bytes, ExistingPolicy policy, unsigned permissions) const
 {

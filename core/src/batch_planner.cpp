@@ -2,25 +2,18 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/batch_planner.h"
 
+#include "platform_files.h"
+
 #include <algorithm>
-#include <array>
 #include <cctype>
-#include <fstream>
-#include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace fs = std::filesystem;
 
 namespace dropsize {
 
 namespace {
-
-    // A file found by the walk, before its output is chosen.
-    struct Candidate {
-        fs::path input; // as reached (inside its input folder)
-        fs::path outputDir; // folder its output goes to
-        std::uint64_t bytes = 0;
-        ImageFormat format = ImageFormat::Unknown;
-    };
 
     std::string lower(std::string s)
     {
@@ -29,13 +22,20 @@ namespace {
         return s;
     }
 
-    ImageFormat sniffFile(const fs::path& path)
+    /// A name that says JPEG or PNG, in any case: such a file that cannot be read fails.
+    bool hasImageName(const fs::path& path)
     {
-        std::array<std::uint8_t, 8> head {};
-        std::ifstream in(path, std::ios::binary);
-        in.read(reinterpret_cast<char*>(head.data()), head.size());
-        return sniffFormat(
-            std::span<const std::uint8_t>(head.data(), static_cast<std::size_t>(in.gcount())));
+        const std::string e = lower(path.extension().string());
+        return e == ".jpg" || e == ".jpeg" || e == ".jpe" || e == ".png";
+    }
+
+    /// A writer's temporary: this version's exact form, or an older one that put the output's
+    /// name first (".a.jpg.dropsize-<pid>-<n>.tmp"). Never an input.
+    bool isTemporaryLeftover(const std::string& name)
+    {
+        return AtomicFileWriter::isTemporaryName(name)
+            || (name.size() > 1 && name[0] == '.' && name.find(".dropsize-") != std::string::npos
+                && name.ends_with(".tmp"));
     }
 
     std::string outputExtension(const fs::path& input, ImageFormat format)
@@ -48,119 +48,334 @@ namespace {
         return (e == ".jpg" || e == ".jpeg" || e == ".jpe") ? ext : ".jpg";
     }
 
+    /// Without a trailing separator, so that component-wise comparisons work.
+    fs::path withoutTrailingSeparator(fs::path p)
+    {
+        while (p.has_relative_path() && p.filename().empty()) {
+            p = p.parent_path();
+        }
+        return p;
+    }
+
+    /// `path` is `root` or lies below it (both absolute and normalised).
     bool isInside(const fs::path& path, const fs::path& root)
     {
         auto [r, p] = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
         return r == root.end();
     }
 
+    bool isMarkedOutput(const fs::path& dir)
+    {
+        std::error_code ec;
+        return fs::exists(fs::symlink_status(dir / kOutputMarkerName, ec));
+    }
+
+    // A file found by the walk, before its output is named.
+    struct Candidate {
+        fs::path input;
+        std::uint64_t bytes = 0;
+        ImageFormat format = ImageFormat::Unknown;
+    };
+
     class Walker {
     public:
-        Walker(const PlanOptions& options, BatchPlan& plan, std::set<fs::path>& outputRoots)
+        Walker(const PlanOptions& options, BatchPlan& plan)
             : m_options(options)
             , m_plan(plan)
-            , m_outputRoots(outputRoots)
         {
         }
 
-        std::vector<Candidate> candidates;
+        void setOutputRootIds(std::vector<FileIdentity> ids) { m_outputRootIds = std::move(ids); }
 
-        void addFile(const fs::path& path, const fs::path& outputDir)
+        bool stopped() const noexcept
         {
-            std::error_code ec;
-            const auto id = fileIdentity(path);
-            if (!id) {
-                m_plan.ignored.push_back({ path, "cannot be read" });
-                return;
+            return m_options.cancel != nullptr && m_options.cancel->stopRequested();
+        }
+
+        void fail(const fs::path& path, ErrorCode code, std::string message)
+        {
+            Job job;
+            job.id = m_plan.jobs.size();
+            job.input = path;
+            job.action = JobAction::Fail;
+            job.reason = Error { code, std::move(message), {} };
+            m_plan.jobs.push_back(std::move(job));
+        }
+
+        void ignore(const fs::path& path, std::string reason)
+        {
+            m_plan.ignored.push_back({ path, std::move(reason) });
+        }
+
+        /// A file that could not be looked at: it fails when its name says it is an image,
+        /// and is ignored (with the reason) otherwise.
+        void problem(const fs::path& path, ErrorCode code, std::string message)
+        {
+            if (hasImageName(path)) {
+                fail(path, code, std::move(message));
+            } else {
+                ignore(path, std::move(message));
             }
-            if (!m_seenFiles.insert(*id).second) {
-                m_plan.ignored.push_back({ path, "same file already taken by another path" });
-                return;
+        }
+
+        /// Opens the file, reads its first bytes and decides: an image to take, a failure, or
+        /// ignored.
+        std::optional<Candidate> takeFile(const fs::path& path)
+        {
+            auto head = platform::readFileHead(path);
+            if (!head) {
+                problem(path, ErrorCode::Io, "cannot be read: " + head.error().message);
+                return std::nullopt;
             }
-            const ImageFormat format = sniffFile(path);
+            const ImageFormat format = sniffFormat(head->span());
             if (format == ImageFormat::Unknown) {
-                m_plan.ignored.push_back({ path, "not a JPEG or PNG file" });
-                return;
+                if (hasImageName(path)) {
+                    fail(path, ErrorCode::UnsupportedFormat,
+                        describeContent(head->span(), head->fileSize));
+                } else {
+                    ignore(path, "not a JPEG or PNG file");
+                }
+                return std::nullopt;
             }
-            m_plan.inputIdentities.insert(*id);
-            const auto size = fs::file_size(path, ec);
-            candidates.push_back({ path, outputDir, ec ? 0 : size, format });
+            if (!m_plan.inputIdentities.insert(head->identity).second) {
+                ignore(path, "same file already taken by another path");
+                return std::nullopt;
+            }
+            return Candidate { path, head->fileSize, format };
         }
 
-        void walk(const fs::path& dir, const fs::path& root, const fs::path& outputDir)
+        /// Walks `dir` (inside the input folder `root`), its outputs going to `outDir`.
+        Status walk(const fs::path& dir, const fs::path& root, const fs::path& outDir,
+            std::uint32_t outputRoot)
         {
-            std::error_code ec;
+            if (stopped()) {
+                return cancelled();
+            }
             const auto id = fileIdentity(dir);
             if (!id || !m_seenDirs.insert(*id).second) {
-                return; // a symlink loop, or a folder reached twice
+                ignore(dir, "folder reached twice");
+                return {};
             }
+            std::error_code ec;
             std::vector<fs::directory_entry> entries;
             for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
                 entries.push_back(*it);
             }
             if (ec) {
-                m_plan.problems.push_back(
-                    { ErrorCode::Io, "cannot list the folder: " + ec.message(), dir.string() });
-                return;
+                fail(dir, ErrorCode::Io, "cannot list the folder: " + ec.message());
+                return {};
             }
             std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
                 return a.path().filename() < b.path().filename();
             });
+            std::vector<Candidate> files;
+            std::vector<fs::path> folders;
             for (const fs::directory_entry& entry : entries) {
-                visit(entry.path(), root, outputDir);
+                if (stopped()) {
+                    return cancelled();
+                }
+                visit(entry, root, files, folders);
+            }
+            entries = {};
+            addGroup(files, outDir, outputRoot);
+            for (const fs::path& sub : folders) {
+                if (Status walked = walk(sub, root, outDir / sub.filename(), outputRoot); !walked) {
+                    return walked;
+                }
+            }
+            return {};
+        }
+
+        /// Names the outputs of files that share an output folder, then makes their jobs. A
+        /// name two inputs want (x.jpg and x.png written as JPEG) goes to the input that has
+        /// that name already, if any; every other gets its own extension in its name (x_png.jpg),
+        /// so that names depend on the inputs alone, not on their order or on earlier runs.
+        void addGroup(
+            std::vector<Candidate>& files, const fs::path& outDir, std::uint32_t outputRoot)
+        {
+            if (files.empty()) {
+                return;
+            }
+            std::vector<std::string> names(files.size());
+            std::unordered_map<std::string, int> wanted;
+            for (std::size_t i = 0; i < files.size(); ++i) {
+                const Candidate& c = files[i];
+                const ImageFormat out = m_options.format == OutputFormat::Jpeg ? ImageFormat::Jpeg
+                    : m_options.format == OutputFormat::Png                    ? ImageFormat::Png
+                                                                               : c.format;
+                names[i] = c.input.stem().string() + outputExtension(c.input, out);
+                ++wanted[names[i]];
+            }
+            std::unordered_set<std::string> used;
+            std::vector<bool> named(files.size(), false);
+            for (std::size_t i = 0; i < files.size(); ++i) {
+                const bool alone = wanted[names[i]] == 1;
+                if ((alone || files[i].input.filename().string() == names[i])
+                    && used.insert(names[i]).second) {
+                    named[i] = true;
+                }
+            }
+            for (std::size_t i = 0; i < files.size(); ++i) {
+                if (named[i]) {
+                    continue;
+                }
+                const fs::path& in = files[i].input;
+                const std::string stem = in.stem().string();
+                const std::string ext = fs::path(names[i]).extension().string();
+                const std::string own = in.extension().string();
+                std::string name = own.size() > 1 ? stem + "_" + own.substr(1) + ext : "";
+                for (int n = 2; name.empty() || used.count(name) != 0 || wanted.count(name) != 0;
+                     ++n) {
+                    name = stem + "_" + std::to_string(n) + ext;
+                }
+                used.insert(name);
+                names[i] = std::move(name);
+            }
+            std::error_code ec;
+            for (std::size_t i = 0; i < files.size(); ++i) {
+                Job job;
+                job.id = m_plan.jobs.size();
+                job.input = std::move(files[i].input);
+                job.output = outDir / names[i];
+                job.inputBytes = files[i].bytes;
+                job.format = files[i].format;
+                job.outputRoot = outputRoot;
+                const auto outId = fileIdentity(job.output);
+                if (outId && m_plan.inputIdentities.count(*outId) != 0) {
+                    job.action = JobAction::Skip;
+                    job.reason = Error { ErrorCode::Exists,
+                        "the output would replace an input file; choose another output folder",
+                        {} };
+                } else if (outId && m_options.onExisting == ExistingPolicy::Skip) {
+                    job.action = JobAction::Skip;
+                    job.reason = Error { ErrorCode::Exists, "output exists", {} };
+                } else if (outId && m_options.onExisting == ExistingPolicy::Rename) {
+                    const fs::path wantedPath = job.output;
+                    for (int n = 1; fs::exists(fs::symlink_status(job.output, ec)); ++n) {
+                        job.output = numberedName(wantedPath, n);
+                    }
+                }
+                m_plan.jobs.push_back(std::move(job));
+            }
+            files.clear();
+            if (m_outputDirs.insert(outDir.native()).second) {
+                m_plan.outputDirs.push_back(outDir);
             }
         }
 
+        static Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
+
     private:
-        void visit(const fs::path& path, const fs::path& root, const fs::path& outputDir)
+        void visit(const fs::directory_entry& entry, const fs::path& root,
+            std::vector<Candidate>& files, std::vector<fs::path>& folders)
         {
-            std::error_code ec;
+            const fs::path& path = entry.path();
             const std::string name = path.filename().string();
-            if (AtomicFileWriter::isTemporaryName(name)) {
-                return;
+            if (isTemporaryLeftover(name) || name == kOutputMarkerName) {
+                return; // Dropsize's own files
             }
-            const fs::file_status link = fs::symlink_status(path, ec);
+            std::error_code ec;
+            fs::file_status st = entry.symlink_status(ec);
             if (ec) {
-                m_plan.ignored.push_back({ path, "cannot be read: " + ec.message() });
+                problem(path, ErrorCode::Io, "cannot be read: " + ec.message());
                 return;
             }
-            if (fs::is_symlink(link)) {
+            if (fs::is_symlink(st)) {
                 const fs::path target = fs::canonical(path, ec);
                 if (ec) {
-                    m_plan.ignored.push_back({ path, "broken symbolic link" });
+                    problem(path, ErrorCode::NotFound,
+                        ec == std::errc::no_such_file_or_directory
+                            ? "broken symbolic link: its target does not exist"
+                            : "broken symbolic link: " + ec.message());
                     return;
                 }
                 if (!isInside(target, root)) {
-                    m_plan.ignored.push_back(
-                        { path, "symbolic link leads out of the input folder" });
+                    ignore(path, "symbolic link leads out of the input folder");
+                    return;
+                }
+                st = fs::status(target, ec);
+                if (fs::is_directory(st) || m_options.recursive) {
+                    // The walk reaches the real path; taking the alias too would name outputs
+                    // after it, or take the folder twice.
+                    ignore(
+                        path, "a link to " + target.string() + ", which is taken by its own path");
                     return;
                 }
             }
-            const fs::file_status st = fs::status(path, ec);
             if (fs::is_directory(st)) {
                 if (!m_options.recursive) {
                     return;
                 }
-                const fs::path canonical = fs::weakly_canonical(path, ec);
-                const bool isOutput = m_outputRoots.count(canonical) != 0
-                    || (!m_options.outputDir && name == m_options.outputFolderName);
-                if (isOutput) {
-                    return; // outputs are never inputs
+                if (name == m_options.outputFolderName) {
+                    ignore(path, "an output folder (" + name + "), never read as input");
+                } else if (isMarkedOutput(path)) {
+                    ignore(path,
+                        std::string("holds Dropsize's outputs (") + kOutputMarkerName
+                            + "), never read as input");
+                } else if (isOutputRoot(path)) {
+                    ignore(path, "the output folder of this batch");
+                } else {
+                    folders.push_back(path);
                 }
-                walk(path, root, outputDir / path.filename());
             } else if (fs::is_regular_file(st)) {
-                addFile(path, outputDir);
+                if (auto candidate = takeFile(path)) {
+                    files.push_back(std::move(*candidate));
+                }
             } else {
-                m_plan.ignored.push_back({ path, "not a regular file (FIFO, socket or device)" });
+                ignore(path, "not a regular file (FIFO, socket or device)");
             }
+        }
+
+        bool isOutputRoot(const fs::path& dir) const
+        {
+            if (m_outputRootIds.empty()) {
+                return false;
+            }
+            const auto id = fileIdentity(dir);
+            return id
+                && std::find(m_outputRootIds.begin(), m_outputRootIds.end(), *id)
+                != m_outputRootIds.end();
         }
 
         const PlanOptions& m_options;
         BatchPlan& m_plan;
-        std::set<fs::path>& m_outputRoots;
-        FileIdentitySet m_seenFiles;
+        std::vector<FileIdentity> m_outputRootIds;
         FileIdentitySet m_seenDirs;
+        std::unordered_set<fs::path::string_type> m_outputDirs;
     };
+
+    Error refuse(const fs::path& output, std::string message)
+    {
+        return Error { ErrorCode::InvalidArgument, std::move(message), output.string() };
+    }
+
+    /// Whether the output folder `out` can be used, read from the file system: not a link, not
+    /// a file, and writable where it will be created.
+    Status checkOutputFolder(const fs::path& out)
+    {
+        std::error_code ec;
+        const fs::file_status st = fs::symlink_status(out, ec);
+        if (fs::is_symlink(st)) {
+            return refuse(out,
+                "the output folder is a symbolic link; Dropsize never writes through a link "
+                "(remove the link or choose another output folder)");
+        }
+        fs::path existing = out;
+        while (!fs::exists(fs::symlink_status(existing, ec)) && existing.has_relative_path()) {
+            existing = existing.parent_path();
+        }
+        if (!fs::is_directory(fs::status(existing, ec))) {
+            return refuse(out,
+                existing == out ? "the output folder is a file, not a folder"
+                                : "cannot create the output folder: " + existing.string()
+                        + " is a file, not a folder");
+        }
+        if (auto reason = platform::cannotWriteIn(existing)) {
+            return refuse(out,
+                "cannot write in the output folder (" + existing.string() + ": " + *reason + ")");
+        }
+        return {};
+    }
 
 } // namespace
 
@@ -172,100 +387,141 @@ BatchPlanner::BatchPlanner(PlanOptions options)
 Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
 {
     BatchPlan plan;
+    Walker walker(m_options, plan);
     std::error_code ec;
 
-    // Where each input's outputs go, decided before the walk so that no output folder is read.
     struct Root {
-        fs::path path;
+        fs::path path; // canonical
         bool folder;
-        fs::path outputDir;
+        std::uint32_t output = 0; // index into plan.outputRoots
     };
     std::vector<Root> roots;
-    std::set<fs::path> outputRoots;
-    std::optional<fs::path> chosenOut;
-    if (m_options.outputDir) {
-        chosenOut = fs::weakly_canonical(fs::absolute(*m_options.outputDir), ec);
-        outputRoots.insert(*chosenOut);
-    }
+    std::unordered_set<fs::path::string_type> seenFolders;
     for (const fs::path& given : inputs) {
-        const fs::path abs = fs::absolute(given).lexically_normal();
+        if (walker.stopped()) {
+            return Walker::cancelled();
+        }
+        const fs::path abs = withoutTrailingSeparator(fs::absolute(given).lexically_normal());
+        if (!fs::exists(fs::symlink_status(abs, ec))) {
+            walker.fail(given, ErrorCode::NotFound,
+                ec && ec != std::errc::no_such_file_or_directory ? "cannot be read: " + ec.message()
+                                                                 : "no such file or folder");
+            continue;
+        }
         const fs::file_status st = fs::status(abs, ec);
         if (!fs::exists(st)) {
-            plan.problems.push_back(
-                { ErrorCode::NotFound, "no such file or folder", given.string() });
+            walker.fail(
+                given, ErrorCode::NotFound, "broken symbolic link: its target does not exist");
             continue;
         }
         const fs::path canonical = fs::canonical(abs, ec);
+        if (ec) {
+            walker.fail(given, ErrorCode::Io, "cannot be read: " + ec.message());
+            continue;
+        }
         if (fs::is_directory(st)) {
-            if (chosenOut && *chosenOut == canonical) {
-                return Error { ErrorCode::InvalidArgument,
-                    "the output folder is also an input folder; choose another output folder",
-                    given.string() };
+            if (isMarkedOutput(canonical)) {
+                walker.ignore(given,
+                    std::string("holds Dropsize's outputs (") + kOutputMarkerName
+                        + "), never read as input; delete that file to use the folder as input");
+            } else if (!seenFolders.insert(canonical.native()).second) {
+                walker.ignore(given, "given twice");
+            } else {
+                roots.push_back({ canonical, true });
             }
-            fs::path out = canonical / m_options.outputFolderName;
-            if (chosenOut) {
-                out = inputs.size() > 1 ? *chosenOut / canonical.filename() : *chosenOut;
-            }
-            outputRoots.insert(out);
-            roots.push_back({ canonical, true, out });
         } else if (fs::is_regular_file(st)) {
-            const fs::path parent = canonical.parent_path();
-            if (chosenOut && *chosenOut == parent) {
-                return Error { ErrorCode::InvalidArgument,
-                    "the output folder is the folder of an input file; choose another output "
-                    "folder",
-                    given.string() };
-            }
-            roots.push_back(
-                { canonical, false, chosenOut ? *chosenOut : parent / m_options.outputFolderName });
+            roots.push_back({ canonical, false });
         } else {
-            plan.ignored.push_back({ given, "not a regular file (FIFO, socket or device)" });
+            walker.ignore(given, "not a regular file (FIFO, socket or device)");
         }
     }
 
-    Walker walker(m_options, plan, outputRoots);
-    for (const Root& root : roots) {
+    // Where each input's outputs go, decided before the walk so that no output folder is read.
+    std::optional<fs::path> chosen;
+    if (m_options.outputDir) {
+        const fs::path abs
+            = withoutTrailingSeparator(fs::absolute(*m_options.outputDir).lexically_normal());
+        chosen = abs.has_relative_path()
+            ? withoutTrailingSeparator(fs::weakly_canonical(abs.parent_path(), ec)) / abs.filename()
+            : abs;
+    }
+    std::unordered_map<fs::path::string_type, const Root*> folderOwners;
+    for (Root& root : roots) {
+        fs::path out;
         if (root.folder) {
-            walker.walk(root.path, root.path, root.outputDir);
+            out = !chosen          ? root.path / m_options.outputFolderName
+                : roots.size() > 1 ? *chosen / root.path.filename()
+                                   : *chosen;
+            const auto [owner, added] = folderOwners.emplace(out.native(), &root);
+            if (!added) {
+                return refuse(out,
+                    "two input folders would write to the same output folder: "
+                        + owner->second->path.string() + " and " + root.path.string()
+                        + "; resize them one at a time");
+            }
         } else {
-            walker.addFile(root.path, root.outputDir);
+            out = chosen ? *chosen : root.path.parent_path() / m_options.outputFolderName;
         }
+        auto at = std::find(plan.outputRoots.begin(), plan.outputRoots.end(), out);
+        if (at == plan.outputRoots.end()) {
+            plan.outputRoots.push_back(out);
+            at = plan.outputRoots.end() - 1;
+        }
+        root.output = static_cast<std::uint32_t>(at - plan.outputRoots.begin());
     }
 
-    std::set<fs::path> taken;
-    for (Candidate& c : walker.candidates) {
-        const ImageFormat outFormat = m_options.format == OutputFormat::Jpeg ? ImageFormat::Jpeg
-            : m_options.format == OutputFormat::Png                          ? ImageFormat::Png
-                                                                             : c.format;
-        const fs::path wanted
-            = c.outputDir / (c.input.stem().string() + outputExtension(c.input, outFormat));
-        fs::path output = wanted;
-        // Two inputs never share an output; under Rename an existing file is not one either.
-        for (int n = 1; taken.count(output) != 0
-             || (m_options.onExisting == ExistingPolicy::Rename && fs::exists(output, ec));
-             ++n) {
-            output = numberedName(wanted, n);
+    if (m_options.checkOutputs) {
+        for (const fs::path& out : plan.outputRoots) {
+            for (const Root& root : roots) {
+                const bool ownDefault
+                    = !chosen && root.folder && out == root.path / m_options.outputFolderName;
+                if (root.folder && chosen && isInside(out, root.path)) {
+                    return refuse(out,
+                        "the output folder is inside the input folder " + root.path.string()
+                            + "; choose a folder outside it (without --output, each input "
+                              "folder gets its own "
+                            + m_options.outputFolderName + " folder)");
+                }
+                if (!ownDefault && isInside(root.path, out)) {
+                    return refuse(out,
+                        std::string("the output folder contains the input ")
+                            + (root.folder ? "folder " : "file ") + root.path.string()
+                            + "; choose another output folder");
+                }
+            }
+            if (Status usable = checkOutputFolder(out); !usable) {
+                return std::move(usable).error();
+            }
         }
-        taken.insert(output);
-        Job job;
-        job.id = plan.jobs.size();
-        job.input = c.input;
-        job.output = output;
-        job.inputBytes = c.bytes;
-        job.format = c.format;
-        const auto outId = fileIdentity(output);
-        if (outId && plan.inputIdentities.count(*outId) != 0) {
-            job.skipReason = Error { ErrorCode::Exists,
-                "the output would replace an input file; choose another output folder",
-                output.string() };
-        } else if (outId && m_options.onExisting == ExistingPolicy::Skip) {
-            job.skipReason = Error { ErrorCode::Exists, "output exists", output.string() };
+    }
+    std::vector<FileIdentity> outputIds;
+    for (const fs::path& out : plan.outputRoots) {
+        if (const auto id = fileIdentity(out)) {
+            outputIds.push_back(*id);
         }
-        plan.jobs.push_back(std::move(job));
-        if (std::find(plan.outputDirs.begin(), plan.outputDirs.end(), output.parent_path())
-            == plan.outputDirs.end()) {
-            plan.outputDirs.push_back(output.parent_path());
+    }
+    walker.setOutputRootIds(std::move(outputIds));
+
+    // Given files that share an output folder are named together, in path order.
+    std::vector<std::vector<Candidate>> fileGroups(plan.outputRoots.size());
+    for (const Root& root : roots) {
+        if (walker.stopped()) {
+            return Walker::cancelled();
         }
+        if (root.folder) {
+            if (Status walked
+                = walker.walk(root.path, root.path, plan.outputRoots[root.output], root.output);
+                !walked) {
+                return std::move(walked).error();
+            }
+        } else if (auto candidate = walker.takeFile(root.path)) {
+            fileGroups[root.output].push_back(std::move(*candidate));
+        }
+    }
+    for (std::uint32_t i = 0; i < fileGroups.size(); ++i) {
+        std::sort(fileGroups[i].begin(), fileGroups[i].end(),
+            [](const Candidate& a, const Candidate& b) { return a.input < b.input; });
+        walker.addGroup(fileGroups[i], plan.outputRoots[i], i);
     }
     return plan;
 }

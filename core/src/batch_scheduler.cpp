@@ -174,9 +174,17 @@ namespace {
         report.input = job.input;
         report.inputBytes = job.inputBytes;
         report.device = "cpu";
-        if (job.skipReason) {
+        if (job.action == JobAction::Skip) {
             report.status = JobStatus::Skipped;
-            report.error = job.skipReason;
+            report.output = job.output; // the file that is there already
+            report.error = job.reason;
+        } else if (job.action == JobAction::Fail) {
+            report.status = JobStatus::Failed;
+            report.error = job.reason;
+        }
+        if (report.error && report.error->path.empty()) {
+            report.error->path
+                = job.action == JobAction::Skip ? job.output.string() : job.input.string();
         }
         return report;
     }
@@ -193,28 +201,81 @@ namespace {
 
 } // namespace
 
+namespace {
+
+    // The header is read from the first bytes, and only then is the whole file read, once its
+    // memory is taken. Larger prefixes are tried when a header runs past them (big EXIF or ICC
+    // segments); the last try is the whole file, still within the per-image limit.
+    constexpr std::size_t kHeaderPrefixes[] = { 256u << 10, 16u << 20 };
+
+    struct Header {
+        FileBytes bytes; // the first bytes, or the whole file when it is small
+        InspectedImage inspected;
+    };
+
+    Result<Header> readHeader(const fs::path& input, const ProcessOptions& options)
+    {
+        const ImageProcessor processor(options);
+        const std::uint64_t limit = options.limits.maxMemoryBytes;
+        for (const std::size_t prefix : kHeaderPrefixes) {
+            auto head = platform::readRegularFile(input, limit, prefix);
+            if (!head) {
+                return std::move(head).error();
+            }
+            auto inspected = processor.inspect(head->span(), head->fileSize);
+            if (inspected) {
+                return Header { std::move(head).value(), std::move(inspected).value() };
+            }
+            if (head->size == head->fileSize
+                || inspected.error().code == ErrorCode::LimitExceeded) {
+                return std::move(inspected).error();
+            }
+        }
+        auto whole = platform::readRegularFile(input, limit);
+        if (!whole) {
+            return std::move(whole).error();
+        }
+        auto inspected = processor.inspect(whole->span());
+        if (!inspected) {
+            return std::move(inspected).error();
+        }
+        return Header { std::move(whole).value(), std::move(inspected).value() };
+    }
+
+} // namespace
+
+Result<FilePreview> BatchScheduler::preview(const fs::path& input, const ProcessOptions& options)
+{
+    auto header = readHeader(input, options);
+    if (!header) {
+        return std::move(header).error();
+    }
+    FilePreview preview;
+    preview.fileBytes = header->bytes.fileSize;
+    preview.note = unchangedReason(header->inspected.header.info, options.spec);
+    preview.inspected = std::move(header->inspected);
+    return preview;
+}
+
 std::optional<BatchScheduler::Prepared> BatchScheduler::prepare(
     const Job& job, JobReport& report, bool waitForMemory)
 {
-    auto bytes = platform::readRegularFile(job.input, m_options.process.limits.maxMemoryBytes);
-    if (!bytes) {
-        failReport(report, std::move(bytes).error());
+    auto header = readHeader(job.input, m_options.process);
+    if (!header) {
+        failReport(report, std::move(header).error());
         return std::nullopt;
     }
-    report.inputBytes = bytes->size;
-    const ImageProcessor processor(m_options.process);
-    auto inspected = processor.inspect(bytes->span());
-    if (!inspected) {
-        failReport(report, std::move(inspected).error());
-        return std::nullopt;
-    }
-    report.inputSize = { inspected->header.info.width, inspected->header.info.height };
-    report.outputSize = inspected->plan.output;
+    report.inputBytes = header->bytes.fileSize;
+    const InspectedImage& inspected = header->inspected;
+    report.inputSize = { inspected.header.info.width, inspected.header.info.height };
+    report.outputSize = inspected.plan.output;
+    report.note = unchangedReason(inspected.header.info, m_options.process.spec);
 
     Prepared prepared;
     prepared.owner = this;
-    prepared.bytes = std::move(bytes).value();
-    prepared.inspected = std::move(inspected).value();
+    prepared.bytes = std::move(header->bytes);
+    prepared.inspected = std::move(header->inspected);
+    // The estimate counts the whole file: it is taken before the file is read.
     const std::uint64_t memory
         = std::min(prepared.inspected.memoryEstimate, m_options.memoryBudget);
     if (waitForMemory) {
@@ -228,13 +289,33 @@ std::optional<BatchScheduler::Prepared> BatchScheduler::prepare(
     return prepared;
 }
 
+bool BatchScheduler::load(const Job& job, Prepared& prepared, JobReport& report)
+{
+    if (prepared.bytes.size == prepared.bytes.fileSize) {
+        return true;
+    }
+    auto whole = platform::readRegularFile(job.input, m_options.process.limits.maxMemoryBytes);
+    if (!whole) {
+        failReport(report, std::move(whole).error());
+        return false;
+    }
+    if (whole->fileSize != prepared.bytes.fileSize || whole->identity != prepared.bytes.identity) {
+        failReport(report,
+            Error {
+                ErrorCode::Io, "the file changed while it was being read", job.input.string() });
+        return false;
+    }
+    prepared.bytes = std::move(whole).value();
+    return true;
+}
+
 void BatchScheduler::complete(const Job& job, Prepared& prepared, Image pixels,
     const FileIdentitySet& inputs, JobReport& report)
 {
     prepared.bytes.data.reset(); // the file's memory goes before encoding
     const ImageProcessor processor(m_options.process);
-    auto encoded = processor.encode(
-        pixels.view(), prepared.inspected.outputFormat, prepared.inspected.header.metadata);
+    auto encoded = processor.encode(pixels.view(), prepared.inspected.outputFormat,
+        prepared.inspected.header.metadata, &m_cancel);
     if (!encoded) {
         failReport(report, std::move(encoded).error());
         return;
@@ -265,11 +346,11 @@ void BatchScheduler::complete(const Job& job, Prepared& prepared, Image pixels,
 JobReport BatchScheduler::runJob(const Job& job, const FileIdentitySet& inputs)
 {
     JobReport report = startReport(job);
-    if (job.skipReason) {
+    if (!job.runs()) {
         return report;
     }
     auto prepared = prepare(job, report);
-    if (!prepared) {
+    if (!prepared || !load(job, *prepared, report)) {
         return report;
     }
     const ImageProcessor processor(m_options.process);
@@ -448,7 +529,7 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
     // skipped: `f.report` says which).
     auto submitNew = [&](InFlight& f) {
         const Job& job = *f.job;
-        if (job.skipReason || !(f.prepared = prepare(job, f.report, flight.empty()))) {
+        if (!job.runs() || !(f.prepared = prepare(job, f.report, flight.empty()))) {
             return false;
         }
         if (f.prepared->pendingMemory != 0) {
@@ -458,6 +539,9 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
             }
             acquireMemory(f.prepared->pendingMemory);
             f.prepared->memory = std::exchange(f.prepared->pendingMemory, 0);
+        }
+        if (!load(job, *f.prepared, f.report)) {
+            return false;
         }
         auto decoded = processor.decode(f.prepared->bytes.span(), f.prepared->inspected, &m_cancel);
         if (!decoded) {
@@ -526,14 +610,26 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
     for (const fs::path& dir : plan.outputDirs) {
         (void)AtomicFileWriter::removeStaleTemporaries(dir);
     }
+    // Every output folder this run writes to is marked, so that no later run reads it as input.
+    std::vector<bool> used(plan.outputRoots.size(), false);
+    for (const Job& job : plan.jobs) {
+        if (job.runs() && job.outputRoot < used.size()) {
+            used[job.outputRoot] = true;
+        }
+    }
+    for (std::size_t i = 0; i < used.size(); ++i) {
+        if (used[i]) {
+            AtomicFileWriter::markOutputFolder(plan.outputRoots[i]);
+        }
+    }
     if (m_observer != nullptr) {
         m_observer->onBatchStarted(plan.jobs.size());
     }
 
     const int cores = omp_get_num_procs();
     const int threads = std::max(1, m_options.threads > 0 ? m_options.threads : cores);
-    const std::size_t runnable = static_cast<std::size_t>(std::count_if(
-        plan.jobs.begin(), plan.jobs.end(), [](const Job& j) { return !j.skipReason; }));
+    const std::size_t runnable = static_cast<std::size_t>(
+        std::count_if(plan.jobs.begin(), plan.jobs.end(), [](const Job& j) { return j.runs(); }));
     GpuDevice* gpu = openGpu(runnable);
     if (gpu != nullptr) {
         shared.summary.gpuName = gpu->name();
@@ -563,6 +659,20 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
         } else {
             runCpuJobs(shared);
         }
+    }
+    // Every job is accounted for: those a stop left untouched are reported as cancelled.
+    for (std::size_t i = std::min(shared.next.load(), shared.order.size()); i < shared.order.size();
+         ++i) {
+        const Job& job = plan.jobs[shared.order[i]];
+        JobReport report = startReport(job);
+        if (job.runs()) {
+            report.status = JobStatus::Cancelled;
+            report.started = false;
+            report.output.clear();
+            report.error = Error { ErrorCode::Cancelled, "cancelled before it started",
+                report.input.string() };
+        }
+        record(shared, report);
     }
     BatchSummary summary = shared.summary;
     summary.wasCancelled = m_cancel.stopRequested();

@@ -2,8 +2,10 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/codec.h"
 
+#include <cctype>
 #include <cstring>
 #include <optional>
+#include <string_view>
 
 namespace dropsize {
 
@@ -17,6 +19,72 @@ ImageFormat sniffFormat(std::span<const std::uint8_t> head) noexcept
         return ImageFormat::Jpeg;
     }
     return ImageFormat::Unknown;
+}
+
+std::string describeContent(std::span<const std::uint8_t> head, std::uint64_t fileSize)
+{
+    if (fileSize == 0) {
+        return "the file is empty";
+    }
+    auto startsWith = [&](std::string_view magic, std::size_t at = 0) {
+        return head.size() >= at + magic.size()
+            && std::memcmp(head.data() + at, magic.data(), magic.size()) == 0;
+    };
+    if (startsWith("GIF87a") || startsWith("GIF89a")) {
+        return "not a JPEG or PNG image: it is a GIF image";
+    }
+    if (startsWith("RIFF") && startsWith("WEBP", 8)) {
+        return "not a JPEG or PNG image: it is a WebP image";
+    }
+    if (startsWith("ftyp", 4)) {
+        return "not a JPEG or PNG image: it is a HEIF/AVIF or MP4 file";
+    }
+    using namespace std::string_view_literals;
+    if (startsWith("II*\0"sv) || startsWith("MM\0*"sv)) {
+        return "not a JPEG or PNG image: it is a TIFF image";
+    }
+    if (startsWith("BM")) {
+        return "not a JPEG or PNG image: it looks like a BMP image";
+    }
+    if (startsWith("%PDF")) {
+        return "not a JPEG or PNG image: it is a PDF document";
+    }
+    if (startsWith("PK\3\4")) {
+        return "not a JPEG or PNG image: it is a ZIP archive";
+    }
+    if (head.size() >= 2 && head[0] == 0xff && head[1] == 0xd8) {
+        return "not a JPEG or PNG image: a JPEG start marker with no segment after it";
+    }
+    // Text: no control bytes but tab, CR and LF (UTF-8 bytes above 0x7f are fine).
+    std::size_t at = startsWith("\xef\xbb\xbf") ? 3 : 0;
+    bool text = true;
+    for (std::size_t i = at; i < head.size(); ++i) {
+        const std::uint8_t c = head[i];
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
+            text = false;
+            break;
+        }
+    }
+    if (text) {
+        while (at < head.size()
+            && (head[at] == ' ' || head[at] == '\t' || head[at] == '\n' || head[at] == '\r')) {
+            ++at;
+        }
+        std::string start;
+        for (std::size_t i = at; i < head.size() && start.size() < 9; ++i) {
+            start += static_cast<char>(std::tolower(head[i]));
+        }
+        if (start.starts_with("<!doctype") || start.starts_with("<html")
+            || start.starts_with("<head")) {
+            return "not a JPEG or PNG image: it looks like HTML (a web page saved under an image "
+                   "name?)";
+        }
+        if (start.starts_with("<?xml") || start.starts_with("<svg")) {
+            return "not a JPEG or PNG image: it looks like XML or SVG";
+        }
+        return "not a JPEG or PNG image: it looks like text";
+    }
+    return "not a JPEG or PNG image";
 }
 
 const char* formatName(ImageFormat format) noexcept

@@ -21,7 +21,7 @@ namespace {
 
     // Peak memory of one image: the file, what the decoder keeps, the resize's buffers, the
     // oriented copy and the encoded output (at most about the raw output size).
-    std::uint64_t estimateMemory(std::size_t fileSize, const ImageHeader& h, const ResizePlan& p)
+    std::uint64_t estimateMemory(std::uint64_t fileSize, const ImageHeader& h, const ResizePlan& p)
     {
         const int c = h.info.channels;
         std::uint64_t decoder = 0;
@@ -64,7 +64,8 @@ ImageProcessor::ImageProcessor(ProcessOptions options)
 {
 }
 
-Result<InspectedImage> ImageProcessor::inspect(std::span<const std::uint8_t> file) const
+Result<InspectedImage> ImageProcessor::inspect(
+    std::span<const std::uint8_t> file, std::uint64_t fileSize) const
 {
     const ImageFormat format = sniffFormat(file);
     Result<ImageHeader> header = [&]() -> Result<ImageHeader> {
@@ -85,7 +86,8 @@ Result<InspectedImage> ImageProcessor::inspect(std::span<const std::uint8_t> fil
     inspected.header = std::move(header).value();
     inspected.plan = makeResizePlan(inspected.header.info, m_options.spec);
     inspected.outputFormat = chooseOutputFormat(m_options.format, format);
-    inspected.memoryEstimate = estimateMemory(file.size(), inspected.header, inspected.plan);
+    inspected.memoryEstimate
+        = estimateMemory(fileSize != 0 ? fileSize : file.size(), inspected.header, inspected.plan);
     if (inspected.memoryEstimate > m_options.limits.maxMemoryBytes) {
         return Error { ErrorCode::LimitExceeded,
             "needs about " + std::to_string(inspected.memoryEstimate >> 20)
@@ -174,8 +176,8 @@ Result<Image> ImageProcessor::render(std::span<const std::uint8_t> file,
     return CpuResizer::finish(std::move(resampled).value(), plan);
 }
 
-Result<std::vector<std::uint8_t>> ImageProcessor::encode(
-    ConstImageView pixels, ImageFormat format, const Metadata& metadata) const
+Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, ImageFormat format,
+    const Metadata& metadata, const CancelToken* cancel) const
 {
     Metadata kept;
     if (!m_options.stripMetadata) {
@@ -184,9 +186,9 @@ Result<std::vector<std::uint8_t>> ImageProcessor::encode(
         (void)resetExifOrientation(kept.exif);
     }
     if (format == ImageFormat::Png) {
-        return PngEncoder::encode(pixels, m_options.encode, kept);
+        return PngEncoder::encode(pixels, m_options.encode, kept, cancel);
     }
-    return JpegEncoder::encode(pixels, m_options.encode, kept);
+    return JpegEncoder::encode(pixels, m_options.encode, kept, cancel);
 }
 
 Result<ProcessedImage> ImageProcessor::process(
@@ -204,7 +206,8 @@ Result<ProcessedImage> ImageProcessor::process(
         if (cancel != nullptr && cancel->stopRequested()) {
             return Error { ErrorCode::Cancelled, "cancelled", {} };
         }
-        auto encoded = encode(pixels->view(), inspected->outputFormat, inspected->header.metadata);
+        auto encoded
+            = encode(pixels->view(), inspected->outputFormat, inspected->header.metadata, cancel);
         if (!encoded) {
             return std::move(encoded).error();
         }

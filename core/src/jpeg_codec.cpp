@@ -445,6 +445,7 @@ namespace {
         jpeg_compress_struct cinfo {};
         ErrorManager err {};
         bool created = false;
+        bool cancelled = false;
         unsigned char* buffer = nullptr;
         unsigned long size = 0;
 
@@ -473,6 +474,7 @@ namespace {
         std::size_t exifSize;
         const unsigned char* icc;
         std::size_t iccSize;
+        const CancelToken* cancel;
     };
 
     bool encodeC(Compressor* c, const EncodeJob* job)
@@ -515,6 +517,10 @@ namespace {
             jpeg_write_icc_profile(&c->cinfo, job->icc, static_cast<unsigned int>(job->iccSize));
         }
         while (c->cinfo.next_scanline < c->cinfo.image_height) {
+            if (job->cancel != nullptr && job->cancel->stopRequested()) {
+                c->cancelled = true;
+                return false;
+            }
             JSAMPROW rows[16];
             const JDIMENSION y = c->cinfo.next_scanline;
             const JDIMENSION left = c->cinfo.image_height - y;
@@ -553,8 +559,8 @@ namespace {
 
 } // namespace
 
-Result<std::vector<std::uint8_t>> JpegEncoder::encode(
-    ConstImageView image, const EncodeOptions& options, const Metadata& metadata)
+Result<std::vector<std::uint8_t>> JpegEncoder::encode(ConstImageView image,
+    const EncodeOptions& options, const Metadata& metadata, const CancelToken* cancel)
 {
     if (image.width < 1 || image.height < 1 || image.width > JPEG_MAX_DIMENSION
         || image.height > JPEG_MAX_DIMENSION) {
@@ -572,9 +578,12 @@ Result<std::vector<std::uint8_t>> JpegEncoder::encode(
     const EncodeJob job { image.data, image.stride, image.width, image.height, image.channels,
         std::clamp(options.jpegQuality, 1, 100), options.subsampling, options.progressive,
         metadata.exif.empty() ? nullptr : metadata.exif.data(), metadata.exif.size(),
-        metadata.icc.empty() ? nullptr : metadata.icc.data(), metadata.icc.size() };
+        metadata.icc.empty() ? nullptr : metadata.icc.data(), metadata.icc.size(), cancel };
     Compressor c;
     if (!encodeC(&c, &job)) {
+        if (c.cancelled) {
+            return Error { ErrorCode::Cancelled, "cancelled", {} };
+        }
         return Error { ErrorCode::Internal, std::string("JPEG encoder: ") + c.err.message, {} };
     }
     return std::vector<std::uint8_t>(c.buffer, c.buffer + c.size);

@@ -20,18 +20,34 @@
 
 namespace dropsize::platform {
 
-/// A whole file in memory, not zero-filled first (it is read over at once).
+/// A file, or its first bytes, in memory, not zero-filled first (it is read over at once).
 struct FileBytes {
     std::unique_ptr<std::uint8_t[]> data;
-    std::size_t size = 0;
+    std::size_t size = 0; ///< bytes in `data`
+    std::uint64_t fileSize = 0; ///< the whole file's
     unsigned permissions = 0644; ///< the file's permission bits (POSIX; 0644 elsewhere)
+    FileIdentity identity;
     std::span<const std::uint8_t> span() const noexcept { return { data.get(), size }; }
 };
 
-/// Reads a regular file of at most `limit` bytes. Never blocks on, nor reads, a FIFO or device
-/// that replaced the file; never opens it for writing.
-[[nodiscard]] Result<FileBytes> readRegularFile(
-    const std::filesystem::path& path, std::uint64_t limit);
+/// A file's first bytes, its size and identity, read by one open of it.
+struct FileHead {
+    std::uint8_t bytes[64] {};
+    std::size_t size = 0; ///< bytes read into `bytes`
+    std::uint64_t fileSize = 0;
+    FileIdentity identity;
+    std::span<const std::uint8_t> span() const noexcept { return { bytes, size }; }
+};
+
+/// Opens a regular file (never blocking on a FIFO or device) and reads its first bytes. The
+/// Error's message is the system's reason ("Permission denied", "File name too long").
+[[nodiscard]] Result<FileHead> readFileHead(const std::filesystem::path& path);
+
+/// Reads a regular file of at most `limit` bytes (checked before reading), or only its first
+/// `maxRead` bytes. Never blocks on, nor reads, a FIFO or device that replaced the file; never
+/// opens it for writing.
+[[nodiscard]] Result<FileBytes> readRegularFile(const std::filesystem::path& path,
+    std::uint64_t limit, std::size_t maxRead = static_cast<std::size_t>(-1));
 
 /// An output folder, opened component by component from the root of its absolute path without
 /// following a symbolic link (or, on Windows, any reparse point): what is written in it lands
@@ -78,6 +94,10 @@ std::optional<FileIdentity> entryIdentity(
 
 /// Removes the file `name` from `folder`, if it is there.
 void removeFile(const OutputFolder& folder, const std::filesystem::path& name) noexcept;
+
+/// Why nothing can be created in the folder `dir` ("Permission denied", "Read-only file
+/// system"), or nullopt when it can.
+std::optional<std::string> cannotWriteIn(const std::filesystem::path& dir);
 
 /// True when `path` itself is a symbolic link (or a reparse point on Windows).
 bool isLink(const std::filesystem::path& path) noexcept;

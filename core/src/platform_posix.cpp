@@ -3,6 +3,7 @@
 #include "dropsize/core/atomic_file_writer.h"
 #include "platform_files.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -40,9 +41,42 @@ namespace platform {
 
     } // namespace
 
+    Result<FileHead> readFileHead(const fs::path& path)
+    {
+        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+        if (fd < 0) {
+            return Error { ErrorCode::Io, std::strerror(errno), path.string() };
+        }
+        struct stat st { };
+        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+            ::close(fd);
+            return Error { ErrorCode::Io, "not a regular file", path.string() };
+        }
+        FileHead head;
+        head.fileSize = static_cast<std::uint64_t>(st.st_size);
+        head.identity
+            = { static_cast<std::uintmax_t>(st.st_dev), static_cast<std::uintmax_t>(st.st_ino) };
+        for (;;) {
+            const ssize_t n = ::read(fd, head.bytes, sizeof head.bytes);
+            if (n < 0 && errno == EINTR) {
+                continue;
+            }
+            if (n < 0) {
+                const int err = errno;
+                ::close(fd);
+                return Error { ErrorCode::Io, std::strerror(err), path.string() };
+            }
+            head.size = static_cast<std::size_t>(n);
+            break;
+        }
+        ::close(fd);
+        return head;
+    }
+
     // O_NONBLOCK and the fstat check keep a FIFO or device that replaced the file since
     // planning from blocking or being read.
-    Result<FileBytes> readRegularFile(const fs::path& path, std::uint64_t limit)
+    Result<FileBytes> readRegularFile(
+        const fs::path& path, std::uint64_t limit, std::size_t maxRead)
     {
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0) {
@@ -61,8 +95,11 @@ namespace platform {
                 path.string() };
         }
         FileBytes bytes;
-        bytes.size = static_cast<std::size_t>(size);
+        bytes.size = static_cast<std::size_t>(std::min<std::uint64_t>(size, maxRead));
+        bytes.fileSize = size;
         bytes.permissions = permissions;
+        bytes.identity
+            = { static_cast<std::uintmax_t>(st.st_dev), static_cast<std::uintmax_t>(st.st_ino) };
         bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
         if (!bytes.data) {
             ::close(fd);
@@ -251,6 +288,14 @@ namespace platform {
     void removeFile(const OutputFolder& folder, const fs::path& name) noexcept
     {
         ::unlinkat(folder.fd(), name.c_str(), 0);
+    }
+
+    std::optional<std::string> cannotWriteIn(const fs::path& dir)
+    {
+        if (::access(dir.c_str(), W_OK | X_OK) != 0) {
+            return std::string(std::strerror(errno));
+        }
+        return std::nullopt;
     }
 
     bool isLink(const fs::path& path) noexcept

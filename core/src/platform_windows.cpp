@@ -9,6 +9,7 @@
 #ifndef WIN32_LEAN_AND_MEAN
 #define WIN32_LEAN_AND_MEAN
 #endif
+#include <algorithm>
 #include <new>
 #include <string>
 #include <system_error>
@@ -83,7 +84,37 @@ std::optional<FileIdentity> fileIdentity(const fs::path& path) noexcept
 
 namespace platform {
 
-    Result<FileBytes> readRegularFile(const fs::path& path, std::uint64_t limit)
+    Result<FileHead> readFileHead(const fs::path& path)
+    {
+        Handle file(::CreateFileW(path.c_str(), GENERIC_READ,
+            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+            FILE_ATTRIBUTE_NORMAL, nullptr));
+        if (!file.valid()) {
+            const DWORD err = ::GetLastError();
+            return Error { ErrorCode::Io, std::system_category().message(static_cast<int>(err)),
+                path.string() };
+        }
+        BY_HANDLE_FILE_INFORMATION info {};
+        if (::GetFileType(file.get()) != FILE_TYPE_DISK
+            || ::GetFileInformationByHandle(file.get(), &info) == 0) {
+            return Error { ErrorCode::Io, "not a regular file", path.string() };
+        }
+        FileHead head;
+        head.fileSize = (static_cast<std::uint64_t>(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
+        head.identity = { static_cast<std::uintmax_t>(info.dwVolumeSerialNumber),
+            (static_cast<std::uintmax_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow };
+        DWORD got = 0;
+        if (::ReadFile(file.get(), head.bytes, sizeof head.bytes, &got, nullptr) == 0) {
+            const DWORD err = ::GetLastError();
+            return Error { ErrorCode::Io, std::system_category().message(static_cast<int>(err)),
+                path.string() };
+        }
+        head.size = got;
+        return head;
+    }
+
+    Result<FileBytes> readRegularFile(
+        const fs::path& path, std::uint64_t limit, std::size_t maxRead)
     {
         Handle file(::CreateFileW(path.c_str(), GENERIC_READ,
             FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
@@ -101,7 +132,14 @@ namespace platform {
                 path.string() };
         }
         FileBytes bytes;
-        bytes.size = static_cast<std::size_t>(size.QuadPart);
+        bytes.size = static_cast<std::size_t>(
+            std::min<std::uint64_t>(static_cast<std::uint64_t>(size.QuadPart), maxRead));
+        bytes.fileSize = static_cast<std::uint64_t>(size.QuadPart);
+        BY_HANDLE_FILE_INFORMATION info {};
+        if (::GetFileInformationByHandle(file.get(), &info) != 0) {
+            bytes.identity = { static_cast<std::uintmax_t>(info.dwVolumeSerialNumber),
+                (static_cast<std::uintmax_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow };
+        }
         bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
         if (!bytes.data) {
             return Error { ErrorCode::OutOfMemory, "out of memory reading the file",
@@ -200,6 +238,10 @@ namespace platform {
         std::error_code ec;
         fs::remove(folder.path() / name, ec);
     }
+
+    // Windows' access rights need more than attributes to tell; a read-only folder attribute
+    // does not stop new files. The first write says what is wrong.
+    std::optional<std::string> cannotWriteIn(const fs::path& /*dir*/) { return std::nullopt; }
 
     bool isLink(const fs::path& path) noexcept
     {

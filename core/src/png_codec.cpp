@@ -339,6 +339,7 @@ namespace {
         png_infop info = nullptr;
         ErrorState err {};
         MemoryWriter writer {};
+        bool cancelled = false;
 
         WriteState() = default;
         WriteState(const WriteState&) = delete;
@@ -363,6 +364,7 @@ namespace {
         png_uint_32 iccSize;
         unsigned char* exif;
         png_uint_32 exifSize;
+        const CancelToken* cancel;
     };
 
     bool encodeC(WriteState* s, const PngEncodeJob* job)
@@ -387,6 +389,10 @@ namespace {
         }
         png_write_info(s->png, s->info);
         for (int y = 0; y < job->height; ++y) {
+            if (job->cancel != nullptr && job->cancel->stopRequested()) {
+                s->cancelled = true;
+                return false;
+            }
             png_write_row(s->png, job->pixels + static_cast<std::ptrdiff_t>(y) * job->stride);
         }
         png_write_end(s->png, nullptr);
@@ -395,8 +401,8 @@ namespace {
 
 } // namespace
 
-Result<std::vector<std::uint8_t>> PngEncoder::encode(
-    ConstImageView image, const EncodeOptions& options, const Metadata& metadata)
+Result<std::vector<std::uint8_t>> PngEncoder::encode(ConstImageView image,
+    const EncodeOptions& options, const Metadata& metadata, const CancelToken* cancel)
 {
     static constexpr int kColorTypes[5] = { 0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA,
         PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_RGB_ALPHA };
@@ -415,8 +421,11 @@ Result<std::vector<std::uint8_t>> PngEncoder::encode(
         kColorTypes[image.channels], std::clamp(options.pngCompression, 0, 9),
         metadata.icc.empty() ? nullptr : metadata.icc.data(),
         static_cast<png_uint_32>(metadata.icc.size()), exif.empty() ? nullptr : exif.data(),
-        static_cast<png_uint_32>(exif.size()) };
+        static_cast<png_uint_32>(exif.size()), cancel };
     if (!encodeC(&s, &job)) {
+        if (s.cancelled) {
+            return Error { ErrorCode::Cancelled, "cancelled", {} };
+        }
         return Error { ErrorCode::Internal, std::string("PNG encoder: ") + s.err.message, {} };
     }
     return std::vector<std::uint8_t>(s.writer.data, s.writer.data + s.writer.size);

@@ -78,6 +78,33 @@ std::optional<Size> targetSize(const ImageInfo& info, const ResizeSpec& spec)
     return std::nullopt;
 }
 
+std::string unchangedReason(const ImageInfo& info, const ResizeSpec& spec)
+{
+    if (targetSize(info, spec)) {
+        return {};
+    }
+    const bool swap = orientationSwapsAxes(info.orientation);
+    const Size shown = swap ? Size { info.height, info.width } : Size { info.width, info.height };
+    const auto text = [](int w, int h) { return std::to_string(w) + "x" + std::to_string(h); };
+    const std::string kept = "kept at " + text(shown.width, shown.height) + ": ";
+    switch (spec.mode) {
+    case SizeMode::Exact:
+        if (shown == Size { spec.width, spec.height }) {
+            return kept + "it has that size already";
+        }
+        return kept + text(spec.width, spec.height) + " would enlarge it, and enlarging is off";
+    case SizeMode::Fit:
+        return kept + "it fits in " + text(spec.width, spec.height)
+            + " already, and enlarging is off";
+    case SizeMode::LongEdge:
+        return kept + "its long edge is " + std::to_string(spec.longEdge)
+            + " pixels or less already, and enlarging is off";
+    case SizeMode::Percent:
+        return kept + "that percentage leaves its size as it is";
+    }
+    return {};
+}
+
 ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec)
 {
     ResizePlan plan;

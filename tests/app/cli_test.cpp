@@ -7,6 +7,7 @@
 #include "dropsize/core/device_info.h"
 #include "dropsize/core/image_processor.h"
 #include "dropsize/core/jpeg_codec.h"
+#include "support/json_check.h"
 #include "support/test_support.h"
 
 #include <chrono>
@@ -15,7 +16,9 @@
 #include <fcntl.h>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <set>
 #include <sstream>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -168,6 +171,16 @@ namespace {
         EXPECT_EQ(run({ in().string(), "--fit", "10x10", "--long-edge", "5" }).exitCode, 2);
         EXPECT_EQ(run({ in().string(), "--bogus" }).exitCode, 2);
         EXPECT_EQ(run({ in().string(), "--output", in().string() }).exitCode, 2);
+        // An option is never taken as the value of the one before it.
+        const CliRun swallowed = run({ in().string(), "--output", "--json" });
+        EXPECT_EQ(swallowed.exitCode, 2);
+        EXPECT_NE(swallowed.err.find("not the option --json"), std::string::npos) << swallowed.err;
+        // Plain decimal numbers only: no hex, sign or exponent.
+        for (const char* bad : { "0x20", "+5", "1e1", " 5", "5 ", "-5", "inf", "nan" }) {
+            EXPECT_EQ(run({ in().string(), "--percent", bad }).exitCode, 2) << bad;
+        }
+        EXPECT_EQ(run({ in().string(), "--dry-run", "--percent", "12.5" }).exitCode, 0);
+        EXPECT_EQ(run({ in().string(), "--threads", "+2" }).exitCode, 2);
         EXPECT_EQ(run({ "--help" }).exitCode, 0);
         EXPECT_EQ(run({ "--version" }).exitCode, 0);
     }
@@ -214,7 +227,8 @@ namespace {
             }
             for (const auto& e : fs::recursive_directory_iterator(in() / "ResizeImage")) {
                 const std::string name = e.path().filename().string();
-                if (!e.is_regular_file() || AtomicFileWriter::isTemporaryName(name)) {
+                if (!e.is_regular_file() || AtomicFileWriter::isTemporaryName(name)
+                    || name == kOutputMarkerName) {
                     continue;
                 }
                 const ImageProcessor reader({});
@@ -227,6 +241,285 @@ namespace {
             run({ in().string(), "--percent", "10", "--on-existing", "overwrite" }).exitCode, 0);
         for (const auto& e : fs::recursive_directory_iterator(in() / "ResizeImage")) {
             EXPECT_FALSE(AtomicFileWriter::isTemporaryName(e.path().filename().string()));
+        }
+    }
+
+    // --- the edges: originals, outputs, files that must not vanish, signals, pipes ---
+
+    TEST_F(CliTest, RefusesAnOutputFolderInsideTheInputAndTouchesNothing)
+    {
+        const fs::path photos = tmp.path() / "Photos";
+        fs::create_directories(photos / "2019");
+        test::writeTestJpeg(photos / "beach.jpg", 300, 200);
+        test::writeTestJpeg(photos / "2019" / "beach.jpg", 120, 80);
+        const auto original = test::readFile(photos / "2019" / "beach.jpg");
+        for (const char* policy : { "overwrite", "skip" }) {
+            const CliRun r = run({ photos.string(), "--output", (photos / "2019").string(),
+                "--on-existing", policy });
+            EXPECT_EQ(r.exitCode, 2) << policy;
+            EXPECT_NE(r.err.find("inside the input folder " + fs::canonical(photos).string()),
+                std::string::npos)
+                << r.err;
+            EXPECT_EQ(test::readFile(photos / "2019" / "beach.jpg"), original);
+        }
+    }
+
+    TEST_F(CliTest, NeverWritesThroughASymlinkedResizeImage)
+    {
+        test::TempDir outside;
+        test::writeTestJpeg(outside.path() / "a.jpg", 50, 50);
+        const auto original = test::readFile(outside.path() / "a.jpg");
+        fs::create_directory_symlink(outside.path(), in() / "ResizeImage");
+        const CliRun r = run({ in().string(), "--on-existing", "overwrite" });
+        EXPECT_EQ(r.exitCode, 2);
+        EXPECT_NE(r.err.find("symbolic link"), std::string::npos) << r.err;
+        EXPECT_EQ(test::readFile(outside.path() / "a.jpg"), original);
+        fs::remove(in() / "ResizeImage");
+        fs::create_directory_symlink(".", in() / "ResizeImage");
+        EXPECT_EQ(run({ in().string() }).exitCode, 2);
+        EXPECT_FALSE(fs::exists(in() / "a_1.jpg"));
+    }
+
+    TEST_F(CliTest, AFileNamedAsAnImageThatCannotBeReadFailsWithItsReason)
+    {
+        test::writeFile(in() / "empty.jpg", {});
+        std::ofstream(in() / "saved-page.JPG") << "<html><body>Not Found</body></html>";
+        std::ofstream(in() / "notes.txt") << "hello";
+        fs::create_symlink(in() / "missing.png", in() / "dangling.png");
+        const CliRun r = run({ in().string() });
+        EXPECT_EQ(r.exitCode, 1);
+        EXPECT_NE(r.err.find("empty.jpg: the file is empty"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("saved-page.JPG: not a JPEG or PNG image: it looks like HTML"),
+            std::string::npos)
+            << r.err;
+        EXPECT_NE(r.err.find("dangling.png: broken symbolic link"), std::string::npos) << r.err;
+        EXPECT_NE(
+            r.err.find("3 resized, 0 skipped, 3 failed, 1 other paths ignored"), std::string::npos)
+            << r.err;
+
+        // The dry run says the same, and exits 1 too.
+        const CliRun dry = run({ in().string(), "--dry-run" });
+        EXPECT_EQ(dry.exitCode, 1);
+        EXPECT_NE(dry.out.find("fail   " + (fs::canonical(in()) / "empty.jpg").string()),
+            std::string::npos)
+            << dry.out;
+        EXPECT_NE(dry.out.find("3 would fail"), std::string::npos) << dry.out;
+    }
+
+    TEST_F(CliTest, TheOnlyFileBeingUnreadableExitsOne)
+    {
+        test::TempDir open; // writable for an unprivileged user
+        fs::permissions(open.path(), fs::perms::all);
+        test::writeTestJpeg(open.path() / "private.jpg", 40, 40);
+        ::chmod((open.path() / "private.jpg").c_str(), 0);
+        const std::string result = test::runWithoutPrivileges([&] {
+            const std::string command = std::string("'") + DROPSIZE_CLI_PATH + "' '"
+                + (open.path() / "private.jpg").string() + "' --output '"
+                + (open.path() / "out").string() + "' 2>&1";
+            std::string out;
+            if (FILE* p = ::popen(command.c_str(), "r")) {
+                char buffer[512];
+                for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, p)) > 0;) {
+                    out.append(buffer, n);
+                }
+                const int status = ::pclose(p);
+                out += "exit " + std::to_string(WEXITSTATUS(status));
+            }
+            return out;
+        });
+        EXPECT_NE(result.find("private.jpg: cannot be read: Permission denied"), std::string::npos)
+            << result;
+        EXPECT_NE(result.find("exit 1"), std::string::npos) << result;
+    }
+
+    TEST_F(CliTest, ADryRunAppliesTheRunsLimits)
+    {
+        test::writeTestJpeg(in() / "big.jpg", 2000, 1500);
+        const CliRun dry = run({ in().string(), "--dry-run", "--max-megapixels", "1" });
+        EXPECT_EQ(dry.exitCode, 1);
+        EXPECT_NE(dry.out.find("big.jpg: "), std::string::npos) << dry.out;
+        const CliRun real = run({ in().string(), "--max-megapixels", "1" });
+        EXPECT_EQ(real.exitCode, 1);
+        EXPECT_NE(real.err.find("big.jpg: "), std::string::npos) << real.err;
+    }
+
+    TEST_F(CliTest, AnOutputKeepsItsInputsPermissions)
+    {
+        ::chmod((in() / "a.jpg").c_str(), 0600);
+        ASSERT_EQ(run({ in().string() }).exitCode, 0);
+        EXPECT_EQ(fs::status(in() / "ResizeImage" / "a.jpg").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+    }
+
+    TEST_F(CliTest, WritesAnOutputWithTheLongestNameTheSystemTakes)
+    {
+        std::string name;
+        for (int i = 0; i < 78; ++i) {
+            name += "\xe7\x85\xa7"; // 照
+        }
+        name += ".jpg";
+        test::writeTestJpeg(in() / name, 60, 40);
+        const CliRun r = run({ in().string() });
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_TRUE(fs::exists(in() / "ResizeImage" / name));
+    }
+
+    TEST_F(CliTest, SaysWhyASizeIsKept)
+    {
+        test::writeTestJpeg(in() / "wide.jpg", 800, 600);
+        const CliRun r = run({ (in() / "wide.jpg").string(), "--size", "400x900" });
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_NE(r.out.find("kept at 800x600: 400x900 would enlarge it"), std::string::npos)
+            << r.out;
+    }
+
+    TEST_F(CliTest, EscapesControlCharactersInNamesOnTheTerminal)
+    {
+        test::writeTestJpeg(in() / "red\x1b[31m.jpg", 20, 20);
+        const CliRun r = run({ in().string() });
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << "a raw escape reached the terminal";
+        EXPECT_NE(r.out.find("red\\x1b[31m.jpg"), std::string::npos) << r.out;
+    }
+
+    // Every line is valid JSON for any file name; every file is an event; the summary agrees
+    // with the exit code.
+    TEST_F(CliTest, JsonStaysValidForAnyFileName)
+    {
+        const std::vector<std::string> names { "new\nline.jpg", "quote\"and\\back.jpg",
+            "tab\tbell\a.jpg", "latin1-\xe9t\xe9.jpg", "cut-\xe7\x85.jpg", "ok-\xe7\x85\xa7.jpg" };
+        for (const std::string& n : names) {
+            test::writeTestJpeg(in() / n, 30, 20);
+        }
+        std::ofstream(in() / "bad\x01.png") << "text";
+        std::ofstream(in() / "other\xff.bin") << "text";
+        const CliRun first = run({ in().string(), "--json" });
+        const CliRun r = run({ in().string(), "--json" }); // all skipped now
+        for (const CliRun* run : { &first, &r }) {
+            EXPECT_EQ(run->exitCode, 1);
+            std::istringstream lines(run->out);
+            std::string line;
+            std::set<std::string> inputs;
+            std::string last;
+            while (std::getline(lines, line)) {
+                std::string why;
+                EXPECT_TRUE(test::isValidJson(line, &why)) << why << ": " << line;
+                const auto at = line.find("\"input\":");
+                if (line.find("\"job-finished\"") != std::string::npos && at != std::string::npos) {
+                    const auto end = line.find(",\"output\"", at);
+                    inputs.insert(
+                        fs::path(test::decodeJsonString(line.substr(at + 8, end - at - 8)))
+                            .filename()
+                            .string());
+                    if (run == &r && line.find("\"status\":\"skipped\"") != std::string::npos) {
+                        EXPECT_EQ(line.find("\"output\":\"\""), std::string::npos)
+                            << "a skipped job names the file that is there: " << line;
+                    }
+                }
+                last = line;
+            }
+            for (const std::string& n : names) {
+                EXPECT_TRUE(inputs.count(n)) << "no event for " << n;
+            }
+            EXPECT_TRUE(inputs.count("bad\x01.png"))
+                << "a failure found while planning is an event";
+            EXPECT_NE(last.find("\"event\":\"batch-finished\""), std::string::npos) << last;
+            EXPECT_NE(last.find("\"failed\":1,"), std::string::npos) << last;
+            // other\xff.bin; on the second run the ResizeImage folder too.
+            EXPECT_NE(last.find(run == &r ? "\"ignored\":2," : "\"ignored\":1,"), std::string::npos)
+                << last;
+            EXPECT_NE(run->out.find("\"event\":\"ignored\""), std::string::npos);
+        }
+    }
+
+    // Runs the command line with SIGINT already pending when it starts: the first thing it
+    // reads is the signal, so the stop lands while folders are being listed.
+    int runWithPendingSignal(const std::vector<std::string>& args)
+    {
+        const pid_t pid = fork();
+        if (pid == 0) {
+            const int devnull = ::open("/dev/null", O_WRONLY);
+            ::dup2(devnull, 1);
+            ::dup2(devnull, 2);
+            sigset_t set;
+            sigemptyset(&set);
+            sigaddset(&set, SIGINT);
+            sigprocmask(SIG_BLOCK, &set, nullptr); // inherited across exec: pending, not lost
+            ::raise(SIGINT);
+            std::vector<char*> argv { const_cast<char*>(DROPSIZE_CLI_PATH) };
+            for (const std::string& a : args) {
+                argv.push_back(const_cast<char*>(a.c_str()));
+            }
+            argv.push_back(nullptr);
+            execv(DROPSIZE_CLI_PATH, argv.data());
+            _exit(127);
+        }
+        int status = 0;
+        ::waitpid(pid, &status, 0);
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
+    }
+
+    TEST_F(CliTest, ACtrlCWhilePlanningStopsBeforeAnythingIsWritten)
+    {
+        EXPECT_EQ(runWithPendingSignal({ in().string() }), 130);
+        EXPECT_FALSE(fs::exists(in() / "ResizeImage"));
+        EXPECT_EQ(runWithPendingSignal({ in().string(), "--dry-run" }), 130);
+    }
+
+    TEST_F(CliTest, SigtermDuringASlowEncodeStopsAtOnce)
+    {
+        test::writeTestJpeg(in() / "huge.jpg", 6000, 4000); // 24 MP
+        const pid_t pid = fork();
+        ASSERT_GE(pid, 0);
+        if (pid == 0) {
+            const int devnull = ::open("/dev/null", O_WRONLY);
+            ::dup2(devnull, 1);
+            ::dup2(devnull, 2);
+            const std::string file = (in() / "huge.jpg").string();
+            execl(DROPSIZE_CLI_PATH, DROPSIZE_CLI_PATH, file.c_str(), "--percent", "100",
+                "--format", "png", "--png-compression", "9", static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        ::kill(pid, SIGTERM);
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        int status = 0;
+        while (::waitpid(pid, &status, WNOHANG) == 0) {
+            if (std::chrono::steady_clock::now() > deadline) {
+                ::kill(pid, SIGKILL);
+                ::waitpid(pid, &status, 0);
+                FAIL() << "still encoding 10 s after SIGTERM";
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        ASSERT_TRUE(WIFEXITED(status));
+        EXPECT_EQ(WEXITSTATUS(status), 143);
+        EXPECT_FALSE(fs::exists(in() / "ResizeImage" / "huge.png"));
+    }
+
+    TEST_F(CliTest, AClosedPipeStopsCleanlyWithTheSummaryOnStderr)
+    {
+        for (int i = 0; i < 80; ++i) {
+            test::writeTestJpeg(in() / ("p" + std::to_string(i) + ".jpg"), 400, 300);
+        }
+        const fs::path err = scratch.path() / "pipe-stderr.txt";
+        const std::string command = std::string("bash -c \"'") + DROPSIZE_CLI_PATH + "' '"
+            + in().string() + "' --json --threads 1 2>'" + err.string()
+            + "' | head -n 2 >/dev/null; exit \\${PIPESTATUS[0]}\"";
+        const int status = std::system(command.c_str());
+        ASSERT_TRUE(WIFEXITED(status));
+        EXPECT_EQ(WEXITSTATUS(status), 141);
+        const std::string errText = slurp(err);
+        EXPECT_NE(errText.find("standard output was closed"), std::string::npos) << errText;
+        EXPECT_NE(errText.find("Cancelled: "), std::string::npos) << errText;
+        // Only whole files were left.
+        for (const auto& e : fs::directory_iterator(in() / "ResizeImage")) {
+            const std::string name = e.path().filename().string();
+            if (name == kOutputMarkerName) {
+                continue;
+            }
+            EXPECT_FALSE(AtomicFileWriter::isTemporaryName(name));
+            EXPECT_TRUE(JpegDecoder::decode(test::readFile(e.path()), 1, {}).ok()) << name;
         }
     }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <map>
 #include <set>
 #ifndef _WIN32
 #include <sys/stat.h>
@@ -85,15 +86,125 @@ namespace {
         auto plan = BatchPlanner({}).plan({ tmp.path() });
         ASSERT_TRUE(plan.ok());
         EXPECT_EQ(plan->jobs.size(), 2u) << "a.jpg and small/old.jpg, not ResizeImage/a.jpg";
-        EXPECT_TRUE(plan->jobs[0].skipReason) << "its output exists already";
+        EXPECT_EQ(plan->jobs[0].action, JobAction::Skip) << "its output exists already";
+    }
 
-        PlanOptions inside;
-        inside.outputDir = tmp.path() / "small";
-        auto plan2 = BatchPlanner(inside).plan({ tmp.path() });
-        ASSERT_TRUE(plan2.ok());
-        for (const Job& j : plan2->jobs) {
-            EXPECT_NE(j.input.parent_path().filename(), "small");
+    // After a default run, a run with another output folder must not take ResizeImage/ again;
+    // nor a folder an earlier run marked as its output, whatever its name.
+    TEST(BatchPlanner, NeverReadsOutputsOfEarlierRuns)
+    {
+        test::TempDir tmp;
+        test::TempDir elsewhere;
+        const fs::path in = tmp.path() / "photos";
+        fs::create_directories(in / "ResizeImage");
+        fs::create_directories(in / "small");
+        test::writeTestJpeg(in / "a.jpg", 8, 8);
+        test::writeTestJpeg(in / "ResizeImage" / "a.jpg", 4, 4);
+        test::writeTestJpeg(in / "small" / "a.jpg", 4, 4);
+        test::writeFile(in / "small" / kOutputMarkerName, { 'x' });
+        PlanOptions options;
+        options.outputDir = elsewhere.path() / "out";
+        auto plan = BatchPlanner(options).plan({ in });
+        ASSERT_TRUE(plan.ok()) << plan.error().message;
+        ASSERT_EQ(plan->jobs.size(), 1u);
+        EXPECT_EQ(plan->jobs[0].input, fs::canonical(in / "a.jpg"));
+        std::set<std::string> ignored;
+        for (const IgnoredPath& i : plan->ignored) {
+            ignored.insert(i.path.filename().string());
         }
+        EXPECT_EQ(ignored, (std::set<std::string> { "ResizeImage", "small" }));
+
+        // A marked folder given as an input is not read either, and says why.
+        auto marked = BatchPlanner(options).plan({ in / "small" });
+        ASSERT_TRUE(marked.ok());
+        EXPECT_TRUE(marked->jobs.empty());
+        ASSERT_EQ(marked->ignored.size(), 1u);
+        EXPECT_NE(marked->ignored[0].reason.find(kOutputMarkerName), std::string::npos);
+    }
+
+    TEST(BatchPlanner, RefusesAnOutputFolderInsideAnInputTree)
+    {
+        test::TempDir tmp;
+        const fs::path photos = tmp.path() / "Photos";
+        fs::create_directories(photos / "2019");
+        test::writeTestJpeg(photos / "beach.jpg", 8, 8);
+        test::writeTestJpeg(photos / "2019" / "beach.jpg", 8, 8);
+        for (const ExistingPolicy policy : { ExistingPolicy::Overwrite, ExistingPolicy::Skip }) {
+            PlanOptions options;
+            options.outputDir = photos / "2019";
+            options.onExisting = policy;
+            auto plan = BatchPlanner(options).plan({ photos });
+            ASSERT_FALSE(plan.ok());
+            EXPECT_EQ(plan.error().code, ErrorCode::InvalidArgument);
+            EXPECT_EQ(plan.error().path, fs::canonical(photos / "2019").string());
+            EXPECT_NE(plan.error().message.find(
+                          "inside the input folder " + fs::canonical(photos).string()),
+                std::string::npos)
+                << plan.error().message;
+        }
+    }
+
+    TEST(BatchPlanner, RefusesAnOutputFolderThatContainsAnInput)
+    {
+        test::TempDir tmp;
+        const fs::path photos = tmp.path() / "Photos";
+        fs::create_directories(photos);
+        test::writeTestJpeg(photos / "a.jpg", 8, 8);
+        PlanOptions options;
+        options.outputDir = tmp.path();
+        auto plan = BatchPlanner(options).plan({ photos });
+        ASSERT_FALSE(plan.ok());
+        EXPECT_NE(plan.error().message.find("contains the input folder"), std::string::npos);
+        auto file = BatchPlanner(options).plan({ photos / "a.jpg" });
+        ASSERT_FALSE(file.ok());
+        EXPECT_NE(file.error().message.find("contains the input file"), std::string::npos);
+    }
+
+    // Two inputs and --output at one input's parent: the per-input folder would be that input.
+    TEST(BatchPlanner, RefusesAPerInputOutputFolderThatIsAnInput)
+    {
+        test::TempDir tmp;
+        fs::create_directories(tmp.path() / "A");
+        fs::create_directories(tmp.path() / "other" / "B");
+        test::writeTestJpeg(tmp.path() / "A" / "a.jpg", 8, 8);
+        test::writeTestJpeg(tmp.path() / "other" / "B" / "b.jpg", 8, 8);
+        PlanOptions options;
+        options.outputDir = tmp.path();
+        auto plan = BatchPlanner(options).plan({ tmp.path() / "A", tmp.path() / "other" / "B" });
+        ASSERT_FALSE(plan.ok());
+        EXPECT_EQ(plan.error().path, fs::canonical(tmp.path() / "A").string());
+    }
+
+    TEST(BatchPlanner, RefusesTwoInputFoldersSharingAnOutputFolder)
+    {
+        test::TempDir tmp;
+        test::TempDir out;
+        fs::create_directories(tmp.path() / "a" / "photos");
+        fs::create_directories(tmp.path() / "b" / "photos");
+        PlanOptions options;
+        options.outputDir = out.path();
+        auto plan = BatchPlanner(options).plan(
+            { tmp.path() / "a" / "photos", tmp.path() / "b" / "photos" });
+        ASSERT_FALSE(plan.ok());
+        EXPECT_NE(plan.error().message.find("same output folder"), std::string::npos);
+    }
+
+    TEST(BatchPlanner, RefusesAnOutputFolderThatIsAFile)
+    {
+        test::TempDir tmp;
+        test::TempDir out;
+        fs::create_directories(tmp.path() / "in");
+        test::writeTestJpeg(tmp.path() / "in" / "a.jpg", 8, 8);
+        test::writeFile(out.path() / "file", { 1 });
+        PlanOptions options;
+        options.outputDir = out.path() / "file";
+        auto plan = BatchPlanner(options).plan({ tmp.path() / "in" });
+        ASSERT_FALSE(plan.ok());
+        EXPECT_NE(plan.error().message.find("is a file"), std::string::npos);
+        options.outputDir = out.path() / "file" / "deeper";
+        auto deeper = BatchPlanner(options).plan({ tmp.path() / "in" });
+        ASSERT_FALSE(deeper.ok());
+        EXPECT_NE(deeper.error().message.find("is a file"), std::string::npos);
     }
 
     TEST(BatchPlanner, RefusesAnOutputFolderThatIsTheInputFolder)
@@ -104,23 +215,40 @@ namespace {
         options.outputDir = tmp.path();
         auto plan = BatchPlanner(options).plan({ tmp.path() });
         ASSERT_FALSE(plan.ok());
-        EXPECT_NE(plan.error().message.find("also an input folder"), std::string::npos);
+        EXPECT_NE(plan.error().message.find("inside the input folder"), std::string::npos);
         auto plan2 = BatchPlanner(options).plan({ tmp.path() / "a.jpg" });
         ASSERT_FALSE(plan2.ok());
     }
 
-    TEST(BatchPlanner, GivesCollidingOutputsUniqueNames)
+    TEST(BatchPlanner, GivesCollidingOutputsNamesFromTheInputAlone)
     {
         test::TempDir tmp;
         test::writeTestJpeg(tmp.path() / "a.jpg", 8, 8);
         test::writeTestPng(tmp.path() / "a.png", 8, 8);
+        test::writeTestJpeg(tmp.path() / "b.jpeg", 8, 8);
         PlanOptions options;
-        options.format = OutputFormat::Jpeg;
-        auto plan = BatchPlanner(options).plan({ tmp.path() });
-        ASSERT_TRUE(plan.ok());
-        ASSERT_EQ(plan->jobs.size(), 2u);
-        EXPECT_EQ(plan->jobs[0].output.filename(), "a.jpg");
-        EXPECT_EQ(plan->jobs[1].output.filename(), "a_1.jpg");
+        options.format = OutputFormat::Png;
+        auto names = [&](const std::vector<fs::path>& inputs) {
+            auto plan = BatchPlanner(options).plan(inputs);
+            EXPECT_TRUE(plan.ok());
+            std::map<std::string, std::string> out;
+            for (const Job& j : plan->jobs) {
+                out[j.input.filename().string()] = j.output.filename().string();
+            }
+            return out;
+        };
+        // a.png keeps its own name; a.jpg, which wants it too, carries its extension.
+        const std::map<std::string, std::string> expected { { "a.jpg", "a_jpg.png" },
+            { "a.png", "a.png" }, { "b.jpeg", "b.png" } };
+        EXPECT_EQ(names({ tmp.path() }), expected);
+        // The same names whatever the order of the inputs, and with a new input beside them.
+        EXPECT_EQ(
+            names({ tmp.path() / "a.png", tmp.path() / "b.jpeg", tmp.path() / "a.jpg" }), expected);
+        test::writeTestJpeg(tmp.path() / "a.jpeg", 8, 8);
+        auto more = names({ tmp.path() });
+        EXPECT_EQ(more["a.jpg"], "a_jpg.png");
+        EXPECT_EQ(more["a.png"], "a.png");
+        EXPECT_EQ(more["a.jpeg"], "a_jpeg.png");
     }
 
     TEST(BatchPlanner, TakesTheTypeFromTheBytesAndFixesTheExtension)
@@ -156,18 +284,130 @@ namespace {
         }
         EXPECT_TRUE(reasons.count("escape.jpg: symbolic link leads out of the input folder"));
         EXPECT_TRUE(reasons.count("pipe.jpg: not a regular file (FIFO, socket or device)"));
-        EXPECT_TRUE(reasons.count("alias.jpg: same file already taken by another path")
-            || reasons.count("a.jpg: same file already taken by another path"));
+        EXPECT_TRUE(reasons.count("b.jpg: same file already taken by another path"));
+        EXPECT_TRUE(reasons.count("alias.jpg: a link to "
+            + fs::canonical(tmp.path() / "in" / "a.jpg").string()
+            + ", which is taken by its own path"));
+    }
+
+    // A folder linked from inside its own tree: the outputs follow the real folder, not the
+    // alias, even when the alias comes first in name order.
+    TEST(BatchPlanner, TakesAFolderReachedTwiceByItsRealPath)
+    {
+        test::TempDir tmp;
+        fs::create_directories(tmp.path() / "in" / "z-real");
+        test::writeTestJpeg(tmp.path() / "in" / "z-real" / "p.jpg", 8, 8);
+        fs::create_directory_symlink(tmp.path() / "in" / "z-real", tmp.path() / "in" / "a-alias");
+        auto plan = BatchPlanner({}).plan({ tmp.path() / "in" });
+        ASSERT_TRUE(plan.ok());
+        ASSERT_EQ(plan->jobs.size(), 1u);
+        EXPECT_EQ(relativeOutput(plan->jobs[0], tmp.path() / "in"), "ResizeImage/z-real/p.jpg");
+        ASSERT_EQ(plan->ignored.size(), 1u);
+        EXPECT_EQ(plan->ignored[0].path.filename(), "a-alias");
+        EXPECT_NE(plan->ignored[0].reason.find("taken by its own path"), std::string::npos);
+    }
+
+    TEST(BatchPlanner, RefusesASymlinkedOutputFolder)
+    {
+        test::TempDir tmp;
+        test::TempDir elsewhere;
+        fs::create_directories(tmp.path() / "in");
+        test::writeTestJpeg(tmp.path() / "in" / "a.jpg", 8, 8);
+        fs::create_directory_symlink(elsewhere.path(), tmp.path() / "in" / "ResizeImage");
+        auto plan = BatchPlanner({}).plan({ tmp.path() / "in" });
+        ASSERT_FALSE(plan.ok());
+        EXPECT_NE(plan.error().message.find("symbolic link"), std::string::npos);
+
+        fs::create_directory_symlink(elsewhere.path(), tmp.path() / "link");
+        PlanOptions options;
+        options.outputDir = tmp.path() / "link";
+        auto chosen = BatchPlanner(options).plan({ tmp.path() / "in" / "a.jpg" });
+        ASSERT_FALSE(chosen.ok());
+        EXPECT_NE(chosen.error().message.find("symbolic link"), std::string::npos);
+    }
+
+    // A file whose name says JPEG or PNG but that cannot be read as one fails, with the
+    // reason; other files are ignored, with theirs.
+    TEST(BatchPlanner, FailsImagesByNameThatCannotBeRead)
+    {
+        test::TempDir tmp;
+        const fs::path in = tmp.path() / "in";
+        fs::create_directories(in);
+        test::writeFile(in / "empty.jpg", {});
+        std::ofstream(in / "page.jpg") << "<!DOCTYPE html><html><body>404</body></html>";
+        std::ofstream(in / "notes.PNG") << "just some words";
+        std::ofstream(in / "anim.JPE") << "GIF89a....";
+        std::ofstream(in / "readme.txt") << "not an image";
+        fs::create_symlink(in / "gone.jpg", in / "broken.jpeg");
+        fs::create_symlink(in / "gone.txt", in / "broken-other");
+        auto plan = BatchPlanner({}).plan({ in });
+        ASSERT_TRUE(plan.ok());
+        std::map<std::string, std::string> failed;
+        for (const Job& j : plan->jobs) {
+            ASSERT_EQ(j.action, JobAction::Fail) << j.input;
+            failed[j.input.filename().string()] = j.reason->message;
+        }
+        ASSERT_EQ(failed.size(), 5u);
+        EXPECT_NE(failed["empty.jpg"].find("empty"), std::string::npos);
+        EXPECT_NE(failed["page.jpg"].find("HTML"), std::string::npos);
+        EXPECT_NE(failed["notes.PNG"].find("text"), std::string::npos);
+        EXPECT_NE(failed["anim.JPE"].find("GIF"), std::string::npos);
+        EXPECT_NE(failed["broken.jpeg"].find("broken symbolic link"), std::string::npos);
+        std::set<std::string> ignored;
+        for (const IgnoredPath& i : plan->ignored) {
+            ignored.insert(i.path.filename().string());
+        }
+        EXPECT_EQ(ignored, (std::set<std::string> { "broken-other", "readme.txt" }));
+    }
+
+    TEST(BatchPlanner, FailsAnUnreadableImageAndAFolderThatCannotBeListed)
+    {
+        test::TempDir tmp;
+        const fs::path in = tmp.path() / "in";
+        fs::create_directories(in / "locked");
+        test::writeTestJpeg(in / "private.jpg", 8, 8);
+        test::writeTestJpeg(in / "locked" / "hidden.jpg", 8, 8);
+        ::chmod((in / "private.jpg").c_str(), 0);
+        ::chmod((in / "locked").c_str(), 0);
+        const std::string failed = test::runWithoutPrivileges([&] {
+            PlanOptions options;
+            options.checkOutputs = false; // nobody cannot write here either
+            auto plan = BatchPlanner(options).plan({ in });
+            std::string out;
+            for (const Job& j : plan->jobs) {
+                out += j.input.filename().string() + ": " + (j.reason ? j.reason->message : "ok")
+                    + "\n";
+            }
+            return out;
+        });
+        ::chmod((in / "locked").c_str(), 0755);
+        EXPECT_EQ(failed,
+            "private.jpg: cannot be read: Permission denied\n"
+            "locked: cannot list the folder: Permission denied\n");
     }
 #endif
+
+    TEST(BatchPlanner, StopsWhenCancelled)
+    {
+        test::TempDir tmp;
+        test::writeTestJpeg(tmp.path() / "a.jpg", 8, 8);
+        CancelToken cancel;
+        cancel.requestStop();
+        PlanOptions options;
+        options.cancel = &cancel;
+        auto plan = BatchPlanner(options).plan({ tmp.path() });
+        ASSERT_FALSE(plan.ok());
+        EXPECT_EQ(plan.error().code, ErrorCode::Cancelled);
+    }
 
     TEST(BatchPlanner, ReportsMissingInputs)
     {
         test::TempDir tmp;
         auto plan = BatchPlanner({}).plan({ tmp.path() / "nope" });
         ASSERT_TRUE(plan.ok());
-        ASSERT_EQ(plan->problems.size(), 1u);
-        EXPECT_EQ(plan->problems[0].code, ErrorCode::NotFound);
+        ASSERT_EQ(plan->jobs.size(), 1u);
+        EXPECT_EQ(plan->jobs[0].action, JobAction::Fail);
+        EXPECT_EQ(plan->jobs[0].reason->code, ErrorCode::NotFound);
     }
 
 } // namespace

@@ -173,7 +173,7 @@ namespace {
     {
         std::size_t files = 0;
         for (const auto& entry : fs::recursive_directory_iterator(a)) {
-            if (!entry.is_regular_file()) {
+            if (!entry.is_regular_file() || entry.path().filename() == kOutputMarkerName) {
                 continue;
             }
             ++files;

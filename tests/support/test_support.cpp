@@ -12,6 +12,11 @@
 #include <random>
 #include <stdexcept>
 #include <zlib.h>
+#ifndef _WIN32
+#include <grp.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 namespace dropsize::test {
 
@@ -58,6 +63,48 @@ std::uint32_t pixelCrc(ConstImageView image)
     return static_cast<std::uint32_t>(crc);
 }
 
+#ifndef _WIN32
+std::string runWithoutPrivileges(const std::function<std::string()>& body)
+{
+    if (::geteuid() != 0) {
+        return body();
+    }
+    int fds[2];
+    if (::pipe(fds) != 0) {
+        return "pipe failed";
+    }
+    const pid_t child = ::fork();
+    if (child == 0) {
+        ::close(fds[0]);
+        std::string out = "cannot become nobody";
+        if (::setgroups(0, nullptr) == 0 && ::setgid(65534) == 0 && ::setuid(65534) == 0) {
+            out = body();
+        }
+        const char* p = out.data();
+        std::size_t left = out.size();
+        while (left > 0) {
+            const ssize_t n = ::write(fds[1], p, left);
+            if (n <= 0) {
+                break;
+            }
+            p += n;
+            left -= static_cast<std::size_t>(n);
+        }
+        ::_exit(0);
+    }
+    ::close(fds[1]);
+    std::string out;
+    char buffer[4096];
+    for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;) {
+        out.append(buffer, static_cast<std::size_t>(n));
+    }
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    return out;
+}
+#endif
+
 TempDir::TempDir()
 {
     static std::atomic<unsigned> counter { 0 };
@@ -65,6 +112,12 @@ TempDir::TempDir()
     m_path = fs::temp_directory_path()
         / ("dropsize-test-" + std::to_string(stamp) + "-" + std::to_string(counter++));
     fs::create_directories(m_path);
+    // Open to others, so that a test can read it as an unprivileged user.
+    std::error_code ec;
+    fs::permissions(m_path,
+        fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec
+            | fs::perms::others_read | fs::perms::others_exec,
+        ec);
 }
 
 TempDir::~TempDir()

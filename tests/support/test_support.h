@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,6 +43,12 @@ public:
 private:
     std::filesystem::path m_path;
 };
+
+/// Runs `body` where file permissions apply: in this process, or, when the tests run as root
+/// (who reads any file), in a child process that has become the unprivileged user "nobody"
+/// (uid and gid 65534). Returns what `body` returned; the folders it reads must be open to
+/// others. POSIX only.
+std::string runWithoutPrivileges(const std::function<std::string()>& body);
 
 /// A synthetic RGB image with edges and gradients, for tests that need pixels but no files.
 Image makeTestImage(int width, int height, int channels, unsigned seed = 1);

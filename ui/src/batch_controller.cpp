@@ -10,6 +10,7 @@
 #include <QMutex>
 #include <QMutexLocker>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 
 namespace dropsize::ui {
 
@@ -47,6 +48,9 @@ public:
 
     void onJobFinished(const JobReport& report) override
     {
+        if (!report.started) {
+            return; // left by a cancel: the summary counts those, the log would only fill up
+        }
         JobLogEntry entry = JobLogEntry::fromReport(report);
         bool first = false;
         {
@@ -119,10 +123,14 @@ bool BatchController::start(const QStringList& inputs, const BatchSettings& sett
             outcome.error = QString::fromStdString(plan.error().message);
             return outcome;
         }
-        for (const Error& problem : plan->problems) {
-            outcome.problems.append(QStringLiteral("%1: %2").arg(
-                QDir::toNativeSeparators(QString::fromStdString(problem.path)),
-                QString::fromStdString(problem.message)));
+        // An input that could not be read at all (its files' failures go to the log).
+        for (const Job& job : plan->jobs) {
+            if (job.action == JobAction::Fail && job.reason
+                && std::find(paths.begin(), paths.end(), job.input) != paths.end()) {
+                outcome.problems.append(
+                    QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(toQString(job.input)),
+                        QString::fromStdString(job.reason->message)));
+            }
         }
         for (const auto& dir : plan->outputDirs) {
             outcome.outputDirs.append(toQString(dir));

@@ -26,12 +26,15 @@ namespace {
     {
         PlanOptions options;
         options.recursive = recursive;
-        auto plan = BatchPlanner(options).plan({ toPath(path) });
+        options.checkOutputs = false; // where outputs go does not change what is counted
+        const std::filesystem::path given = toPath(path);
+        auto plan = BatchPlanner(options).plan({ given });
         if (!plan) {
             return { 0, QString::fromStdString(plan.error().message) };
         }
-        if (!plan->problems.empty() && plan->jobs.empty()) {
-            return { 0, QString::fromStdString(plan->problems.front().message) };
+        if (plan->jobs.size() == 1 && plan->jobs[0].action == JobAction::Fail
+            && plan->jobs[0].input == given && plan->jobs[0].reason) {
+            return { 0, QString::fromStdString(plan->jobs[0].reason->message) };
         }
         return { static_cast<qint64>(plan->jobs.size()), {} };
     }

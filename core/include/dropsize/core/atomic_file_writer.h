@@ -24,6 +24,10 @@ enum class ExistingPolicy {
 using FileIdentity = std::pair<std::uintmax_t, std::uintmax_t>;
 using FileIdentitySet = std::set<FileIdentity>;
 
+/// The file Dropsize leaves in every output folder it writes to: a folder holding it is never
+/// read as input, in this run or a later one.
+inline constexpr const char* kOutputMarkerName = ".dropsize-output";
+
 /// The identity of the file at `path` (following symlinks), or nullopt if there is none.
 std::optional<FileIdentity> fileIdentity(const std::filesystem::path& path) noexcept;
 
@@ -53,6 +57,11 @@ public:
     /// Deletes temporaries in `dir` (never through a link) whose names have exactly this
     /// writer's form and whose process is no longer running. Returns how many were removed.
     static int removeStaleTemporaries(const std::filesystem::path& dir) noexcept;
+
+    /// Creates the output folder `dir` (never through a link) and leaves in it the marker file
+    /// that keeps it from being read as input (kOutputMarkerName); quiet on failure, which the
+    /// first write reports.
+    static void markOutputFolder(const std::filesystem::path& dir) noexcept;
 
 private:
     const FileIdentitySet* m_protected;

@@ -24,6 +24,8 @@ struct JobReport {
     Size inputSize;
     Size outputSize;
     std::string device; ///< "cpu" or "gpu": where it was resized
+    std::string note; ///< something to know about a result: why its size was kept, say
+    bool started = true; ///< false for a job a cancel left before it started
     double seconds = 0;
 };
 

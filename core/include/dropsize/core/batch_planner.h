@@ -3,6 +3,7 @@
 #pragma once
 
 #include "dropsize/core/atomic_file_writer.h"
+#include "dropsize/core/cancel_token.h"
 #include "dropsize/core/codec.h"
 #include "dropsize/core/image_processor.h"
 
@@ -21,17 +22,31 @@ struct PlanOptions {
     std::string outputFolderName = "ResizeImage";
     OutputFormat format = OutputFormat::Keep;
     ExistingPolicy onExisting = ExistingPolicy::Skip;
+    /// Refuse output folders that cannot work (a link, a file, not writable, inside an input, ...)
+    /// before anything is read. Off only to count inputs, as the window's list does.
+    bool checkOutputs = true;
+    /// Polled between folder entries: a stop request ends planning with ErrorCode::Cancelled.
+    const CancelToken* cancel = nullptr;
 };
 
-/// One image to resize.
+/// What a job will do when the batch runs.
+enum class JobAction : std::uint8_t {
+    Run,
+    Skip, ///< the output exists (Skip policy) or would hit an input: `reason` says which
+    Fail, ///< the planner found it cannot work (unreadable, not an image, ...): `reason` says why
+};
+
+/// One input: an image to resize, or a file that will be reported as skipped or failed.
 struct Job {
     std::size_t id = 0;
     std::filesystem::path input;
-    std::filesystem::path output;
+    std::filesystem::path output; ///< empty when it failed before an output was chosen
     std::uint64_t inputBytes = 0;
     ImageFormat format = ImageFormat::Unknown;
-    /// Set when the job will not run: the output exists (Skip policy) or it would hit an input.
-    std::optional<Error> skipReason;
+    JobAction action = JobAction::Run;
+    std::uint32_t outputRoot = 0; ///< index into BatchPlan::outputRoots
+    std::optional<Error> reason; ///< why it is skipped or fails
+    bool runs() const noexcept { return action == JobAction::Run; }
 };
 
 /// A path the planner did not take, and why (not an image, a FIFO, a link out of the tree, ...).
@@ -40,24 +55,32 @@ struct IgnoredPath {
     std::string reason;
 };
 
-/// The jobs of one batch and what the walk left out.
+/// The jobs of one batch and what the walk left out. Every input file is in exactly one of
+/// `jobs` and `ignored`.
 struct BatchPlan {
     std::vector<Job> jobs;
     std::vector<IgnoredPath> ignored;
-    std::vector<Error> problems; ///< inputs that could not be read at all
-    FileIdentitySet inputIdentities;
+    FileIdentitySet inputIdentities; ///< of every job's input: never replaced by an output
+    /// The top output folders (one per input folder, or the chosen one): the run marks each it
+    /// writes to with kOutputMarkerName.
+    std::vector<std::filesystem::path> outputRoots;
     std::vector<std::filesystem::path> outputDirs; ///< every folder an output goes to
 };
 
 /// Turns files and folders into jobs. Folders are walked in name order (recursively unless told
-/// not to); a symlink is followed only when its target stays inside the input folder; FIFOs,
-/// sockets and devices are never opened; a file reached twice is taken once; output folders are
-/// never read as input. Reads only each file's first bytes (to tell its type); writes nothing.
+/// not to). A symbolic link is never followed out of its input folder; inside it, the real path
+/// is taken and the link reported as a duplicate (without recursion, a link to a file in a
+/// sub-folder is taken). FIFOs, sockets and devices are never opened; a file reached twice is
+/// taken once; output folders (the ResizeImage name, marked folders, the chosen output) are
+/// never read as input. A file whose name says JPEG or PNG but that cannot be read as one
+/// becomes a failing job with the reason. Reads only each file's first bytes; writes nothing.
 class BatchPlanner {
 public:
     explicit BatchPlanner(PlanOptions options);
 
-    /// Fails (InvalidArgument) when the output folder is also an input folder.
+    /// Fails (InvalidArgument) when an output folder cannot be used: it is or lies inside an
+    /// input folder, contains an input, is a symbolic link or a file, or cannot be written; and
+    /// (Cancelled) when stopped.
     [[nodiscard]] Result<BatchPlan> plan(const std::vector<std::filesystem::path>& inputs) const;
 
 private:

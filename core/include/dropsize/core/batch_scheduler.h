@@ -29,6 +29,13 @@ struct BatchOptions {
     std::uint64_t memoryBudget = 512ull << 20;
 };
 
+/// What reading one input finds, with a batch's limits and without its memory: the dry run's view.
+struct FilePreview {
+    InspectedImage inspected;
+    std::uint64_t fileBytes = 0;
+    std::string note; ///< why its size is kept, when it is
+};
+
 /// Runs a BatchPlan's jobs (largest files first) on OpenMP CPU workers and, when there is a
 /// usable GPU, one GPU worker that takes jobs from the same list: each job read → decode →
 /// resize → encode → atomic write, reporting every step to a BatchObserver. The GPU worker
@@ -53,6 +60,11 @@ public:
 
     const CancelToken& cancelToken() const noexcept { return m_cancel; }
 
+    /// Reads an input as a job of a batch would, with the same checks and limits: the size
+    /// against the limit first, then the header from the file's first bytes.
+    [[nodiscard]] static Result<FilePreview> preview(
+        const std::filesystem::path& input, const ProcessOptions& options);
+
 private:
     struct Prepared;
     struct Shared;
@@ -62,6 +74,8 @@ private:
     /// Without `waitForMemory`, memory that is not free at once is left for the caller to take
     /// (Prepared::pendingMemory): the GPU worker must first finish what it holds.
     std::optional<Prepared> prepare(const Job& job, JobReport& report, bool waitForMemory = true);
+    /// Reads the rest of the file once its memory is held; false when it failed (`report`).
+    bool load(const Job& job, Prepared& prepared, JobReport& report);
     /// Encode and write the resized pixels; fills in `report`.
     void complete(const Job& job, Prepared& prepared, Image pixels, const FileIdentitySet& inputs,
         JobReport& report);

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace dropsize {
@@ -16,6 +17,10 @@ enum class ImageFormat { Unknown, Jpeg, Png };
 /// The format a file's first bytes announce, whatever its name says.
 ImageFormat sniffFormat(std::span<const std::uint8_t> head) noexcept;
 const char* formatName(ImageFormat format) noexcept;
+
+/// What a file that is neither JPEG nor PNG seems to hold, from its first bytes, in words for a
+/// message: "empty", "looks like HTML", "a GIF image", "looks like text", ...
+std::string describeContent(std::span<const std::uint8_t> head, std::uint64_t fileSize);
 
 /// Checked from the header, before any pixel buffer is allocated.
 struct DecodeLimits {

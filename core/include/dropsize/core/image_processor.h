@@ -49,7 +49,10 @@ public:
     const ProcessOptions& options() const noexcept { return m_options; }
 
     /// Reads the header and plans, checking the limits. Fails for non-images and hostile headers.
-    [[nodiscard]] Result<InspectedImage> inspect(std::span<const std::uint8_t> file) const;
+    /// `file` may be the first bytes only, when they hold the header: `fileSize` is then the
+    /// whole file's (0: `file` is all of it).
+    [[nodiscard]] Result<InspectedImage> inspect(
+        std::span<const std::uint8_t> file, std::uint64_t fileSize = 0) const;
 
     /// Decodes the whole image at the plan's DCT scale, for a resizer that needs all of it at
     /// once (the GPU); checks the size against the plan.
@@ -65,8 +68,8 @@ public:
         std::span<const std::uint8_t> file, const CancelToken* cancel = nullptr) const;
 
     /// Encodes pixels in `format` with this processor's options and the kept metadata.
-    [[nodiscard]] Result<std::vector<std::uint8_t>> encode(
-        ConstImageView pixels, ImageFormat format, const Metadata& metadata) const;
+    [[nodiscard]] Result<std::vector<std::uint8_t>> encode(ConstImageView pixels,
+        ImageFormat format, const Metadata& metadata, const CancelToken* cancel = nullptr) const;
 
 private:
     ProcessOptions m_options;

@@ -38,8 +38,10 @@ public:
 /// JPEG encoding through libjpeg-turbo. Alpha is composited over white (JPEG has none).
 class JpegEncoder {
 public:
-    [[nodiscard]] static Result<std::vector<std::uint8_t>> encode(
-        ConstImageView image, const EncodeOptions& options, const Metadata& metadata);
+    /// Polls `cancel` between rows: a stop request ends it with ErrorCode::Cancelled.
+    [[nodiscard]] static Result<std::vector<std::uint8_t>> encode(ConstImageView image,
+        const EncodeOptions& options, const Metadata& metadata,
+        const CancelToken* cancel = nullptr);
 };
 
 } // namespace dropsize

@@ -21,8 +21,10 @@ public:
 /// PNG encoding through libpng, 8 bits per sample, keeping ICC and EXIF (eXIf) when given.
 class PngEncoder {
 public:
-    [[nodiscard]] static Result<std::vector<std::uint8_t>> encode(
-        ConstImageView image, const EncodeOptions& options, const Metadata& metadata);
+    /// Polls `cancel` between rows: a stop request ends it with ErrorCode::Cancelled.
+    [[nodiscard]] static Result<std::vector<std::uint8_t>> encode(ConstImageView image,
+        const EncodeOptions& options, const Metadata& metadata,
+        const CancelToken* cancel = nullptr);
 };
 
 } // namespace dropsize

@@ -5,6 +5,7 @@
 #include "dropsize/core/resize_spec.h"
 
 #include <optional>
+#include <string>
 
 namespace dropsize {
 
@@ -48,6 +49,10 @@ std::optional<Size> thumbnailSize(Size image, double boxWidth, double boxHeight,
 
 /// The size a spec asks for, in stored orientation; nullopt when nothing changes.
 std::optional<Size> targetSize(const ImageInfo& info, const ResizeSpec& spec);
+
+/// Why a spec leaves an image at its size, in words for its log line ("kept at 800x600: 400x900
+/// would enlarge it, and enlarging is off"); empty when the spec changes the size.
+std::string unchangedReason(const ImageInfo& info, const ResizeSpec& spec);
 
 /// The full plan for one image. Pure: same inputs, same plan.
 ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec);
