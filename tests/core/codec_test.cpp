@@ -490,6 +490,39 @@ namespace {
         }
     }
 
+    // Pillow never checks IEND's CRC (it reads up to IEND and stops), so a PNG whose only fault is
+    // that CRC reads as the intact file does. A bad IDAT CRC is still refused (badcrc.png above).
+    TEST(Codec, ReadsAPngWhoseOnlyFaultIsTheIendCrc)
+    {
+        test::TempDir tmp;
+        for (const int channels : { 3, 4 }) {
+            for (const int width : { 40, 400 }) {
+                SCOPED_TRACE(
+                    ::testing::Message() << width << " px wide, " << channels << " channels");
+                const fs::path path = tmp.path() / "intact.png";
+                test::writeTestPng(path, width, width * 3 / 4, channels);
+                const std::vector<std::uint8_t> intact = test::readFile(path);
+                ASSERT_GE(intact.size(), 12u);
+                ASSERT_EQ(std::memcmp(intact.data() + intact.size() - 8, "IEND", 4), 0);
+                std::vector<std::uint8_t> broken = intact;
+                for (std::size_t i = broken.size() - 4; i < broken.size(); ++i) {
+                    broken[i] = static_cast<std::uint8_t>(broken[i] ^ 0xa5);
+                }
+                auto expected = PngDecoder::decode(intact, {});
+                auto decoded = PngDecoder::decode(broken, {});
+                ASSERT_TRUE(expected.ok()) << expected.error().message;
+                ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+                ASSERT_EQ(decoded->width(), expected->width());
+                ASSERT_EQ(decoded->height(), expected->height());
+                EXPECT_EQ(test::pixelCrc(decoded->view()), test::pixelCrc(expected->view()));
+                const ImageProcessor processor(halfSize());
+                auto resized = processor.process(broken);
+                ASSERT_TRUE(resized.ok()) << resized.error().message;
+                EXPECT_EQ(resized->encoded, processor.process(intact)->encoded);
+            }
+        }
+    }
+
     TEST(Codec, KeepsIccAndExifWithOrientationOneUnlessStripped)
     {
         DROPSIZE_REQUIRE_TESTDATA(dir);
