@@ -85,7 +85,7 @@ Size (one of; default --percent 50):
   --long-edge N        longer side becomes N pixels, aspect kept
   --size WxH           exactly W x H
   --enlarge            allow outputs larger than the input (never by default)
-  --filter NAME        nearest, box, bilinear, hamming, bicubic, lanczos (default)
+  --filter NAME        nearest, box, bilinear, hamming, bicubic (default), lanczos (sharper)
 
 Output:
   --output DIR         write all outputs under DIR (mirroring the input folders)

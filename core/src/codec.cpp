@@ -3,6 +3,7 @@
 #include "dropsize/core/codec.h"
 
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <string_view>
@@ -102,12 +103,18 @@ const char* formatName(ImageFormat format) noexcept
 
 namespace {
 
-    // Where the orientation entry's value sits in a TIFF structure, and its byte order.
+    // Where the orientation entry's first value sits in a TIFF structure, how wide and signed it
+    // is, and its byte order.
     struct OrientationEntry {
         std::size_t valueOffset = 0;
+        std::size_t width = 2; ///< bytes: 2 for SHORT and SSHORT, 4 for LONG and SLONG
+        bool isSigned = false;
         bool bigEndian = false;
     };
 
+    // Pillow reads the tag whatever its integer type, and uses the first value when there are
+    // several (some writers store orientation as a LONG, not the SHORT the standard asks for).
+    // Its other numeric types (RATIONAL, FLOAT, DOUBLE) are not read here: nothing writes them.
     std::optional<OrientationEntry> findOrientation(std::span<const std::uint8_t> tiff) noexcept
     {
         if (tiff.size() < 8) {
@@ -139,9 +146,36 @@ namespace {
             if (entry > tiff.size() - 12) {
                 break;
             }
-            if (u16(entry) == 0x0112 && u16(entry + 2) == 3 /* SHORT */) {
-                return OrientationEntry { entry + 8, big };
+            if (u16(entry) != 0x0112) {
+                continue;
             }
+            OrientationEntry found { 0, 2, false, big };
+            switch (u16(entry + 2)) {
+            case 3: // SHORT
+                break;
+            case 4: // LONG
+                found.width = 4;
+                break;
+            case 8: // SSHORT
+                found.isSigned = true;
+                break;
+            case 9: // SLONG
+                found.width = 4;
+                found.isSigned = true;
+                break;
+            default:
+                continue;
+            }
+            const std::uint64_t values = u32(entry + 4);
+            if (values == 0) {
+                continue;
+            }
+            // Values that fit in the entry's 4 bytes are stored there, others at an offset.
+            found.valueOffset = values * found.width <= 4 ? entry + 8 : u32(entry + 8);
+            if (found.valueOffset > tiff.size() - found.width) {
+                continue;
+            }
+            return found;
         }
         return std::nullopt;
     }
@@ -154,10 +188,17 @@ int exifOrientation(std::span<const std::uint8_t> exif) noexcept
     if (!entry) {
         return 1;
     }
-    const std::size_t at = entry->valueOffset;
-    const int value
-        = entry->bigEndian ? (exif[at] << 8) | exif[at + 1] : (exif[at + 1] << 8) | exif[at];
-    return (value >= 1 && value <= 8) ? value : 1;
+    std::uint32_t bits = 0;
+    for (std::size_t i = 0; i < entry->width; ++i) {
+        const std::size_t at = entry->valueOffset + (entry->bigEndian ? i : entry->width - 1 - i);
+        bits = (bits << 8) | exif[at];
+    }
+    std::int64_t value = bits;
+    if (entry->isSigned) {
+        value = entry->width == 2 ? std::int64_t { static_cast<std::int16_t>(bits) }
+                                  : std::int64_t { static_cast<std::int32_t>(bits) };
+    }
+    return (value >= 1 && value <= 8) ? static_cast<int>(value) : 1;
 }
 
 bool resetExifOrientation(std::span<std::uint8_t> exif) noexcept
@@ -166,9 +207,10 @@ bool resetExifOrientation(std::span<std::uint8_t> exif) noexcept
     if (!entry) {
         return false;
     }
-    const std::size_t at = entry->valueOffset;
-    exif[at] = entry->bigEndian ? 0 : 1;
-    exif[at + 1] = entry->bigEndian ? 1 : 0;
+    for (std::size_t i = 0; i < entry->width; ++i) {
+        const bool lowest = entry->bigEndian ? i + 1 == entry->width : i == 0;
+        exif[entry->valueOffset + i] = lowest ? 1 : 0;
+    }
     return true;
 }
 

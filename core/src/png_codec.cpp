@@ -149,6 +149,15 @@ namespace {
         return idat < data.size() ? idat + 8 : data.size();
     }
 
+    // Where the IEND chunk starts; the whole file when there is none. Pillow never reads IEND's
+    // CRC, so libpng is not given the chunk: a file whose only fault is a bad IEND CRC decodes.
+    std::size_t iendStart(std::span<const std::uint8_t> data)
+    {
+        return walkChunks(data, [](const char* type, const std::uint8_t*, std::size_t) {
+            return std::memcmp(type, "IEND", 4) != 0;
+        });
+    }
+
     // The eXIf chunk, before or after the image data (libpng's progressive reader skips it).
     std::vector<std::uint8_t> exifChunk(std::span<const std::uint8_t> data)
     {
@@ -288,7 +297,7 @@ Result<Image> PngDecoder::decode(
     }
     s.out = made->data();
     s.stride = made->stride();
-    switch (feedC(&s, data.data(), data.size(), cancel)) {
+    switch (feedC(&s, data.data(), iendStart(data), cancel)) {
     case ReadEnd::Done:
         if (!s.rowsDone) {
             // The data ran out, or libpng gave up on it with a warning (a bad checksum).

@@ -410,14 +410,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Lanczos (sharpest, as Pillow)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bicubic</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Hamming</source>
         <translation type="unfinished"></translation>
     </message>
@@ -542,6 +534,14 @@ Files already written stay; the file being written is discarded.</source>
             <numerusform>No CUDA device: %1 — %n CPU thread</numerusform>
             <numerusform>No CUDA device: %1 — %n CPU threads</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Bicubic (Pillow&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lanczos (sharper)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

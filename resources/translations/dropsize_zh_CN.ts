@@ -408,14 +408,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation>允许放大(&amp;E)（默认从不放大）</translation>
     </message>
     <message>
-        <source>Lanczos (sharpest, as Pillow)</source>
-        <translation>Lanczos（最清晰，与 Pillow 相同）</translation>
-    </message>
-    <message>
-        <source>Bicubic</source>
-        <translation>双三次</translation>
-    </message>
-    <message>
         <source>Hamming</source>
         <translation>Hamming</translation>
     </message>
@@ -538,6 +530,14 @@ Files already written stay; the file being written is discarded.</source>
         <translation>
             <numerusform>没有 CUDA 设备：%1 — %n 个 CPU 线程</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Bicubic (Pillow&apos;s default)</source>
+        <translation>双三次（Pillow 的默认值）</translation>
+    </message>
+    <message>
+        <source>Lanczos (sharper)</source>
+        <translation>Lanczos（更清晰）</translation>
     </message>
 </context>
 <context>

@@ -154,6 +154,25 @@ namespace {
         EXPECT_FALSE(fs::exists(in() / "ResizeImage"));
     }
 
+    TEST_F(CliTest, ResizesWithBicubicUnlessAskedForAnotherFilter)
+    {
+        // The old tool called Pillow's thumbnail() without a filter: bicubic.
+        const auto outputs = [&](const std::string& name, std::vector<std::string> filter) {
+            const fs::path out = tmp.path() / name;
+            std::vector<std::string> args
+                = { in().string(), "--output", out.string(), "--format", "png" };
+            args.insert(args.end(), filter.begin(), filter.end());
+            EXPECT_EQ(run(args).exitCode, 0);
+            return test::readFile(out / "a.png");
+        };
+        const std::vector<std::uint8_t> byDefault = outputs("default", {});
+        ASSERT_FALSE(byDefault.empty());
+        EXPECT_EQ(byDefault, outputs("bicubic", { "--filter", "bicubic" }));
+        EXPECT_NE(byDefault, outputs("lanczos", { "--filter", "lanczos" }));
+        const CliRun help = run({ "--help" });
+        EXPECT_NE(help.out.find("bicubic (default)"), std::string::npos) << help.out;
+    }
+
     TEST_F(CliTest, ABadFileFailsAloneWithExitCodeOne)
     {
         std::ofstream(in() / "broken.jpg") << "\xff\xd8\xff\xe0 not really a jpeg";

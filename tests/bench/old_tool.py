@@ -13,7 +13,7 @@ from PIL import Image, ImageOps
 
 def resize(path, percent, outdir):
     im = Image.open(path)
-    im.thumbnail((im.width * percent / 100, im.height * percent / 100), Image.Resampling.LANCZOS)
+    im.thumbnail((im.width * percent / 100, im.height * percent / 100))  # BICUBIC, its default
     im = ImageOps.exif_transpose(im)
     im.save(os.path.join(outdir, os.path.basename(path)), quality=85)
 

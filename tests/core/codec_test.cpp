@@ -7,6 +7,7 @@
 #include "support/test_support.h"
 
 #include <cstdio>
+#include <cstring>
 #include <gtest/gtest.h>
 #include <map>
 #include <set>
@@ -126,6 +127,64 @@ namespace {
         jpeg_destroy_compress(&c);
         std::vector<std::uint8_t> out(buffer, buffer + size);
         std::free(buffer);
+        return out;
+    }
+
+    // TIFF type codes an orientation tag may be stored with.
+    constexpr std::uint16_t kByte = 1;
+    constexpr std::uint16_t kShort = 3;
+    constexpr std::uint16_t kLong = 4;
+    constexpr std::uint16_t kSShort = 8;
+    constexpr std::uint16_t kSLong = 9;
+
+    // A TIFF structure, as an APP1 Exif segment or a PNG eXIf chunk holds it, whose only IFD entry
+    // is the orientation tag with the given type and values. Values that fit in the entry's 4
+    // bytes are stored there, others after the IFD, as TIFF lays them out.
+    std::vector<std::uint8_t> orientationExif(
+        bool bigEndian, std::uint16_t type, const std::vector<std::int64_t>& values)
+    {
+        std::vector<std::uint8_t> out;
+        const auto put = [&](std::vector<std::uint8_t>& to, std::uint64_t v, int bytes) {
+            for (int i = 0; i < bytes; ++i) {
+                const int shift = 8 * (bigEndian ? bytes - 1 - i : i);
+                to.push_back(static_cast<std::uint8_t>(v >> shift));
+            }
+        };
+        const int width = type == kShort || type == kSShort ? 2 : type == kByte ? 1 : 4;
+        std::vector<std::uint8_t> data;
+        for (const std::int64_t v : values) {
+            put(data, static_cast<std::uint64_t>(v), width);
+        }
+        out.insert(out.end(), bigEndian ? "MM" : "II", (bigEndian ? "MM" : "II") + 2);
+        put(out, 42, 2);
+        put(out, 8, 4); // the IFD's offset
+        put(out, 1, 2); // one entry
+        put(out, 0x0112, 2);
+        put(out, type, 2);
+        put(out, values.size(), 4);
+        if (data.size() <= 4) {
+            data.resize(4, 0);
+            out.insert(out.end(), data.begin(), data.end());
+            data.clear();
+        } else {
+            put(out, 8 + 2 + 12 + 4, 4); // just past this IFD
+        }
+        put(out, 0, 4); // no next IFD
+        out.insert(out.end(), data.begin(), data.end());
+        return out;
+    }
+
+    // A JPEG file with `exif` in an APP1 segment right after its SOI marker.
+    std::vector<std::uint8_t> withExif(
+        const std::vector<std::uint8_t>& jpeg, const std::vector<std::uint8_t>& exif)
+    {
+        const std::size_t length = 2 + 6 + exif.size();
+        std::vector<std::uint8_t> out(jpeg.begin(), jpeg.begin() + 2);
+        out.insert(out.end(),
+            { 0xff, 0xe1, static_cast<std::uint8_t>(length >> 8),
+                static_cast<std::uint8_t>(length & 0xff), 'E', 'x', 'i', 'f', 0, 0 });
+        out.insert(out.end(), exif.begin(), exif.end());
+        out.insert(out.end(), jpeg.begin() + 2, jpeg.end());
         return out;
     }
 
@@ -340,6 +399,128 @@ namespace {
         EXPECT_TRUE(resetExifOrientation(exif));
         EXPECT_EQ(exifOrientation(exif), 1);
         EXPECT_EQ(exifOrientation({}), 1);
+    }
+
+    // Pillow 9.4's getexif() reads the tag whatever its integer type (SHORT, LONG, SSHORT,
+    // SLONG), and exif_transpose() turns the image for the values 2 to 8.
+    TEST(Codec, ReadsExifOrientationOfAnyIntegerTypeInEitherByteOrder)
+    {
+        for (const bool big : { false, true }) {
+            for (const std::uint16_t type : { kShort, kLong, kSShort, kSLong }) {
+                for (int value = 1; value <= 8; ++value) {
+                    SCOPED_TRACE(::testing::Message()
+                        << (big ? "MM" : "II") << " type " << type << " value " << value);
+                    EXPECT_EQ(exifOrientation(orientationExif(big, type, { value })), value);
+                }
+            }
+        }
+    }
+
+    TEST(Codec, ReadsAllFourBytesOfALongOrientation)
+    {
+        // Pillow sees 65542 or 393216 here, no orientation it knows: the image stays as stored.
+        // A reader that took two of the four bytes would see 6.
+        for (const bool big : { false, true }) {
+            SCOPED_TRACE(big ? "MM" : "II");
+            EXPECT_EQ(exifOrientation(orientationExif(big, kLong, { 0x10006 })), 1);
+            EXPECT_EQ(exifOrientation(orientationExif(big, kLong, { 0x60000 })), 1);
+            EXPECT_EQ(exifOrientation(orientationExif(big, kLong, { 9 })), 1);
+            EXPECT_EQ(exifOrientation(orientationExif(big, kSShort, { -6 })), 1);
+            EXPECT_EQ(exifOrientation(orientationExif(big, kSLong, { -6 })), 1);
+        }
+    }
+
+    TEST(Codec, IgnoresOrientationStoredAsBytesOrWithoutValues)
+    {
+        // Pillow reads a BYTE tag as b"\x06", which is no orientation; with no values, None.
+        for (const bool big : { false, true }) {
+            SCOPED_TRACE(big ? "MM" : "II");
+            EXPECT_EQ(exifOrientation(orientationExif(big, kByte, { 6 })), 1);
+            EXPECT_EQ(exifOrientation(orientationExif(big, kShort, {})), 1);
+        }
+    }
+
+    TEST(Codec, UsesTheFirstOfSeveralOrientationValues)
+    {
+        for (const bool big : { false, true }) {
+            SCOPED_TRACE(big ? "MM" : "II");
+            EXPECT_EQ(exifOrientation(orientationExif(big, kShort, { 6, 3 })), 6); // in the entry
+            EXPECT_EQ(exifOrientation(orientationExif(big, kShort, { 5, 3, 3 })), 5); // after it
+            EXPECT_EQ(exifOrientation(orientationExif(big, kLong, { 8, 3 })), 8);
+        }
+    }
+
+    TEST(Codec, ResetsALongOrientationToOneInAllFourBytes)
+    {
+        for (const bool big : { false, true }) {
+            SCOPED_TRACE(big ? "MM" : "II");
+            for (const std::uint16_t type : { kLong, kSLong }) {
+                std::vector<std::uint8_t> exif = orientationExif(big, type, { 0x10006 });
+                EXPECT_TRUE(resetExifOrientation(exif));
+                EXPECT_EQ(exif, orientationExif(big, type, { 1 }));
+            }
+        }
+    }
+
+    TEST(Codec, TurnsAJpegWhoseOrientationIsALongLikeOneWhoseOrientationIsAShort)
+    {
+        test::TempDir tmp;
+        test::writeTestJpeg(tmp.path() / "photo.jpg", 64, 40);
+        const std::vector<std::uint8_t> jpeg = test::readFile(tmp.path() / "photo.jpg");
+        ProcessOptions options = halfSize();
+        options.format = OutputFormat::Png; // lossless, so the pixels can be compared
+        const ImageProcessor processor(options);
+        for (const bool big : { false, true }) {
+            for (const int orientation : { 6, 8 }) {
+                SCOPED_TRACE(
+                    ::testing::Message() << (big ? "MM" : "II") << " orientation " << orientation);
+                auto asShort = processor.process(
+                    withExif(jpeg, orientationExif(big, kShort, { orientation })));
+                auto asLong = processor.process(
+                    withExif(jpeg, orientationExif(big, kLong, { orientation })));
+                ASSERT_TRUE(asShort.ok()) << asShort.error().message;
+                ASSERT_TRUE(asLong.ok()) << asLong.error().message;
+                EXPECT_EQ(asLong->inspected.header.info.orientation, orientation);
+                EXPECT_EQ(asLong->inspected.plan.output, (Size { 20, 32 }));
+                auto shortPixels = PngDecoder::decode(asShort->encoded, {});
+                auto longPixels = PngDecoder::decode(asLong->encoded, {});
+                ASSERT_TRUE(shortPixels.ok() && longPixels.ok());
+                EXPECT_EQ(test::pixelCrc(longPixels->view()), test::pixelCrc(shortPixels->view()));
+            }
+        }
+    }
+
+    // Pillow never checks IEND's CRC (it reads up to IEND and stops), so a PNG whose only fault is
+    // that CRC reads as the intact file does. A bad IDAT CRC is still refused (badcrc.png above).
+    TEST(Codec, ReadsAPngWhoseOnlyFaultIsTheIendCrc)
+    {
+        test::TempDir tmp;
+        for (const int channels : { 3, 4 }) {
+            for (const int width : { 40, 400 }) {
+                SCOPED_TRACE(
+                    ::testing::Message() << width << " px wide, " << channels << " channels");
+                const fs::path path = tmp.path() / "intact.png";
+                test::writeTestPng(path, width, width * 3 / 4, channels);
+                const std::vector<std::uint8_t> intact = test::readFile(path);
+                ASSERT_GE(intact.size(), 12u);
+                ASSERT_EQ(std::memcmp(intact.data() + intact.size() - 8, "IEND", 4), 0);
+                std::vector<std::uint8_t> broken = intact;
+                for (std::size_t i = broken.size() - 4; i < broken.size(); ++i) {
+                    broken[i] = static_cast<std::uint8_t>(broken[i] ^ 0xa5);
+                }
+                auto expected = PngDecoder::decode(intact, {});
+                auto decoded = PngDecoder::decode(broken, {});
+                ASSERT_TRUE(expected.ok()) << expected.error().message;
+                ASSERT_TRUE(decoded.ok()) << decoded.error().message;
+                ASSERT_EQ(decoded->width(), expected->width());
+                ASSERT_EQ(decoded->height(), expected->height());
+                EXPECT_EQ(test::pixelCrc(decoded->view()), test::pixelCrc(expected->view()));
+                const ImageProcessor processor(halfSize());
+                auto resized = processor.process(broken);
+                ASSERT_TRUE(resized.ok()) << resized.error().message;
+                EXPECT_EQ(resized->encoded, processor.process(intact)->encoded);
+            }
+        }
     }
 
     TEST(Codec, KeepsIccAndExifWithOrientationOneUnlessStripped)

@@ -80,6 +80,37 @@ namespace {
         EXPECT_GT(onePixel, 0) << "outputs of one pixel in a side";
     }
 
+    // The old tool called im.thumbnail(size) with no filter: Pillow 9.4's default is BICUBIC, so
+    // options that name no filter must give the table's bicubic pixels.
+    TEST(PillowGoldenTable, OptionsWithoutAFilterGiveThumbnailsDefaultPixels)
+    {
+        int checked = 0;
+        for (const auto& [file, cases] : goldenTable()) {
+            if (!file.starts_with("fixtures/")) {
+                continue; // the committed fixtures are enough, and need no shared data
+            }
+            const std::filesystem::path path
+                = std::filesystem::path(DROPSIZE_GOLDEN_TSV).parent_path() / file;
+            const std::vector<std::uint8_t> bytes = test::readFile(path);
+            for (const GoldenCase& c : cases) {
+                if (c.filter != "bicubic") {
+                    continue;
+                }
+                ProcessOptions options;
+                options.spec.percent = c.percent;
+                const ImageProcessor processor(options);
+                SCOPED_TRACE(file + " at " + std::to_string(c.percent) + "%");
+                auto inspected = processor.inspect(bytes);
+                ASSERT_TRUE(inspected.ok()) << inspected.error().message;
+                auto pixels = processor.render(bytes, *inspected);
+                ASSERT_TRUE(pixels.ok()) << pixels.error().message;
+                EXPECT_EQ(test::pixelCrc(pixels->view()), c.crc) << "not Pillow's default filter";
+                ++checked;
+            }
+        }
+        EXPECT_GT(checked, 10);
+    }
+
     TEST_P(PillowGolden, MatchesPillowThumbnailExactly)
     {
         const std::string& file = GetParam();

@@ -142,6 +142,17 @@ namespace {
         }
     }
 
+    TEST(ResizeSpec, DefaultsToBicubicAsPillowsThumbnail)
+    {
+        // Pillow 9.4: thumbnail(size, resample=Resampling.BICUBIC, ...); the old tool passed no
+        // filter.
+        EXPECT_EQ(ResizeSpec {}.filter, Filter::Bicubic);
+        EXPECT_EQ(makeResizePlan(jpeg(1800, 1200), ResizeSpec {}).filter, Filter::Bicubic);
+        ResizeSpec sharper;
+        sharper.filter = Filter::Lanczos;
+        EXPECT_EQ(makeResizePlan(jpeg(1800, 1200), sharper).filter, Filter::Lanczos);
+    }
+
     TEST(ResizeSpec, RejectsValuesThatCannotWork)
     {
         EXPECT_FALSE(validate(percent(0)).ok());

@@ -10,6 +10,7 @@
 #include "support/test_support.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDropEvent>
 #include <QLabel>
 #include <QMessageBox>
@@ -111,6 +112,28 @@ TEST(MainWindow, DroppingFolderUrlsAddsThoseFolders)
     EXPECT_TRUE(dropUrls(f.window, { QUrl::fromLocalFile(toQString(a)) }));
     EXPECT_FALSE(dropUrls(f.window, { QUrl(QStringLiteral("https://example.com/a.jpg")) }));
     EXPECT_EQ(f.window.inputs()->paths().size(), 2);
+}
+
+TEST(MainWindow, FirstRunOffersBicubicAsPillowsDefaultAndLanczosAsSharper)
+{
+    WindowFixture f;
+    auto* panel = f.window.findChild<ui::SettingsPanel*>();
+    ASSERT_NE(panel, nullptr);
+    EXPECT_EQ(panel->settings().spec.filter, Filter::Bicubic);
+    QComboBox* filter = nullptr;
+    for (QComboBox* combo : panel->findChildren<QComboBox*>()) {
+        if (combo->findText(QStringLiteral("Lanczos (sharper)")) >= 0) {
+            filter = combo;
+        }
+    }
+    ASSERT_NE(filter, nullptr) << "the filter box";
+    EXPECT_EQ(filter->currentText(), QStringLiteral("Bicubic (Pillow's default)"));
+
+    // Reset to defaults brings bicubic back after another filter was chosen.
+    filter->setCurrentIndex(filter->findText(QStringLiteral("Lanczos (sharper)")));
+    EXPECT_EQ(panel->settings().spec.filter, Filter::Lanczos);
+    panel->setSettings(BatchSettings {});
+    EXPECT_EQ(filter->currentText(), QStringLiteral("Bicubic (Pillow's default)"));
 }
 
 TEST(MainWindow, InvalidSettingsDisableStartAndSayWhyNextToTheValue)
@@ -255,6 +278,8 @@ TEST(Translations, SimplifiedChineseIsCompiledIn)
     const QString start = QCoreApplication::translate("dropsize::ui::MainWindow", "&Start");
     const QString images
         = QCoreApplication::translate("dropsize::ui::InputListModel", "%n image(s)", nullptr, 3);
+    const QString bicubic
+        = QCoreApplication::translate("dropsize::ui::SettingsPanel", "Bicubic (Pillow's default)");
     for (QTranslator* t : app->findChildren<QTranslator*>()) {
         if (before.contains(t)) {
             continue;
@@ -265,6 +290,7 @@ TEST(Translations, SimplifiedChineseIsCompiledIn)
     EXPECT_NE(start, QStringLiteral("&Start"));
     EXPECT_TRUE(start.contains(QStringLiteral("\u5f00\u59cb"))) << start.toStdString();
     EXPECT_EQ(images, QStringLiteral("3 \u5f20\u56fe\u7247"));
+    EXPECT_TRUE(bicubic.contains(QStringLiteral("\u53cc\u4e09\u6b21"))) << bicubic.toStdString();
     // English is the source language: nothing to load, the texts stay as written.
     EXPECT_EQ(QCoreApplication::translate("dropsize::ui::MainWindow", "&Start"),
         QStringLiteral("&Start"));

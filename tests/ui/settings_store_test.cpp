@@ -23,7 +23,7 @@ namespace {
         s.spec.height = 1080;
         s.spec.longEdge = 2048;
         s.spec.enlarge = true;
-        s.spec.filter = Filter::Bicubic;
+        s.spec.filter = Filter::Lanczos;
         s.format = OutputFormat::Png;
         s.encode.jpegQuality = 72;
         s.encode.subsampling = ChromaSubsampling::S444;
@@ -48,6 +48,16 @@ TEST(SettingsStore, GivesTheDefaultsOnTheFirstRun)
     EXPECT_EQ(SettingsStore(settings).load(), BatchSettings {});
     EXPECT_EQ(BatchSettings {}.spec.percent, 50.0);
     EXPECT_EQ(BatchSettings {}.outputLocation, OutputLocation::InsideEachInput);
+    EXPECT_EQ(BatchSettings {}.spec.filter, Filter::Bicubic) << "Pillow's thumbnail() default";
+}
+
+TEST(SettingsStore, SavesBicubicAsTheDefaultFilter)
+{
+    TempDir dir;
+    QSettings settings(toQString(dir.path() / "dropsize.ini"), QSettings::IniFormat);
+    SettingsStore store(settings);
+    store.save(BatchSettings {});
+    EXPECT_EQ(settings.value(QStringLiteral("size/filter")).toString(), QStringLiteral("bicubic"));
 }
 
 TEST(SettingsStore, EverySettingSurvivesARestart)
@@ -72,7 +82,7 @@ TEST(SettingsStore, EverySettingSurvivesARestart)
     EXPECT_EQ(store.windowState(), QByteArray("state"));
     EXPECT_EQ(store.lastFolder(), QStringLiteral("/home/me/Pictures"));
     // Readable names in the file, not enum numbers.
-    EXPECT_EQ(settings.value(QStringLiteral("size/filter")).toString(), QStringLiteral("bicubic"));
+    EXPECT_EQ(settings.value(QStringLiteral("size/filter")).toString(), QStringLiteral("lanczos"));
     EXPECT_EQ(
         settings.value(QStringLiteral("output/existing")).toString(), QStringLiteral("rename"));
 }

@@ -93,8 +93,8 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     form->addRow(QString(), addProblemLabel(SettingsField::Size));
 
     m_filter = new QComboBox(this);
-    addItem(m_filter, tr("Lanczos (sharpest, as Pillow)"), Filter::Lanczos);
-    addItem(m_filter, tr("Bicubic"), Filter::Bicubic);
+    addItem(m_filter, tr("Bicubic (Pillow's default)"), Filter::Bicubic);
+    addItem(m_filter, tr("Lanczos (sharper)"), Filter::Lanczos);
     addItem(m_filter, tr("Hamming"), Filter::Hamming);
     addItem(m_filter, tr("Bilinear"), Filter::Bilinear);
     addItem(m_filter, tr("Box"), Filter::Box);

@@ -37,7 +37,7 @@ struct ResizePlan {
     Size reduced; ///< size after the reduce step (== decoded when there is none)
     float box[4] = { 0, 0, 0, 0 }; ///< x0, y0, x1, y1 in reduced pixels; 32-bit as in Pillow
     bool premultiply = false; ///< alpha is premultiplied around the resample
-    Filter filter = Filter::Lanczos;
+    Filter filter = Filter::Bicubic;
     Size resampled; ///< stored orientation
     int orientation = 1;
     Size output; ///< display orientation

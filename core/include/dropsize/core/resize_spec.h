@@ -28,7 +28,9 @@ struct ResizeSpec {
     int height = 0; ///< Fit and Exact
     int longEdge = 0; ///< LongEdge
     bool enlarge = false; ///< allow outputs larger than the input
-    Filter filter = Filter::Lanczos;
+    /// Pillow's default for thumbnail(), which the old tool called without a filter. Lanczos is
+    /// the sharper choice.
+    Filter filter = Filter::Bicubic;
 
     bool operator==(const ResizeSpec&) const = default;
 };
