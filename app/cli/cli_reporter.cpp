@@ -194,8 +194,8 @@ void CliReporter::onJobStarted(const Job& job)
     }
     std::lock_guard lock(m_mutex);
     emit("{\"event\":\"job-started\",\"id\":" + std::to_string(job.id)
-        + ",\"input\":" + jsonString(job.input.string())
-        + ",\"output\":" + jsonString(job.output.string()) + "}\n");
+        + ",\"input\":" + jsonString(job.input().string())
+        + ",\"output\":" + jsonString(job.output().string()) + "}\n");
 }
 
 void CliReporter::onJobFinished(const JobReport& r)

@@ -37,7 +37,7 @@ DryRunCounts printDryRun(
         if (job.action != JobAction::Run) {
             action = job.action == JobAction::Skip ? "skip" : "fail";
             detail = job.reason ? job.reason->message : "";
-        } else if (auto preview = BatchScheduler::preview(job.input, options.batch.process);
+        } else if (auto preview = BatchScheduler::preview(job.input(), options.batch.process);
                    !preview) {
             action = "fail";
             detail = preview.error().message;
@@ -50,18 +50,18 @@ DryRunCounts printDryRun(
         std::string line;
         if (options.json) {
             line = "{\"event\":\"plan\",\"id\":" + std::to_string(job.id) + ",\"action\":\""
-                + action + "\",\"input\":" + jsonString(job.input.string())
-                + ",\"output\":" + jsonString(job.output.string()) + ",\"input_size\":["
+                + action + "\",\"input\":" + jsonString(job.input().string())
+                + ",\"output\":" + jsonString(job.output().string()) + ",\"input_size\":["
                 + std::to_string(from.width) + "," + std::to_string(from.height)
                 + "],\"output_size\":[" + std::to_string(to.width) + "," + std::to_string(to.height)
                 + "],\"reason\":" + jsonString(detail)
                 + (note.empty() ? "" : ",\"note\":" + jsonString(note)) + "}\n";
         } else if (detail.empty()) {
-            line = action + " " + printable(job.input.string()) + " -> "
-                + printable(job.output.string()) + "  " + sizeText(from) + " -> " + sizeText(to)
+            line = action + " " + printable(job.input().string()) + " -> "
+                + printable(job.output().string()) + "  " + sizeText(from) + " -> " + sizeText(to)
                 + (note.empty() ? "" : "  (" + note + ")") + "\n";
         } else {
-            line = (action == "skip" ? "skip   " : "fail   ") + printable(job.input.string()) + ": "
+            line = (action == "skip" ? "skip   " : "fail   ") + printable(job.input().string()) + ": "
                 + printable(detail) + "\n";
         }
         if (!print(line)) {

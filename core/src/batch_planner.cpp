@@ -70,9 +70,24 @@ namespace {
         return fs::exists(fs::symlink_status(dir / kOutputMarkerName, ec));
     }
 
+    using PathString = fs::path::string_type;
+
+    /// `dir`/`name` as a string, without building a path's list of components.
+    PathString joined(const PathString& dir, const PathString& name)
+    {
+        PathString out;
+        out.reserve(dir.size() + 1 + name.size());
+        out.append(dir);
+        if (!out.empty() && out.back() != fs::path::preferred_separator) {
+            out.push_back(fs::path::preferred_separator);
+        }
+        out.append(name);
+        return out;
+    }
+
     // A file found by the walk, before its output is named.
     struct Candidate {
-        fs::path input;
+        PathString input;
         std::uint64_t bytes = 0;
         ImageFormat format = ImageFormat::Unknown;
     };
@@ -96,7 +111,7 @@ namespace {
         {
             Job job;
             job.id = m_plan.jobs.size();
-            job.input = path;
+            job.inputPath = path.native();
             job.action = JobAction::Fail;
             job.reason = Error { code, std::move(message), {} };
             m_plan.jobs.push_back(std::move(job));
@@ -141,45 +156,51 @@ namespace {
                 ignore(path, "same file already taken by another path");
                 return std::nullopt;
             }
-            return Candidate { path, head->fileSize, format };
+            return Candidate { path.native(), head->fileSize, format };
         }
 
-        /// Walks `dir` (inside the input folder `root`), its outputs going to `outDir`.
-        Status walk(const fs::path& dir, const fs::path& root, const fs::path& outDir,
+        /// Walks `dir` (inside the input folder `root`), its outputs going to `outDir`. Folders
+        /// are held as strings while the walk goes deeper, so that memory and time stay linear
+        /// in the depth.
+        Status walk(const PathString& dir, const fs::path& root, const PathString& outDir,
             std::uint32_t outputRoot)
         {
             if (stopped()) {
                 return cancelled();
             }
-            const auto id = fileIdentity(dir);
-            if (!id || !m_seenDirs.insert(*id).second) {
-                ignore(dir, "folder reached twice");
-                return {};
-            }
-            std::error_code ec;
-            std::vector<fs::directory_entry> entries;
-            for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-                entries.push_back(*it);
-            }
-            if (ec) {
-                fail(dir, ErrorCode::Io, "cannot list the folder: " + ec.message());
-                return {};
-            }
-            std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
-                return a.path().filename() < b.path().filename();
-            });
             std::vector<Candidate> files;
-            std::vector<fs::path> folders;
-            for (const fs::directory_entry& entry : entries) {
-                if (stopped()) {
-                    return cancelled();
+            std::vector<PathString> folders;
+            {
+                const fs::path dirPath(dir);
+                const auto id = fileIdentity(dirPath);
+                if (!id || !m_seenDirs.insert(*id).second) {
+                    ignore(dirPath, "folder reached twice");
+                    return {};
                 }
-                visit(entry, root, files, folders);
+                std::error_code ec;
+                std::vector<fs::directory_entry> entries;
+                for (fs::directory_iterator it(dirPath, ec), end; !ec && it != end;
+                     it.increment(ec)) {
+                    entries.push_back(*it);
+                }
+                if (ec) {
+                    fail(dirPath, ErrorCode::Io, "cannot list the folder: " + ec.message());
+                    return {};
+                }
+                std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+                    return a.path().filename() < b.path().filename();
+                });
+                for (const fs::directory_entry& entry : entries) {
+                    if (stopped()) {
+                        return cancelled();
+                    }
+                    visit(entry, root, files, folders);
+                }
             }
-            entries = {};
             addGroup(files, outDir, outputRoot);
-            for (const fs::path& sub : folders) {
-                if (Status walked = walk(sub, root, outDir / sub.filename(), outputRoot); !walked) {
+            for (const PathString& sub : folders) {
+                const PathString name = fs::path(sub).filename().native();
+                if (Status walked = walk(sub, root, joined(outDir, name), outputRoot); !walked) {
                     return walked;
                 }
             }
@@ -191,7 +212,7 @@ namespace {
         /// that name already, if any; every other gets its own extension in its name (x_png.jpg),
         /// so that names depend on the inputs alone, not on their order or on earlier runs.
         void addGroup(
-            std::vector<Candidate>& files, const fs::path& outDir, std::uint32_t outputRoot)
+            std::vector<Candidate>& files, const PathString& outDir, std::uint32_t outputRoot)
         {
             if (files.empty()) {
                 return;
@@ -203,14 +224,15 @@ namespace {
                 const ImageFormat out = m_options.format == OutputFormat::Jpeg ? ImageFormat::Jpeg
                     : m_options.format == OutputFormat::Png                    ? ImageFormat::Png
                                                                                : c.format;
-                names[i] = c.input.stem().string() + outputExtension(c.input, out);
+                const fs::path name = fs::path(c.input).filename();
+                names[i] = name.stem().string() + outputExtension(name, out);
                 ++wanted[names[i]];
             }
             std::unordered_set<std::string> used;
             std::vector<bool> named(files.size(), false);
             for (std::size_t i = 0; i < files.size(); ++i) {
                 const bool alone = wanted[names[i]] == 1;
-                if ((alone || files[i].input.filename().string() == names[i])
+                if ((alone || fs::path(files[i].input).filename().string() == names[i])
                     && used.insert(names[i]).second) {
                     named[i] = true;
                 }
@@ -219,7 +241,7 @@ namespace {
                 if (named[i]) {
                     continue;
                 }
-                const fs::path& in = files[i].input;
+                const fs::path in = fs::path(files[i].input).filename();
                 const std::string stem = in.stem().string();
                 const std::string ext = fs::path(names[i]).extension().string();
                 const std::string own = in.extension().string();
@@ -235,12 +257,12 @@ namespace {
             for (std::size_t i = 0; i < files.size(); ++i) {
                 Job job;
                 job.id = m_plan.jobs.size();
-                job.input = std::move(files[i].input);
-                job.output = outDir / names[i];
+                job.inputPath = std::move(files[i].input);
+                job.outputPath = joined(outDir, fs::path(names[i]).native());
                 job.inputBytes = files[i].bytes;
                 job.format = files[i].format;
                 job.outputRoot = outputRoot;
-                const auto outId = fileIdentity(job.output);
+                const auto outId = fileIdentity(job.output());
                 if (outId && m_plan.inputIdentities.count(*outId) != 0) {
                     job.action = JobAction::Skip;
                     job.reason = Error { ErrorCode::Exists,
@@ -250,15 +272,15 @@ namespace {
                     job.action = JobAction::Skip;
                     job.reason = Error { ErrorCode::Exists, "output exists", {} };
                 } else if (outId && m_options.onExisting == ExistingPolicy::Rename) {
-                    const fs::path wantedPath = job.output;
-                    for (int n = 1; fs::exists(fs::symlink_status(job.output, ec)); ++n) {
-                        job.output = numberedName(wantedPath, n);
+                    const fs::path wantedPath = job.output();
+                    for (int n = 1; fs::exists(fs::symlink_status(job.output(), ec)); ++n) {
+                        job.outputPath = numberedName(wantedPath, n).native();
                     }
                 }
                 m_plan.jobs.push_back(std::move(job));
             }
             files.clear();
-            if (m_outputDirs.insert(outDir.native()).second) {
+            if (m_outputDirs.insert(outDir).second) {
                 m_plan.outputDirs.push_back(outDir);
             }
         }
@@ -267,7 +289,7 @@ namespace {
 
     private:
         void visit(const fs::directory_entry& entry, const fs::path& root,
-            std::vector<Candidate>& files, std::vector<fs::path>& folders)
+            std::vector<Candidate>& files, std::vector<PathString>& folders)
         {
             const fs::path& path = entry.path();
             const std::string name = path.filename().string();
@@ -315,7 +337,7 @@ namespace {
                 } else if (isOutputRoot(path)) {
                     ignore(path, "the output folder of this batch");
                 } else {
-                    folders.push_back(path);
+                    folders.push_back(path.native());
                 }
             } else if (fs::is_regular_file(st)) {
                 if (auto candidate = takeFile(path)) {
@@ -341,7 +363,7 @@ namespace {
         BatchPlan& m_plan;
         std::vector<FileIdentity> m_outputRootIds;
         FileIdentitySet m_seenDirs;
-        std::unordered_set<fs::path::string_type> m_outputDirs;
+        std::unordered_set<PathString> m_outputDirs;
     };
 
     Error refuse(const fs::path& output, std::string message)
@@ -510,7 +532,7 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         }
         if (root.folder) {
             if (Status walked
-                = walker.walk(root.path, root.path, plan.outputRoots[root.output], root.output);
+                = walker.walk(root.path.native(), root.path, plan.outputRoots[root.output].native(), root.output);
                 !walked) {
                 return std::move(walked).error();
             }
@@ -521,7 +543,7 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
     for (std::uint32_t i = 0; i < fileGroups.size(); ++i) {
         std::sort(fileGroups[i].begin(), fileGroups[i].end(),
             [](const Candidate& a, const Candidate& b) { return a.input < b.input; });
-        walker.addGroup(fileGroups[i], plan.outputRoots[i], i);
+        walker.addGroup(fileGroups[i], plan.outputRoots[i].native(), i);
     }
     return plan;
 }

@@ -171,12 +171,12 @@ namespace {
     {
         JobReport report;
         report.id = job.id;
-        report.input = job.input;
+        report.input = job.input();
         report.inputBytes = job.inputBytes;
         report.device = "cpu";
         if (job.action == JobAction::Skip) {
             report.status = JobStatus::Skipped;
-            report.output = job.output; // the file that is there already
+            report.output = job.output(); // the file that is there already
             report.error = job.reason;
         } else if (job.action == JobAction::Fail) {
             report.status = JobStatus::Failed;
@@ -184,7 +184,7 @@ namespace {
         }
         if (report.error && report.error->path.empty()) {
             report.error->path
-                = job.action == JobAction::Skip ? job.output.string() : job.input.string();
+                = job.action == JobAction::Skip ? job.output().string() : job.input().string();
         }
         return report;
     }
@@ -260,7 +260,7 @@ Result<FilePreview> BatchScheduler::preview(const fs::path& input, const Process
 std::optional<BatchScheduler::Prepared> BatchScheduler::prepare(
     const Job& job, JobReport& report, bool waitForMemory)
 {
-    auto header = readHeader(job.input, m_options.process);
+    auto header = readHeader(job.input(), m_options.process);
     if (!header) {
         failReport(report, std::move(header).error());
         return std::nullopt;
@@ -294,7 +294,7 @@ bool BatchScheduler::load(const Job& job, Prepared& prepared, JobReport& report)
     if (prepared.bytes.size == prepared.bytes.fileSize) {
         return true;
     }
-    auto whole = platform::readRegularFile(job.input, m_options.process.limits.maxMemoryBytes);
+    auto whole = platform::readRegularFile(job.input(), m_options.process.limits.maxMemoryBytes);
     if (!whole) {
         failReport(report, std::move(whole).error());
         return false;
@@ -302,7 +302,7 @@ bool BatchScheduler::load(const Job& job, Prepared& prepared, JobReport& report)
     if (whole->fileSize != prepared.bytes.fileSize || whole->identity != prepared.bytes.identity) {
         failReport(report,
             Error {
-                ErrorCode::Io, "the file changed while it was being read", job.input.string() });
+                ErrorCode::Io, "the file changed while it was being read", job.input().string() });
         return false;
     }
     prepared.bytes = std::move(whole).value();
@@ -327,7 +327,7 @@ void BatchScheduler::complete(const Job& job, Prepared& prepared, Image pixels,
     }
     const AtomicFileWriter writer(&inputs);
     auto written
-        = writer.write(job.output, *encoded, m_options.onExisting, prepared.bytes.permissions);
+        = writer.write(job.output(), *encoded, m_options.onExisting, prepared.bytes.permissions);
     if (!written) {
         if (written.error().code == ErrorCode::Exists
             && m_options.onExisting == ExistingPolicy::Skip) {
@@ -414,7 +414,7 @@ void BatchScheduler::runCpuJobs(Shared& shared)
             report = runJob(job, plan.inputIdentities);
         } catch (const std::exception& e) {
             report = startReport(job);
-            failReport(report, Error { ErrorCode::Internal, e.what(), job.input.string() });
+            failReport(report, Error { ErrorCode::Internal, e.what(), job.input().string() });
         }
         report.seconds = std::chrono::duration<double>(Clock::now() - jobStart).count();
         record(shared, report);
@@ -503,7 +503,7 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
         try {
             step();
         } catch (const std::exception& e) {
-            failReport(f.report, Error { ErrorCode::Internal, e.what(), f.job->input.string() });
+            failReport(f.report, Error { ErrorCode::Internal, e.what(), f.job->input().string() });
         }
     };
 

@@ -75,7 +75,7 @@ int measure(double percent, const std::vector<fs::path>& inputs)
     }
     std::map<std::string, Totals> totals;
     for (const Job& job : plan->jobs) {
-        const auto file = test::readFile(job.input);
+        const auto file = test::readFile(job.input());
         auto inspected = processor.inspect(file);
         if (!inspected) {
             continue;

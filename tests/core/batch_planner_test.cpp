@@ -20,13 +20,13 @@ namespace {
 
     fs::path relativeOutput(const Job& job, const fs::path& root)
     {
-        return fs::relative(job.output, fs::canonical(root));
+        return fs::relative(job.output(), fs::canonical(root));
     }
 
     const Job* findJob(const BatchPlan& plan, const std::string& name)
     {
         for (const Job& j : plan.jobs) {
-            if (j.input.filename() == name) {
+            if (j.input().filename() == name) {
                 return &j;
             }
         }
@@ -107,7 +107,7 @@ namespace {
         auto plan = BatchPlanner(options).plan({ in });
         ASSERT_TRUE(plan.ok()) << plan.error().message;
         ASSERT_EQ(plan->jobs.size(), 1u);
-        EXPECT_EQ(plan->jobs[0].input, fs::canonical(in / "a.jpg"));
+        EXPECT_EQ(plan->jobs[0].input(), fs::canonical(in / "a.jpg"));
         std::set<std::string> ignored;
         for (const IgnoredPath& i : plan->ignored) {
             ignored.insert(i.path.filename().string());
@@ -233,7 +233,7 @@ namespace {
             EXPECT_TRUE(plan.ok());
             std::map<std::string, std::string> out;
             for (const Job& j : plan->jobs) {
-                out[j.input.filename().string()] = j.output.filename().string();
+                out[j.input().filename().string()] = j.output().filename().string();
             }
             return out;
         };
@@ -259,7 +259,7 @@ namespace {
         ASSERT_TRUE(plan.ok());
         ASSERT_EQ(plan->jobs.size(), 1u);
         EXPECT_EQ(plan->jobs[0].format, ImageFormat::Png);
-        EXPECT_EQ(plan->jobs[0].output.filename(), "really-png.png");
+        EXPECT_EQ(plan->jobs[0].output().filename(), "really-png.png");
     }
 
 #ifndef _WIN32 // FIFOs, and symbolic links without extra rights
@@ -344,8 +344,8 @@ namespace {
         ASSERT_TRUE(plan.ok());
         std::map<std::string, std::string> failed;
         for (const Job& j : plan->jobs) {
-            ASSERT_EQ(j.action, JobAction::Fail) << j.input;
-            failed[j.input.filename().string()] = j.reason->message;
+            ASSERT_EQ(j.action, JobAction::Fail) << j.input();
+            failed[j.input().filename().string()] = j.reason->message;
         }
         ASSERT_EQ(failed.size(), 5u);
         EXPECT_NE(failed["empty.jpg"].find("empty"), std::string::npos);
@@ -375,7 +375,7 @@ namespace {
             auto plan = BatchPlanner(options).plan({ in });
             std::string out;
             for (const Job& j : plan->jobs) {
-                out += j.input.filename().string() + ": " + (j.reason ? j.reason->message : "ok")
+                out += j.input().filename().string() + ": " + (j.reason ? j.reason->message : "ok")
                     + "\n";
             }
             return out;

@@ -126,9 +126,9 @@ bool BatchController::start(const QStringList& inputs, const BatchSettings& sett
         // An input that could not be read at all (its files' failures go to the log).
         for (const Job& job : plan->jobs) {
             if (job.action == JobAction::Fail && job.reason
-                && std::find(paths.begin(), paths.end(), job.input) != paths.end()) {
+                && std::find(paths.begin(), paths.end(), job.input()) != paths.end()) {
                 outcome.problems.append(
-                    QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(toQString(job.input)),
+                    QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(toQString(job.input())),
                         QString::fromStdString(job.reason->message)));
             }
         }

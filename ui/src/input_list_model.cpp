@@ -33,7 +33,7 @@ namespace {
             return { 0, QString::fromStdString(plan.error().message) };
         }
         if (plan->jobs.size() == 1 && plan->jobs[0].action == JobAction::Fail
-            && plan->jobs[0].input == given && plan->jobs[0].reason) {
+            && plan->jobs[0].input() == given && plan->jobs[0].reason) {
             return { 0, QString::fromStdString(plan->jobs[0].reason->message) };
         }
         return { static_cast<qint64>(plan->jobs.size()), {} };

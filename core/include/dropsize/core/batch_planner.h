@@ -36,17 +36,23 @@ enum class JobAction : std::uint8_t {
     Fail, ///< the planner found it cannot work (unreadable, not an image, ...): `reason` says why
 };
 
-/// One input: an image to resize, or a file that will be reported as skipped or failed.
+/// One input: an image to resize, or a file that will be reported as skipped or failed. Paths
+/// are kept as plain strings (a std::filesystem::path also keeps a list of its components,
+/// which would make a plan of a million files, or of deep folders, many times larger).
 struct Job {
+    using PathString = std::filesystem::path::string_type;
+
     std::size_t id = 0;
-    std::filesystem::path input;
-    std::filesystem::path output; ///< empty when it failed before an output was chosen
+    PathString inputPath;
+    PathString outputPath; ///< empty when it failed before an output was chosen
     std::uint64_t inputBytes = 0;
     ImageFormat format = ImageFormat::Unknown;
     JobAction action = JobAction::Run;
     std::uint32_t outputRoot = 0; ///< index into BatchPlan::outputRoots
     std::optional<Error> reason; ///< why it is skipped or fails
     bool runs() const noexcept { return action == JobAction::Run; }
+    std::filesystem::path input() const { return inputPath; }
+    std::filesystem::path output() const { return outputPath; }
 };
 
 /// A path the planner did not take, and why (not an image, a FIFO, a link out of the tree, ...).
