@@ -61,8 +61,8 @@ DryRunCounts printDryRun(
                 + printable(job.output().string()) + "  " + sizeText(from) + " -> " + sizeText(to)
                 + (note.empty() ? "" : "  (" + note + ")") + "\n";
         } else {
-            line = (action == "skip" ? "skip   " : "fail   ") + printable(job.input().string()) + ": "
-                + printable(detail) + "\n";
+            line = (action == "skip" ? "skip   " : "fail   ") + printable(job.input().string())
+                + ": " + printable(detail) + "\n";
         }
         if (!print(line)) {
             return counts;

@@ -173,7 +173,11 @@ namespace {
             {
                 const fs::path dirPath(dir);
                 const auto id = fileIdentity(dirPath);
-                if (!id || !m_seenDirs.insert(*id).second) {
+                if (!id) {
+                    fail(dirPath, ErrorCode::Io, "cannot open the folder");
+                    return {};
+                }
+                if (!m_seenDirs.insert(*id).second) {
                     ignore(dirPath, "folder reached twice");
                     return {};
                 }
@@ -298,6 +302,11 @@ namespace {
             }
             std::error_code ec;
             fs::file_status st = entry.symlink_status(ec);
+            if (ec == std::errc::filename_too_long) {
+                // A file or a folder: it cannot be told, so it fails whatever its name.
+                fail(path, ErrorCode::Io, "the path is too long for the system: " + ec.message());
+                return;
+            }
             if (ec) {
                 problem(path, ErrorCode::Io, "cannot be read: " + ec.message());
                 return;
@@ -531,8 +540,8 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
             return Walker::cancelled();
         }
         if (root.folder) {
-            if (Status walked
-                = walker.walk(root.path.native(), root.path, plan.outputRoots[root.output].native(), root.output);
+            if (Status walked = walker.walk(root.path.native(), root.path,
+                    plan.outputRoots[root.output].native(), root.output);
                 !walked) {
                 return std::move(walked).error();
             }

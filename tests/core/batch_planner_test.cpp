@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #ifndef _WIN32
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #endif
@@ -386,6 +387,59 @@ namespace {
             "locked: cannot list the folder: Permission denied\n");
     }
 #endif
+
+    TEST(BatchPlanner, RefusesAnOutputFolderThatCannotBeWritten)
+    {
+        test::TempDir tmp;
+        test::TempDir locked; // the test's own, 0755: others cannot write in it
+        fs::create_directories(tmp.path() / "in");
+        test::writeTestJpeg(tmp.path() / "in" / "a.jpg", 8, 8);
+        const std::string message = test::runWithoutPrivileges([&] {
+            PlanOptions options;
+            options.outputDir = locked.path() / "out";
+            auto plan = BatchPlanner(options).plan({ tmp.path() / "in" });
+            return plan ? std::string("planned") : plan.error().path + ": " + plan.error().message;
+        });
+        EXPECT_EQ(message,
+            (locked.path() / "out").string() + ": cannot write in the output folder ("
+                + locked.path().string() + ": Permission denied)");
+    }
+
+    // A folder whose path is longer than the system takes fails with that reason, by name.
+    TEST(BatchPlanner, FailsAFolderWhosePathIsTooLong)
+    {
+        test::TempDir tmp;
+        fs::path deep = tmp.path() / "in";
+        fs::create_directories(deep);
+        const int fd0 = ::open(deep.c_str(), O_RDONLY | O_DIRECTORY);
+        int fd = fd0;
+        std::size_t length = deep.native().size();
+        while (length < 4200) { // past PATH_MAX (4096), built with relative steps
+            ASSERT_EQ(::mkdirat(fd, "d", 0755), 0);
+            const int next = ::openat(fd, "d", O_RDONLY | O_DIRECTORY);
+            if (fd != fd0) {
+                ::close(fd);
+            }
+            fd = next;
+            length += 2;
+        }
+        ::close(fd);
+        PlanOptions options;
+        options.checkOutputs = false;
+        auto plan = BatchPlanner(options).plan({ deep });
+        ASSERT_TRUE(plan.ok());
+        ASSERT_EQ(plan->jobs.size(), 1u);
+        EXPECT_EQ(plan->jobs[0].action, JobAction::Fail);
+        EXPECT_NE(plan->jobs[0].reason->message.find("File name too long"), std::string::npos)
+            << plan->jobs[0].reason->message;
+        // Shorten the chain from the top, one level a step: remove_all needs whole paths.
+        while (::renameat(fd0, "d/d", fd0, "next") == 0) {
+            ::unlinkat(fd0, "d", AT_REMOVEDIR);
+            ::renameat(fd0, "next", fd0, "d");
+        }
+        ::unlinkat(fd0, "d", AT_REMOVEDIR);
+        ::close(fd0);
+    }
 
     TEST(BatchPlanner, StopsWhenCancelled)
     {
