@@ -331,8 +331,14 @@ namespace {
         fs::permissions(open.path(), fs::perms::all);
         test::writeTestJpeg(open.path() / "private.jpg", 40, 40);
         ::chmod((open.path() / "private.jpg").c_str(), 0);
+        // A copy of the program where an unprivileged user can run it, whatever the build
+        // folder's permissions.
+        const fs::path cli = open.path() / "dropsize-cli";
+        fs::copy_file(DROPSIZE_CLI_PATH, cli);
+        fs::permissions(cli, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec
+                | fs::perms::others_read | fs::perms::others_exec);
         const std::string result = test::runWithoutPrivileges([&] {
-            const std::string command = std::string("'") + DROPSIZE_CLI_PATH + "' '"
+            const std::string command = "'" + cli.string() + "' '"
                 + (open.path() / "private.jpg").string() + "' --output '"
                 + (open.path() / "out").string() + "' 2>&1";
             std::string out;
