@@ -250,6 +250,20 @@ Result<FilePreview> BatchScheduler::preview(const fs::path& input, const Process
     if (!header) {
         return std::move(header).error();
     }
+    // A PNG may carry its EXIF (and so its orientation) after the image data: only the whole
+    // file says it for sure. Its size is within the limit, checked before this read.
+    if (header->inspected.header.format == ImageFormat::Png
+        && header->bytes.size < header->bytes.fileSize) {
+        auto whole = platform::readRegularFile(input, options.limits.maxMemoryBytes);
+        if (!whole) {
+            return std::move(whole).error();
+        }
+        auto inspected = ImageProcessor(options).inspect(whole->span());
+        if (!inspected) {
+            return std::move(inspected).error();
+        }
+        header->inspected = std::move(inspected).value();
+    }
     FilePreview preview;
     preview.fileBytes = header->bytes.fileSize;
     preview.note = unchangedReason(header->inspected.header.info, options.spec);
@@ -306,6 +320,17 @@ bool BatchScheduler::load(const Job& job, Prepared& prepared, JobReport& report)
         return false;
     }
     prepared.bytes = std::move(whole).value();
+    if (prepared.inspected.header.format == ImageFormat::Png) {
+        // Its EXIF, and so its orientation, may come after the image data, past the first bytes.
+        auto inspected = ImageProcessor(m_options.process).inspect(prepared.bytes.span());
+        if (!inspected) {
+            failReport(report, std::move(inspected).error());
+            return false;
+        }
+        prepared.inspected = std::move(inspected).value();
+        report.outputSize = prepared.inspected.plan.output;
+        report.note = unchangedReason(prepared.inspected.header.info, m_options.process.spec);
+    }
     return true;
 }
 

@@ -335,7 +335,8 @@ namespace {
         // folder's permissions.
         const fs::path cli = open.path() / "dropsize-cli";
         fs::copy_file(DROPSIZE_CLI_PATH, cli);
-        fs::permissions(cli, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec
+        fs::permissions(cli,
+            fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec
                 | fs::perms::others_read | fs::perms::others_exec);
         const std::string result = test::runWithoutPrivileges([&] {
             const std::string command = "'" + cli.string() + "' '"

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/jpeg_codec.h"
+#include "dropsize/core/png_codec.h"
 #include "support/test_support.h"
 
 #include <atomic>
@@ -10,6 +11,7 @@
 #include <mutex>
 #include <set>
 #include <thread>
+#include <zlib.h>
 
 namespace dropsize {
 namespace {
@@ -191,6 +193,47 @@ namespace {
         }
         EXPECT_EQ(test::readFile(tmp.path() / "a.jpg"), bytes);
         EXPECT_EQ(fs::last_write_time(tmp.path() / "a.jpg"), time);
+    }
+
+    // A PNG larger than the first bytes the header is read from, with its EXIF orientation (6,
+    // a quarter turn) after the image data: the run and the dry run must both turn it.
+    TEST(BatchScheduler, HonoursAPngOrientationStoredAfterTheImageData)
+    {
+        test::TempDir tmp;
+        const Image pixels = test::makeTestImage(400, 300, 3);
+        EncodeOptions stored;
+        stored.pngCompression = 0; // about 360 KB: more than the first 256 KiB
+        auto png = PngEncoder::encode(pixels.view(), stored, {});
+        ASSERT_TRUE(png.ok());
+        const std::vector<std::uint8_t> exif { 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3,
+            0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0 };
+        std::vector<std::uint8_t> chunk { 0, 0, 0, static_cast<std::uint8_t>(exif.size()), 'e', 'X',
+            'I', 'f' };
+        chunk.insert(chunk.end(), exif.begin(), exif.end());
+        const uLong crc = crc32(0, chunk.data() + 4, static_cast<uInt>(chunk.size() - 4));
+        for (int shift = 24; shift >= 0; shift -= 8) {
+            chunk.push_back(static_cast<std::uint8_t>(crc >> shift));
+        }
+        std::vector<std::uint8_t> file = *png;
+        ASSERT_GT(file.size(), 300000u);
+        file.insert(file.end() - 12, chunk.begin(), chunk.end()); // before IEND
+        test::writeFile(tmp.path() / "turned.png", file);
+
+        const BatchPlan plan = planFolder(tmp.path());
+        ASSERT_EQ(plan.jobs.size(), 1u);
+        ProcessOptions options;
+        options.spec.percent = 50;
+        auto preview = BatchScheduler::preview(plan.jobs[0].input(), options);
+        ASSERT_TRUE(preview.ok()) << preview.error().message;
+        EXPECT_EQ(preview->inspected.plan.output, (Size { 150, 200 }));
+        BatchOptions batch;
+        batch.process = options;
+        EXPECT_EQ(BatchScheduler(batch).run(plan).ok, 1u);
+        auto out
+            = PngDecoder::readHeader(test::readFile(tmp.path() / "ResizeImage" / "turned.png"), {});
+        ASSERT_TRUE(out.ok());
+        EXPECT_EQ(out->info.width, 150);
+        EXPECT_EQ(out->info.height, 200);
     }
 
 } // namespace
