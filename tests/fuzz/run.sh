@@ -3,7 +3,9 @@
 # Builds the libFuzzer targets (fuzz preset: clang, AddressSanitizer + UndefinedBehaviorSanitizer)
 # and runs each for SECONDS (default 300) on seeds from the shared test images, copied into a
 # temporary corpus. Whatever crashes, leaks, runs out of memory or hangs is kept in
-# build/fuzz/findings/<target>/; the exit status is 1 when any target found something.
+# build/fuzz/findings/<target>/ and each target's log in build/fuzz/logs/; the exit status is 1
+# when any target found something. DROPSIZE_FUZZ_CORPUS=DIR keeps the corpora in DIR/<target>/
+# from one run to the next instead of in a temporary folder.
 # Usage: bash tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]   (targets: jpeg png exif cli)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -24,6 +26,8 @@ cmake --build --preset fuzz -j "$(nproc)"
 
 bin=build/fuzz/tests/fuzz
 findings_root=build/fuzz/findings
+logs=build/fuzz/logs
+mkdir -p "$logs"
 testdata=${DROPSIZE_TESTDATA:-../shared/testdata}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -137,7 +141,7 @@ summary=()
 for t in "${targets[@]}"; do
     exe=$bin/dropsize_fuzz_$t
     [[ -x $exe ]] || { echo "unknown target $t (jpeg, png, exif, cli)" >&2; exit 2; }
-    corpus=$work/$t
+    corpus=${DROPSIZE_FUZZ_CORPUS:-$work}/$t
     findings=$findings_root/$t
     rm -rf "$findings"
     mkdir -p "$corpus" "$findings"
@@ -145,7 +149,7 @@ for t in "${targets[@]}"; do
     dict=()
     [[ -f tests/fuzz/$t.dict ]] && dict=(-dict="tests/fuzz/$t.dict")
     echo "== $t: ${seconds} s on $(find "$corpus" -type f | wc -l) seeds"
-    log=$work/$t.log
+    log=$logs/$t.log
     rc=0
     ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1:detect_leaks=1} \
         UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
