@@ -160,8 +160,9 @@ for t in "${targets[@]}"; do
     if ((rc != 0 || found > 0)); then
         status=1
         # The report: from the sanitizer's or libFuzzer's first line about the finding.
-        grep -n -m 1 -E '^==[0-9]+==|runtime error|^ALARM|out-of-memory|deadly signal' "$log" \
-            | cut -d: -f1 | { read -r first && tail -n +"$first" "$log" | head -n 60; } || tail -n 40 "$log"
+        first=$(grep -n -m 1 -E '^==[0-9]+==|runtime error|^ALARM|out-of-memory|deadly signal' \
+            "$log" | cut -d: -f1 || true)
+        if [[ -n $first ]]; then sed -n "${first},+59p" "$log"; else tail -n 40 "$log"; fi
         summary+=("$t: FOUND something after ${runs:-?} executions (exit $rc); kept in $findings/")
     else
         summary+=("$t: ${runs:-?} executions in ${seconds} s, nothing found")
