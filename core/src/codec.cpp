@@ -143,7 +143,7 @@ namespace {
         const std::size_t count = u16(ifd);
         for (std::size_t i = 0; i < count; ++i) {
             const std::size_t entry = ifd + 2 + 12 * i;
-            if (entry > tiff.size() - 12) {
+            if (entry + 12 > tiff.size()) {
                 break;
             }
             if (u16(entry) != 0x0112) {

@@ -523,6 +523,20 @@ namespace {
         }
     }
 
+    TEST(Codec, ExifReaderStaysInsideATiffShorterThanOneEntry)
+    {
+        // Found by tests/fuzz (exif): an 8-byte TIFF whose IFD at 0 claims 0x4d4d entries made the
+        // reader walk past its end. Here the bytes after the 8 hold an orientation entry, which a
+        // reader that leaves the span would find.
+        std::vector<std::uint8_t> buffer = { 'M', 'M', 0, 42, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01,
+            0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0 };
+        const std::vector<std::uint8_t> before = buffer;
+        const std::span<std::uint8_t> exif(buffer.data(), 8);
+        EXPECT_EQ(exifOrientation(exif), 1);
+        EXPECT_FALSE(resetExifOrientation(exif));
+        EXPECT_EQ(buffer, before);
+    }
+
     TEST(Codec, KeepsIccAndExifWithOrientationOneUnlessStripped)
     {
         DROPSIZE_REQUIRE_TESTDATA(dir);

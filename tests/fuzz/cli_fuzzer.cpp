@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+// libFuzzer target: dropsize-cli's command-line parser. The input is argv without the program
+// name, its arguments separated by NUL bytes. What a command line that parses asks for is then
+// planned for a few image shapes, as the batch would plan it.
+#include "cli/cli_options.h"
+#include "dropsize/core/resize_plan.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    std::vector<std::string> args;
+    const char* text = reinterpret_cast<const char*>(data);
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= size; ++i) {
+        if (i == size || data[i] == 0) {
+            if (i > start || i < size) {
+                args.emplace_back(text + start, i - start);
+            }
+            start = i + 1;
+        }
+    }
+    auto parsed = dropsize::cli::parseCommandLine(args);
+    if (!parsed || parsed->help || parsed->version) {
+        return 0;
+    }
+    if (parsed->inputs.empty()) {
+        __builtin_trap(); // accepted without anything to resize
+    }
+    const dropsize::ResizeSpec& spec = parsed->batch.process.spec;
+    if (!dropsize::validate(spec)) {
+        __builtin_trap(); // accepted a spec the engine refuses
+    }
+    static const dropsize::ImageInfo kShapes[] = {
+        { 1, 1, 3, true, 1 },
+        { 4000, 3000, 3, true, 6 },
+        { 1 << 20, 1, 1, false, 1 },
+        { 3, 1 << 20, 4, false, 8 },
+    };
+    for (const dropsize::ImageInfo& info : kShapes) {
+        (void)dropsize::makeResizePlan(info, spec);
+    }
+    return 0;
+}

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+// libFuzzer target: the EXIF reader, on a TIFF structure as it follows "Exif\0\0" in a JPEG's
+// APP1 segment or fills a PNG's eXIf chunk.
+#include "dropsize/core/codec.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const int orientation = dropsize::exifOrientation({ data, size });
+    if (orientation < 1 || orientation > 8) {
+        __builtin_trap();
+    }
+    // A copy in a buffer of its own size, so that AddressSanitizer sees a write past its end.
+    std::vector<std::uint8_t> copy(data, data + size);
+    if (dropsize::resetExifOrientation(copy)) {
+        // What encoding writes must read back as upright.
+        if (dropsize::exifOrientation(copy) != 1) {
+            __builtin_trap();
+        }
+    } else if (orientation != 1) {
+        __builtin_trap(); // an orientation was read where reset finds none
+    }
+    return 0;
+}

@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Builds the libFuzzer targets (fuzz preset: clang, AddressSanitizer + UndefinedBehaviorSanitizer)
+# and runs each for SECONDS (default 300) on seeds from the shared test images, copied into a
+# temporary corpus. Whatever crashes, leaks, runs out of memory or hangs is kept in
+# build/fuzz/findings/<target>/ and each target's log in build/fuzz/logs/; the exit status is 1
+# when any target found something. DROPSIZE_FUZZ_CORPUS=DIR keeps the corpora in DIR/<target>/
+# from one run to the next instead of in a temporary folder.
+# Usage: bash tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]   (targets: jpeg png exif cli)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+seconds=${1:-300}
+shift || true
+targets=("$@")
+((${#targets[@]} > 0)) || targets=(jpeg png exif cli)
+[[ $seconds =~ ^[0-9]+$ ]] || { echo "SECONDS_PER_TARGET must be a whole number" >&2; exit 2; }
+
+# clang and its libFuzzer runtime, LLVM's OpenMP (core's resizer) and llvm-symbolizer (readable
+# stack traces).
+bash .ci/setup clang-14 libclang-rt-14-dev libomp-14-dev llvm-14
+
+echo "== build (fuzz preset)"
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "$(nproc)"
+
+bin=build/fuzz/tests/fuzz
+findings_root=build/fuzz/findings
+logs=build/fuzz/logs
+mkdir -p "$logs"
+testdata=${DROPSIZE_TESTDATA:-../shared/testdata}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if [[ -d $testdata ]]; then
+    echo "seeds: $testdata"
+    have_testdata=1
+else
+    echo "seeds: no shared test images at $testdata; running on minimal seeds only"
+    have_testdata=0
+fi
+
+# Copies the named files that exist into a corpus, leaving out those over 64 KiB: a large seed
+# makes every mutation slow and adds little that the small ones lack.
+add_seeds() {
+    local corpus=$1
+    shift
+    local f
+    for f in "$@"; do
+        [[ -f $f ]] && (($(stat -c %s "$f") <= 65536)) && cp "$f" "$corpus/" || true
+    done
+}
+
+# Where a JPEG's EXIF APP1 segment starts (its 0xFFE1 marker), or nothing.
+exif_segment_at() {
+    local hits
+    # grep -o prints the match too, NUL bytes and all: only the offset before the colon is kept.
+    hits=$(LC_ALL=C grep -m 1 -obUaP '(?s)\xff\xe1..Exif\x00\x00' "$1" | tr -d '\0' || true)
+    hits=${hits%%$'\n'*}
+    echo "${hits%%:*}"
+}
+
+bytes() { # FILE OFFSET COUNT: COUNT bytes of FILE from OFFSET
+    dd if="$1" bs=1 skip="$2" count="$3" status=none
+}
+
+segment_length() { # the 2-byte big-endian length after a marker at $2
+    od -An -tu1 -j $(($2 + 2)) -N 2 "$1" | awk '{ print $1 * 256 + $2 }'
+}
+
+seed_jpeg() {
+    local corpus=$1 f at len n=0
+    add_seeds "$corpus" tests/golden/fixtures/*.jpg
+    ((have_testdata)) || return 0
+    add_seeds "$corpus" "$testdata"/libjpeg-turbo/*.jpg
+    # Small JPEGs with EXIF: libjpeg-turbo's test image with the APP1 segment of each
+    # orientation's photo (the photos themselves are too large to be good seeds).
+    for f in "$testdata"/exif-orientation/Landscape_*.jpg; do
+        at=$(exif_segment_at "$f")
+        [[ -n $at ]] || continue
+        len=$(segment_length "$f" "$at")
+        {
+            head -c 2 "$testdata/libjpeg-turbo/testorig.jpg"
+            bytes "$f" "$at" $((len + 2))
+            tail -c +3 "$testdata/libjpeg-turbo/testorig.jpg"
+        } >"$corpus/exif_$((n++)).jpg"
+    done
+}
+
+seed_png() {
+    local corpus=$1
+    # A 1x1 grey PNG.
+    printf '%b' '\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00\x00\x01' \
+        '\x00\x00\x00\x01\x08\x00\x00\x00\x00\x3a\x7e\x9b\x55\x00\x00\x00\x0a\x49\x44\x41' \
+        '\x54\x78\xda\x63\x68\x00\x00\x00\x82\x00\x81\xda\x45\x08\x3b\x00\x00\x00\x00\x49' \
+        '\x45\x4e\x44\xae\x42\x60\x82' \
+        >"$corpus/grey1x1.png"
+    ((have_testdata)) || return 0
+    add_seeds "$corpus" "$testdata"/pngsuite/*.png "$testdata"/testpngs/*.png \
+        "$testdata"/libjpeg-turbo/*.png
+}
+
+seed_exif() {
+    local corpus=$1 f at len
+    # Orientation 6 in both byte orders.
+    printf 'MM\0*\0\0\0\x08\0\x01\x01\x12\0\x03\0\0\0\x01\0\x06\0\0\0\0\0\0' >"$corpus/mm6.tiff"
+    printf 'II*\0\x08\0\0\0\x01\0\x12\x01\x03\0\x01\0\0\0\x06\0\0\0\0\0\0\0' >"$corpus/ii6.tiff"
+    ((have_testdata)) || return 0
+    # The TIFF structure of each photo's EXIF: past the marker, length and "Exif\0\0".
+    for f in "$testdata"/exif-orientation/*.jpg; do
+        at=$(exif_segment_at "$f")
+        [[ -n $at ]] || continue
+        len=$(segment_length "$f" "$at")
+        bytes "$f" $((at + 10)) $((len - 8)) >"$corpus/$(basename "$f" .jpg).tiff"
+    done
+}
+
+seed_cli() {
+    local corpus=$1 n=0 line
+    # Command lines as the README and --help show them; arguments separated by NUL bytes.
+    while IFS= read -r line; do
+        read -r -a words <<<"$line"
+        printf '%s\0' "${words[@]}" >"$corpus/args_$((n++))"
+    done <<'EOF'
+photos
+photos --percent 25
+photos --fit 1920x1080 --filter bicubic --enlarge
+photos --long-edge 2048 --format png --png-compression 9
+a.jpg b.png --size 640x480 --quality 90 --subsampling 444 --progressive
+photos --output out --on-existing rename --strip-metadata --no-recursive
+photos --threads 4 --device cpu --max-megapixels 50 --max-memory-mb 512
+photos --dry-run --json
+--help
+--version
+-- --percent
+EOF
+}
+
+status=0
+summary=()
+for t in "${targets[@]}"; do
+    exe=$bin/dropsize_fuzz_$t
+    [[ -x $exe ]] || { echo "unknown target $t (jpeg, png, exif, cli)" >&2; exit 2; }
+    corpus=${DROPSIZE_FUZZ_CORPUS:-$work}/$t
+    findings=$findings_root/$t
+    rm -rf "$findings"
+    mkdir -p "$corpus" "$findings"
+    "seed_$t" "$corpus"
+    dict=()
+    [[ -f tests/fuzz/$t.dict ]] && dict=(-dict="tests/fuzz/$t.dict")
+    echo "== $t: ${seconds} s on $(find "$corpus" -type f | wc -l) seeds"
+    log=$logs/$t.log
+    rc=0
+    ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1:detect_leaks=1} \
+        UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
+        "$exe" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=25 -print_final_stats=1 \
+        -artifact_prefix="$findings/" "${dict[@]}" "$corpus" >"$log" 2>&1 || rc=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+    found=$(find "$findings" -type f | wc -l)
+    if ((rc != 0 || found > 0)); then
+        status=1
+        # The report: from the sanitizer's or libFuzzer's first line about the finding.
+        first=$(grep -n -m 1 -E '^==[0-9]+==|runtime error|^ALARM|out-of-memory|deadly signal' \
+            "$log" | cut -d: -f1 || true)
+        if [[ -n $first ]]; then sed -n "${first},+59p" "$log"; else tail -n 40 "$log"; fi
+        summary+=("$t: FOUND something after ${runs:-?} executions (exit $rc); kept in $findings/")
+    else
+        summary+=("$t: ${runs:-?} executions in ${seconds} s, nothing found")
+    fi
+done
+
+echo "== fuzzing summary"
+printf '%s\n' "${summary[@]}"
+exit "$status"
