@@ -107,7 +107,12 @@ std::string printable(std::string_view text)
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {
         const auto cp = utf8At(text, i);
-        const bool control = cp && (cp->first < 0x20 || (cp->first >= 0x7f && cp->first < 0xa0));
+        // Controls (C0, DEL, C1) and the bidirectional overrides and isolates, which can make a
+        // name read backwards ("gpj.exe").
+        const bool control = cp
+            && (cp->first < 0x20 || (cp->first >= 0x7f && cp->first < 0xa0) || cp->first == 0x200e
+                || cp->first == 0x200f || (cp->first >= 0x202a && cp->first <= 0x202e)
+                || (cp->first >= 0x2066 && cp->first <= 0x2069));
         if (!cp || control) {
             const std::size_t n = cp ? cp->second : 1;
             for (std::size_t k = 0; k < n; ++k) {

@@ -20,8 +20,9 @@ namespace dropsize::cli {
 /// gets the exact name back (json.loads, then os.fsencode).
 std::string jsonString(std::string_view text);
 
-/// A text for a terminal: control characters (C0, DEL, C1) and bytes that are not UTF-8 are
-/// written as \xHH, so that a file name can neither move the cursor nor break a line.
+/// A text for a terminal: control characters (C0, DEL, C1), bidirectional overrides and bytes
+/// that are not UTF-8 are written as \xHH (each byte), so that a file name can neither move
+/// the cursor, break a line nor read backwards.
 std::string printable(std::string_view text);
 
 /// Prints a batch's events: one log line per file (or one JSON object per event with --json),

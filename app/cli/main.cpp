@@ -17,6 +17,8 @@
 #ifdef _WIN32
 #include <io.h>
 #else
+#include <cerrno>
+#include <fcntl.h>
 #include <unistd.h>
 #endif
 #include <vector>
@@ -36,6 +38,13 @@ int main(int argc, char** argv)
 {
     using namespace dropsize;
 #ifndef _WIN32
+    // Standard input, output and error closed by the caller (2>&-) would make the next files
+    // opened take their numbers: messages would then be written into an output image.
+    for (int fd = 0; fd <= 2; ++fd) {
+        if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+            (void)::open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        }
+    }
     // A closed pipe on stdout is an error to handle (stop cleanly, with the summary on stderr),
     // not a death that loses the summary.
     std::signal(SIGPIPE, SIG_IGN);

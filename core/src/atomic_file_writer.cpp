@@ -4,6 +4,7 @@
 
 #include "platform_files.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -25,10 +26,25 @@ namespace {
 
 } // namespace
 
+std::string fittedName(std::string stem, const std::string& suffix)
+{
+    constexpr std::size_t kNameMax = 255; // bytes, on the file systems Dropsize writes to
+    if (stem.size() + suffix.size() > kNameMax) {
+        std::size_t keep = suffix.size() < kNameMax ? kNameMax - suffix.size() : 0;
+        // Never cut inside a UTF-8 character: back up over continuation bytes.
+        while (keep > 0 && keep < stem.size()
+            && (static_cast<unsigned char>(stem[keep]) & 0xc0) == 0x80) {
+            --keep;
+        }
+        stem.resize(std::min(keep, stem.size()));
+    }
+    return stem + suffix;
+}
+
 fs::path numberedName(const fs::path& path, int n)
 {
     return path.parent_path()
-        / (path.stem().string() + "_" + std::to_string(n) + path.extension().string());
+        / fittedName(path.stem().string(), "_" + std::to_string(n) + path.extension().string());
 }
 
 AtomicFileWriter::AtomicFileWriter(const FileIdentitySet* protectedFiles) noexcept

@@ -212,9 +212,11 @@ namespace {
         }
 
         /// Names the outputs of files that share an output folder, then makes their jobs. A
-        /// name two inputs want (x.jpg and x.png written as JPEG) goes to the input that has
-        /// that name already, if any; every other gets its own extension in its name (x_png.jpg),
-        /// so that names depend on the inputs alone, not on their order or on earlier runs.
+        /// name two inputs of one folder want (x.jpg and x.png written as JPEG) goes to the input
+        /// that has that name already, if any; every other gets its own extension in its name
+        /// (x_png.jpg). Inputs from different folders (given files) that want one name each get
+        /// their folder's name in it: "x (A).jpg". So names depend on the inputs alone, not on
+        /// their order or on earlier runs.
         void addGroup(
             std::vector<Candidate>& files, const PathString& outDir, std::uint32_t outputRoot)
         {
@@ -229,8 +231,34 @@ namespace {
                     : m_options.format == OutputFormat::Png                    ? ImageFormat::Png
                                                                                : c.format;
                 const fs::path name = fs::path(c.input).filename();
-                names[i] = name.stem().string() + outputExtension(name, out);
+                names[i] = fittedName(name.stem().string(), outputExtension(name, out));
                 ++wanted[names[i]];
+            }
+            // Given files from different folders that want one name (two cameras' IMG_0001.JPG)
+            // each carry their folder's name: "IMG_0001 (A).JPG", "IMG_0001 (B).JPG".
+            std::unordered_map<std::string, std::unordered_set<PathString>> parents;
+            for (std::size_t i = 0; i < files.size(); ++i) {
+                if (wanted[names[i]] > 1) {
+                    parents[names[i]].insert(fs::path(files[i].input).parent_path().native());
+                }
+            }
+            bool renamed = false;
+            for (std::size_t i = 0; i < files.size(); ++i) {
+                const auto at = parents.find(names[i]);
+                if (at != parents.end() && at->second.size() > 1) {
+                    const fs::path in(files[i].input);
+                    const fs::path name(names[i]);
+                    names[i] = fittedName(
+                        name.stem().string() + " (" + in.parent_path().filename().string() + ")",
+                        name.extension().string());
+                    renamed = true;
+                }
+            }
+            if (renamed) {
+                wanted.clear();
+                for (const std::string& name : names) {
+                    ++wanted[name];
+                }
             }
             std::unordered_set<std::string> used;
             std::vector<bool> named(files.size(), false);
@@ -249,10 +277,11 @@ namespace {
                 const std::string stem = in.stem().string();
                 const std::string ext = fs::path(names[i]).extension().string();
                 const std::string own = in.extension().string();
-                std::string name = own.size() > 1 ? stem + "_" + own.substr(1) + ext : "";
+                std::string name
+                    = own.size() > 1 ? fittedName(stem, "_" + own.substr(1) + ext) : "";
                 for (int n = 2; name.empty() || used.count(name) != 0 || wanted.count(name) != 0;
                      ++n) {
-                    name = stem + "_" + std::to_string(n) + ext;
+                    name = fittedName(stem, "_" + std::to_string(n) + ext);
                 }
                 used.insert(name);
                 names[i] = std::move(name);
@@ -276,10 +305,14 @@ namespace {
                     job.action = JobAction::Skip;
                     job.reason = Error { ErrorCode::Exists, "output exists", {} };
                 } else if (outId && m_options.onExisting == ExistingPolicy::Rename) {
+                    // The next name that is neither on disk nor another input's output.
                     const fs::path wantedPath = job.output();
-                    for (int n = 1; fs::exists(fs::symlink_status(job.output(), ec)); ++n) {
+                    for (int n = 1; fs::exists(fs::symlink_status(job.output(), ec))
+                         || (n > 1 && used.count(job.output().filename().string()) != 0);
+                         ++n) {
                         job.outputPath = numberedName(wantedPath, n).native();
                     }
+                    used.insert(job.output().filename().string());
                 }
                 m_plan.jobs.push_back(std::move(job));
             }
@@ -424,6 +457,7 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
     struct Root {
         fs::path path; // canonical
         bool folder;
+        fs::path given; // as given, for messages
         std::uint32_t output = 0; // index into plan.outputRoots
     };
     std::vector<Root> roots;
@@ -458,14 +492,44 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
             } else if (!seenFolders.insert(canonical.native()).second) {
                 walker.ignore(given, "given twice");
             } else {
-                roots.push_back({ canonical, true });
+                roots.push_back({ canonical, true, given });
             }
         } else if (fs::is_regular_file(st)) {
-            roots.push_back({ canonical, false });
+            roots.push_back({ canonical, false, given });
         } else {
             walker.ignore(given, "not a regular file (FIFO, socket or device)");
         }
     }
+
+    // An input inside a folder Dropsize wrote outputs to is an output; one inside another input
+    // folder is taken by that folder's walk, so that where its outputs go does not depend on
+    // the order of the inputs.
+    std::vector<Root> kept;
+    for (const Root& root : roots) {
+        const auto reason = [&]() -> std::string {
+            for (fs::path up = root.path.parent_path(); up.has_relative_path();
+                 up = up.parent_path()) {
+                if (isMarkedOutput(up)) {
+                    return "inside " + up.string() + ", which holds Dropsize's outputs ("
+                        + kOutputMarkerName + "), never read as input";
+                }
+            }
+            for (const Root& other : roots) {
+                const bool walksIt = m_options.recursive || root.path.parent_path() == other.path;
+                if (other.folder && &other != &root && walksIt && root.path != other.path
+                    && isInside(root.path, other.path)) {
+                    return "inside the input folder " + other.path.string() + ", which takes it";
+                }
+            }
+            return {};
+        }();
+        if (reason.empty()) {
+            kept.push_back(root);
+        } else {
+            walker.ignore(root.given, reason);
+        }
+    }
+    roots = std::move(kept);
 
     // Where each input's outputs go, decided before the walk so that no output folder is read.
     std::optional<fs::path> chosen;

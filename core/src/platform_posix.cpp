@@ -32,6 +32,20 @@ namespace platform {
 
     namespace {
 
+        // A descriptor never takes the number of standard input, output or error, which a
+        // caller may have closed: anything printed later would land in the file.
+        int awayFromStdio(int fd) noexcept
+        {
+            if (fd < 0 || fd > 2) {
+                return fd;
+            }
+            const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+            const int err = errno;
+            ::close(fd);
+            errno = err;
+            return moved;
+        }
+
         Error ioError(int err, const std::string& what, const fs::path& path)
         {
             const ErrorCode code
@@ -160,7 +174,7 @@ namespace platform {
                 dir.string() };
         }
         constexpr int kFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
-        int fd = ::open("/", kFlags);
+        int fd = awayFromStdio(::open("/", kFlags));
         if (fd < 0) {
             return ioError(errno, "cannot open the output folder", dir);
         }
@@ -174,14 +188,14 @@ namespace platform {
                 ::close(fd);
                 return Error { ErrorCode::Internal, "output folder path has '..'", dir.string() };
             }
-            int next = ::openat(fd, part.c_str(), kFlags);
+            int next = awayFromStdio(::openat(fd, part.c_str(), kFlags));
             if (next < 0 && errno == ENOENT) {
                 if (::mkdirat(fd, part.c_str(), 0777) != 0 && errno != EEXIST) {
                     const int err = errno;
                     ::close(fd);
                     return ioError(err, "cannot create the output folder", sofar);
                 }
-                next = ::openat(fd, part.c_str(), kFlags);
+                next = awayFromStdio(::openat(fd, part.c_str(), kFlags));
             }
             if (next < 0) {
                 const int err = errno;
@@ -213,9 +227,9 @@ namespace platform {
         std::span<const std::uint8_t> bytes, unsigned permissions)
     {
         const fs::path path = folder.path() / name;
-        const int fd = ::openat(folder.fd(), name.c_str(),
+        const int fd = awayFromStdio(::openat(folder.fd(), name.c_str(),
             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-            static_cast<mode_t>(permissions & 0777));
+            static_cast<mode_t>(permissions & 0777)));
         if (fd < 0) {
             return ioError(errno, "cannot create a temporary file", path);
         }

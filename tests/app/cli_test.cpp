@@ -406,6 +406,38 @@ namespace {
         EXPECT_EQ(r.exitCode, 0) << r.err;
         EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << "a raw escape reached the terminal";
         EXPECT_NE(r.out.find("red\\x1b[31m.jpg"), std::string::npos) << r.out;
+        // A right-to-left override would make "x\u202egpj.exe" read as "xexe.jpg".
+        test::writeTestJpeg(in() / "x\xe2\x80\xaegpj.jpg", 20, 20);
+        const CliRun bidi = run({ in().string() });
+        EXPECT_EQ(bidi.out.find("\xe2\x80\xae"), std::string::npos) << bidi.out;
+        EXPECT_NE(bidi.out.find("x\\xe2\\x80\\xaegpj.jpg"), std::string::npos) << bidi.out;
+    }
+
+    // With standard input and error closed by the caller, the files the run opens must not take
+    // their numbers: a failure's message would be written into an output image.
+    TEST_F(CliTest, ClosedStandardStreamsNeverEndUpInsideAnOutput)
+    {
+        for (int i = 0; i < 200; ++i) {
+            test::writeTestJpeg(in() / ("good" + std::to_string(i) + ".jpg"), 40, 30);
+            test::writeFile(in() / ("empty" + std::to_string(i) + ".jpg"), {});
+        }
+        const std::string command = std::string("'") + DROPSIZE_CLI_PATH + "' '" + in().string()
+            + "' --output '" + (tmp.path() / "out").string() + "' >/dev/null 0<&- 2>&-";
+        const int status = std::system(command.c_str());
+        ASSERT_TRUE(WIFEXITED(status));
+        EXPECT_EQ(WEXITSTATUS(status), 1);
+        for (const auto& e : fs::recursive_directory_iterator(tmp.path() / "out")) {
+            const std::string name = e.path().filename().string();
+            if (!e.is_regular_file() || e.path().extension() != ".jpg") {
+                continue;
+            }
+            const auto bytes = test::readFile(e.path());
+            EXPECT_EQ(std::string(bytes.begin(), bytes.end()).find("failed"), std::string::npos)
+                << name << " holds a message";
+            ASSERT_GE(bytes.size(), 2u);
+            EXPECT_EQ(bytes[bytes.size() - 2], 0xff) << name;
+            EXPECT_EQ(bytes[bytes.size() - 1], 0xd9) << name << " does not end with EOI";
+        }
     }
 
     // Every line is valid JSON for any file name; every file is an event; the summary agrees

@@ -441,6 +441,111 @@ namespace {
         ::close(fd0);
     }
 
+    // Two cameras' IMG_0001.JPG given as files, written to one folder: each carries its
+    // folder's name, whatever else is given beside them.
+    TEST(BatchPlanner, NamesSameNamedFilesFromTwoFoldersAfterTheirFolders)
+    {
+        test::TempDir tmp;
+        test::TempDir out;
+        for (const char* folder : { "0", "A", "B" }) {
+            fs::create_directories(tmp.path() / folder);
+            test::writeTestJpeg(tmp.path() / folder / "x.jpg", 8, 8);
+        }
+        PlanOptions options;
+        options.outputDir = out.path();
+        auto names = [&](const std::vector<fs::path>& inputs) {
+            auto plan = BatchPlanner(options).plan(inputs);
+            EXPECT_TRUE(plan.ok());
+            std::map<std::string, std::string> got;
+            for (const Job& j : plan->jobs) {
+                got[j.input().parent_path().filename().string()] = j.output().filename().string();
+            }
+            return got;
+        };
+        const auto two = names({ tmp.path() / "A" / "x.jpg", tmp.path() / "B" / "x.jpg" });
+        EXPECT_EQ(two,
+            (std::map<std::string, std::string> { { "A", "x (A).jpg" }, { "B", "x (B).jpg" } }));
+        const auto three = names(
+            { tmp.path() / "0" / "x.jpg", tmp.path() / "B" / "x.jpg", tmp.path() / "A" / "x.jpg" });
+        EXPECT_EQ(three.at("A"), "x (A).jpg");
+        EXPECT_EQ(three.at("B"), "x (B).jpg");
+        EXPECT_EQ(three.at("0"), "x (0).jpg");
+    }
+
+    // Under rename, a taken name moves on to one that neither exists nor is another input's.
+    TEST(BatchPlanner, RenamesOntoNoNameAnotherInputOwns)
+    {
+        test::TempDir tmp;
+        test::writeTestJpeg(tmp.path() / "x.jpg", 8, 8);
+        test::writeTestJpeg(tmp.path() / "x_1.jpg", 8, 8);
+        fs::create_directories(tmp.path() / "ResizeImage");
+        test::writeFile(tmp.path() / "ResizeImage" / "x.jpg", { 1 });
+        PlanOptions options;
+        options.onExisting = ExistingPolicy::Rename;
+        auto plan = BatchPlanner(options).plan({ tmp.path() });
+        ASSERT_TRUE(plan.ok());
+        std::set<std::string> outputs;
+        for (const Job& j : plan->jobs) {
+            EXPECT_TRUE(outputs.insert(j.output().filename().string()).second)
+                << "two jobs share " << j.output();
+        }
+        EXPECT_EQ(outputs, (std::set<std::string> { "x_1.jpg", "x_2.jpg" }));
+    }
+
+    // A name that would pass 255 bytes once a suffix is added is shortened, never refused.
+    TEST(BatchPlanner, ShortensANameThatASuffixWouldMakeTooLong)
+    {
+        test::TempDir tmp;
+        const std::string stem(251, 'a');
+        test::writeTestJpeg(tmp.path() / (stem + ".jpg"), 8, 8);
+        test::writeTestPng(tmp.path() / (stem + ".png"), 8, 8);
+        PlanOptions options;
+        options.format = OutputFormat::Png;
+        auto plan = BatchPlanner(options).plan({ tmp.path() });
+        ASSERT_TRUE(plan.ok());
+        ASSERT_EQ(plan->jobs.size(), 2u);
+        for (const Job& j : plan->jobs) {
+            EXPECT_LE(j.output().filename().string().size(), 255u);
+        }
+        EXPECT_NE(plan->jobs[0].output().filename(), plan->jobs[1].output().filename());
+        // The cut never splits a UTF-8 character: 245 bytes are kept, not 247.
+        EXPECT_EQ(fittedName(std::string(245, 'a')
+                          + "\xe7\x85\xa7"
+                            "bbb",
+                      "_jpg.png"),
+            std::string(245, 'a') + "_jpg.png");
+    }
+
+    // A folder below an output folder, or an input folder inside another, is never planned as a
+    // root of its own: outputs do not depend on the order of the inputs.
+    TEST(BatchPlanner, TakesNestedInputsThroughTheirTopFolder)
+    {
+        test::TempDir tmp;
+        const fs::path a = tmp.path() / "A";
+        fs::create_directories(a / "sub");
+        test::writeTestJpeg(a / "sub" / "y.jpg", 8, 8);
+        for (const auto& inputs :
+            { std::vector<fs::path> { a, a / "sub" }, std::vector<fs::path> { a / "sub", a },
+                std::vector<fs::path> { a / "sub" / "y.jpg", a } }) {
+            auto plan = BatchPlanner({}).plan(inputs);
+            ASSERT_TRUE(plan.ok());
+            ASSERT_EQ(plan->jobs.size(), 1u);
+            EXPECT_EQ(relativeOutput(plan->jobs[0], a), "ResizeImage/sub/y.jpg");
+        }
+        // Outputs of an earlier run, given by a folder below the marked one.
+        fs::create_directories(tmp.path() / "out" / "sub");
+        test::writeFile(tmp.path() / "out" / kOutputMarkerName, { 'x' });
+        test::writeTestJpeg(tmp.path() / "out" / "sub" / "y.jpg", 8, 8);
+        for (const fs::path& input :
+            { tmp.path() / "out" / "sub", tmp.path() / "out" / "sub" / "y.jpg" }) {
+            auto plan = BatchPlanner({}).plan({ input });
+            ASSERT_TRUE(plan.ok());
+            EXPECT_TRUE(plan->jobs.empty()) << input;
+            ASSERT_EQ(plan->ignored.size(), 1u);
+            EXPECT_NE(plan->ignored[0].reason.find("holds Dropsize's outputs"), std::string::npos);
+        }
+    }
+
     TEST(BatchPlanner, StopsWhenCancelled)
     {
         test::TempDir tmp;

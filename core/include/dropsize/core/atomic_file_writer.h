@@ -31,7 +31,12 @@ inline constexpr const char* kOutputMarkerName = ".dropsize-output";
 /// The identity of the file at `path` (following symlinks), or nullopt if there is none.
 std::optional<FileIdentity> fileIdentity(const std::filesystem::path& path) noexcept;
 
+/// `stem` + `suffix`, the stem shortened (at a UTF-8 character boundary) so that the name fits
+/// the 255 bytes a file system takes.
+std::string fittedName(std::string stem, const std::string& suffix);
+
 /// The next free name for `path` in the rename policy's scheme: "photo_1.jpg", "photo_2.jpg", ...
+/// (the stem shortened when the name would not fit otherwise).
 std::filesystem::path numberedName(const std::filesystem::path& path, int n);
 
 /// Writes a file so that its final name never holds partial content: the bytes go to a hidden
