@@ -113,7 +113,7 @@ namespace {
             job.id = m_plan.jobs.size();
             job.inputPath = path.native();
             job.action = JobAction::Fail;
-            job.reason = Error { code, std::move(message), {} };
+            job.reason = std::make_shared<const Error>(Error { code, std::move(message), {} });
             m_plan.jobs.push_back(std::move(job));
         }
 
@@ -298,12 +298,13 @@ namespace {
                 const auto outId = fileIdentity(job.output());
                 if (outId && m_plan.inputIdentities.count(*outId) != 0) {
                     job.action = JobAction::Skip;
-                    job.reason = Error { ErrorCode::Exists,
+                    job.reason = std::make_shared<const Error>(Error { ErrorCode::Exists,
                         "the output would replace an input file; choose another output folder",
-                        {} };
+                        {} });
                 } else if (outId && m_options.onExisting == ExistingPolicy::Skip) {
                     job.action = JobAction::Skip;
-                    job.reason = Error { ErrorCode::Exists, "output exists", {} };
+                    job.reason = std::make_shared<const Error>(
+                        Error { ErrorCode::Exists, "output exists", {} });
                 } else if (outId && m_options.onExisting == ExistingPolicy::Rename) {
                     // The next name that is neither on disk nor another input's output.
                     const fs::path wantedPath = job.output();

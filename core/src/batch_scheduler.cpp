@@ -177,10 +177,10 @@ namespace {
         if (job.action == JobAction::Skip) {
             report.status = JobStatus::Skipped;
             report.output = job.output(); // the file that is there already
-            report.error = job.reason;
+            report.error = job.reason ? std::optional<Error>(*job.reason) : std::nullopt;
         } else if (job.action == JobAction::Fail) {
             report.status = JobStatus::Failed;
-            report.error = job.reason;
+            report.error = job.reason ? std::optional<Error>(*job.reason) : std::nullopt;
         }
         if (report.error && report.error->path.empty()) {
             report.error->path

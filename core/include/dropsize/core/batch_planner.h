@@ -8,6 +8,7 @@
 #include "dropsize/core/image_processor.h"
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,7 +50,8 @@ struct Job {
     ImageFormat format = ImageFormat::Unknown;
     JobAction action = JobAction::Run;
     std::uint32_t outputRoot = 0; ///< index into BatchPlan::outputRoots
-    std::optional<Error> reason; ///< why it is skipped or fails
+    /// Why it is skipped or fails; shared, so that a job stays small (most have none).
+    std::shared_ptr<const Error> reason;
     bool runs() const noexcept { return action == JobAction::Run; }
     std::filesystem::path input() const { return inputPath; }
     std::filesystem::path output() const { return outputPath; }

@@ -12,7 +12,7 @@
 
 namespace dropsize {
 
-enum class ImageFormat { Unknown, Jpeg, Png };
+enum class ImageFormat : std::uint8_t { Unknown, Jpeg, Png };
 
 /// The format a file's first bytes announce, whatever its name says.
 ImageFormat sniffFormat(std::span<const std::uint8_t> head) noexcept;
