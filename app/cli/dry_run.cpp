@@ -5,7 +5,9 @@
 #include "cli/cli_reporter.h"
 #include "dropsize/core/batch_scheduler.h"
 
+#include <optional>
 #include <string>
+#include <unordered_map>
 
 namespace dropsize::cli {
 
@@ -22,6 +24,18 @@ DryRunCounts printDryRun(
     const BatchPlan& plan, const CliOptions& options, std::FILE* out, const CancelToken* cancel)
 {
     DryRunCounts counts;
+    // What a write in each output folder would meet, checked once a folder.
+    std::unordered_map<std::string, std::optional<Error>> folders;
+    auto folderProblem = [&](const Job& job) -> const std::optional<Error>& {
+        const std::string dir = job.output().parent_path().string();
+        auto at = folders.find(dir);
+        if (at == folders.end()) {
+            const Status usable = AtomicFileWriter::checkFolder(dir);
+            at = folders.emplace(dir, usable ? std::nullopt : std::optional<Error>(usable.error()))
+                     .first;
+        }
+        return at->second;
+    };
     auto print = [&](const std::string& line) {
         return std::fputs(line.c_str(), out) >= 0 && std::fflush(out) == 0;
     };
@@ -37,6 +51,9 @@ DryRunCounts printDryRun(
         if (job.action != JobAction::Run) {
             action = job.action == JobAction::Skip ? "skip" : "fail";
             detail = job.reason ? job.reason->message : "";
+        } else if (const std::optional<Error>& folder = folderProblem(job)) {
+            action = "fail";
+            detail = folder->message;
         } else if (auto preview = BatchScheduler::preview(job.input(), options.batch.process);
                    !preview) {
             action = "fail";

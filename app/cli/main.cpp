@@ -84,12 +84,20 @@ int main(int argc, char** argv)
     options.plan.cancel = &stop;
     auto plan = BatchPlanner(options.plan).plan(options.inputs);
     if (!plan) {
-        if (plan.error().code == ErrorCode::Cancelled) {
+        const Error& error = plan.error();
+        if (options.json) {
+            // A script reading the events learns why there are none.
+            std::printf("{\"event\":\"error\",\"code\":\"%s\",\"path\":%s,\"message\":%s}\n",
+                errorCodeName(error.code), cli::jsonString(error.path).c_str(),
+                cli::jsonString(error.message).c_str());
+            std::fflush(stdout);
+        }
+        if (error.code == ErrorCode::Cancelled) {
             std::fputs("Cancelled while looking for images: nothing was written\n", stderr);
             return kExitSignalBase + stopSignal.load();
         }
-        std::fprintf(stderr, "dropsize-cli: %s: %s\n", cli::printable(plan.error().path).c_str(),
-            cli::printable(plan.error().message).c_str());
+        std::fprintf(stderr, "dropsize-cli: %s: %s\n", cli::printable(error.path).c_str(),
+            cli::printable(error.message).c_str());
         return kExitUsage;
     }
     if (options.dryRun) {

@@ -116,6 +116,43 @@ int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir) noexcept
     return removed;
 }
 
+Status AtomicFileWriter::checkFolder(const fs::path& dir)
+{
+    const fs::path absolute = fs::absolute(dir).lexically_normal();
+    fs::path sofar = absolute.root_path();
+    fs::path existing = sofar;
+    std::error_code ec;
+    for (const fs::path& part : absolute.relative_path()) {
+        if (part.empty() || part == ".") {
+            continue;
+        }
+        sofar /= part;
+        const fs::file_status st = fs::symlink_status(sofar, ec);
+        if (!fs::exists(st)) {
+            break;
+        }
+        if (fs::is_symlink(st)) {
+            return Error { ErrorCode::InvalidArgument,
+                "the output folder " + sofar.string()
+                    + " is a symbolic link; Dropsize never writes through a link (remove the "
+                      "link or choose another output folder)",
+                sofar.string() };
+        }
+        if (!fs::is_directory(st)) {
+            return Error { ErrorCode::InvalidArgument,
+                "the output folder " + sofar.string() + " is a file, not a folder",
+                sofar.string() };
+        }
+        existing = sofar;
+    }
+    if (auto reason = platform::cannotWriteIn(existing)) {
+        return Error { ErrorCode::Io,
+            "cannot write in the output folder " + existing.string() + ": " + *reason,
+            existing.string() };
+    }
+    return {};
+}
+
 void AtomicFileWriter::markOutputFolder(const fs::path& dir) noexcept
 {
     try {

@@ -632,8 +632,10 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
     const auto start = Clock::now();
     Shared shared(plan);
     shared.summary.total = plan.jobs.size();
-    for (const fs::path& dir : plan.outputDirs) {
-        (void)AtomicFileWriter::removeStaleTemporaries(dir);
+    for (const auto* dirs : { &plan.outputRoots, &plan.outputDirs }) {
+        for (const fs::path& dir : *dirs) {
+            (void)AtomicFileWriter::removeStaleTemporaries(dir);
+        }
     }
     // Every output folder this run writes to is marked, so that no later run reads it as input.
     std::vector<bool> used(plan.outputRoots.size(), false);

@@ -204,13 +204,15 @@ namespace platform {
                 ::close(fd);
                 if (exists && S_ISLNK(st.st_mode)) {
                     return Error { ErrorCode::InvalidArgument,
-                        "the output folder is a symbolic link; Dropsize never writes through a "
-                        "link (remove the link or choose another output folder)",
+                        "the output folder " + sofar.string()
+                            + " is a symbolic link; Dropsize never writes through a link "
+                              "(remove the link or choose another output folder)",
                         sofar.string() };
                 }
                 if (exists && !S_ISDIR(st.st_mode)) {
                     return Error { ErrorCode::InvalidArgument,
-                        "the output folder is a file, not a folder", sofar.string() };
+                        "the output folder " + sofar.string() + " is a file, not a folder",
+                        sofar.string() };
                 }
                 return ioError(err, "cannot open the output folder", sofar);
             }

@@ -201,13 +201,15 @@ namespace platform {
             }
             if ((attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
                 return Error { ErrorCode::InvalidArgument,
-                    "the output folder is a symbolic link; Dropsize never writes through a link "
-                    "(remove the link or choose another output folder)",
+                    "the output folder " + sofar.string()
+                        + " is a symbolic link; Dropsize never writes through a link (remove "
+                          "the link or choose another output folder)",
                     sofar.string() };
             }
             if ((attributes & FILE_ATTRIBUTE_DIRECTORY) == 0) {
                 return Error { ErrorCode::InvalidArgument,
-                    "the output folder is a file, not a folder", sofar.string() };
+                    "the output folder " + sofar.string() + " is a file, not a folder",
+                    sofar.string() };
             }
         }
         OutputFolder folder;

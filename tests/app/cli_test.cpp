@@ -369,6 +369,33 @@ namespace {
         EXPECT_NE(real.err.find("big.jpg: "), std::string::npos) << real.err;
     }
 
+    // Below the top output folder, a linked sub-folder fails its images in the dry run as in
+    // the real run, and the message names the folder.
+    TEST_F(CliTest, ADryRunChecksTheOutputFoldersBelowTheTopOne)
+    {
+        test::TempDir outside;
+        fs::create_directories(in() / "ResizeImage");
+        fs::create_directory_symlink(outside.path(), in() / "ResizeImage" / "trip");
+        const std::string link = (fs::canonical(in()) / "ResizeImage" / "trip").string();
+        const CliRun dry = run({ in().string(), "--dry-run" });
+        EXPECT_EQ(dry.exitCode, 1);
+        EXPECT_NE(dry.out.find("b.jpg: the output folder " + link + " is a symbolic link"),
+            std::string::npos)
+            << dry.out;
+        const CliRun real = run({ in().string() });
+        EXPECT_EQ(real.exitCode, 1);
+        EXPECT_NE(real.err.find("b.jpg: the output folder " + link + " is a symbolic link"),
+            std::string::npos)
+            << real.err;
+        EXPECT_TRUE(fs::is_empty(outside.path()));
+        // A refusal with --json is an event too.
+        const CliRun json = run({ in().string(), "--json", "--output", (in() / "trip").string() });
+        EXPECT_EQ(json.exitCode, 2);
+        EXPECT_EQ(json.out.rfind("{\"event\":\"error\",\"code\":\"invalid-argument\"", 0), 0u)
+            << json.out;
+        EXPECT_TRUE(test::isValidJson(json.out.substr(0, json.out.find('\n'))));
+    }
+
     TEST_F(CliTest, AnOutputKeepsItsInputsPermissions)
     {
         ::chmod((in() / "a.jpg").c_str(), 0600);

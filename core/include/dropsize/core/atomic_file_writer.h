@@ -63,6 +63,11 @@ public:
     /// writer's form and whose process is no longer running. Returns how many were removed.
     static int removeStaleTemporaries(const std::filesystem::path& dir) noexcept;
 
+    /// Whether write() could create files in the folder `dir`, checked without creating
+    /// anything: no component of its path is a link or a file, and the deepest one that exists
+    /// can be written. For the dry run.
+    [[nodiscard]] static Status checkFolder(const std::filesystem::path& dir);
+
     /// Creates the output folder `dir` (never through a link) and leaves in it the marker file
     /// that keeps it from being read as input (kOutputMarkerName); quiet on failure, which the
     /// first write reports.
