@@ -10,8 +10,11 @@
 # FILES (default "10000 100000 1000000"): tree sizes, 1,000 files a folder, each file a copy of
 # one of four 64x48 JPEGs (copies, not hard links: a file reached twice is taken once).
 # DEPTHS (default "250 500 1000 2000"): depths of a chain of one-letter folders with one image
-# at the bottom. FULL_RUN_MAX (default 1000000): the largest tree that is also resized. Needs
-# a release build (bash .ci/run-app makes one); the largest tree takes about 4 GB of disk.
+# at the bottom. FULL_RUN_MAX (default 1000000): the largest tree that is also resized.
+# LARGE (default 6) PNGs of LARGE_MP (default 20) megapixels, stored without compression (60 MB
+# files), resized with as many threads: the memory budget (512 MiB) must hold, whatever the
+# file sizes. Needs a release build (bash .ci/run-app makes one); the largest tree takes about
+# 4 GB of disk.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -21,6 +24,8 @@ cli=$(realpath "$build/app/dropsize-cli")
 read -r -a sizes <<<"${FILES:-10000 100000 1000000}"
 read -r -a depths <<<"${DEPTHS:-250 500 1000 2000}"
 full_max=${FULL_RUN_MAX:-1000000}
+large=${LARGE:-6}
+large_mp=${LARGE_MP:-20}
 bash .ci/setup time python3-pil
 [[ -x $cli ]] || { echo "build dropsize-cli first: $build/app/dropsize-cli" >&2; exit 1; }
 mkdir -p "$work"
@@ -64,8 +69,10 @@ measure() { # measure command...: prints "seconds peak_MB"
     rm -f "$log"
 }
 
+if ((${#sizes[@]} > 0)); then
 echo "| files | dry run (plan + headers) | peak memory | full run at 50% | peak memory |"
 echo "|---|---|---|---|---|"
+fi
 for n in "${sizes[@]}"; do
     tree="$work/tree-$n"
     make_tree "$tree" "$n"
@@ -80,9 +87,11 @@ for n in "${sizes[@]}"; do
     printf '| %s | %s s | %s MB | %s | %s |\n' "$n" "$dry" "$dry_mb" "$full" "$full_mb"
 done
 
+if ((${#depths[@]} > 0)); then
 echo
 echo "| depth | dry run | peak memory |"
 echo "|---|---|---|"
+fi
 for d in "${depths[@]}"; do
     chain="$work/chain-$d"
     if [[ ! -f $chain.done ]]; then
@@ -106,3 +115,27 @@ PY
     read -r dry dry_mb < <(measure "$cli" "$chain" --dry-run)
     printf '| %s | %s s | %s MB |\n' "$d" "$dry" "$dry_mb"
 done
+
+if ((large > 0)); then
+    big="$work/large-$large-$large_mp"
+    if [[ ! -f $big/.done ]]; then
+        rm -rf "$big" && mkdir -p "$big"
+        /usr/bin/python3 - "$big" "$large" "$large_mp" <<'PY'
+import os, sys
+from PIL import Image
+root, count, mp = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+w = int((mp * 1e6 * 4 / 3) ** 0.5); h = int(w * 3 / 4)
+for i in range(count):
+    Image.frombytes("RGB", (w, h), os.urandom(w * h * 3)).save(f"{root}/big{i}.png", compress_level=0)
+PY
+        touch "$big/.done"
+    fi
+    rm -rf "$work/out"
+    read -r secs mb < <(measure "$cli" "$big" --percent 50 --threads "$large" --png-compression 0 --output "$work/out")
+    rm -rf "$work/out"
+    echo
+    echo "| large files | threads | full run at 50% | peak memory |"
+    echo "|---|---|---|---|"
+    printf '| %s PNGs of %s MP (%s MB each) | %s | %s s | %s MB |\n' "$large" "$large_mp" \
+        "$(( $(stat -c %s "$big/big0.png") / 1000000 ))" "$large" "$secs" "$mb"
+fi
