@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <deque>
+#include <iterator>
 #include <memory>
 #include <numeric>
 #include <omp.h>
@@ -204,8 +205,8 @@ namespace {
 namespace {
 
     // The header is read from the first bytes, and only then is the whole file read, once its
-    // memory is taken. Larger prefixes are tried when a header runs past them (big EXIF or ICC
-    // segments); the last try is the whole file, still within the per-image limit.
+    // memory is taken. A header past the first 256 KiB (big EXIF or ICC segments) is read from
+    // the first 16 MiB; one larger than that is refused, whatever the file's size.
     constexpr std::size_t kHeaderPrefixes[] = { 256u << 10, 16u << 20 };
 
     struct Header {
@@ -218,6 +219,7 @@ namespace {
         const ImageProcessor processor(options);
         const std::uint64_t limit = options.limits.maxMemoryBytes;
         for (const std::size_t prefix : kHeaderPrefixes) {
+            const bool last = prefix == kHeaderPrefixes[std::size(kHeaderPrefixes) - 1];
             auto head = platform::readRegularFile(input, limit, prefix);
             if (!head) {
                 return std::move(head).error();
@@ -226,20 +228,12 @@ namespace {
             if (inspected) {
                 return Header { std::move(head).value(), std::move(inspected).value() };
             }
-            if (head->size == head->fileSize
+            if (head->size == head->fileSize || last
                 || inspected.error().code == ErrorCode::LimitExceeded) {
                 return std::move(inspected).error();
             }
         }
-        auto whole = platform::readRegularFile(input, limit);
-        if (!whole) {
-            return std::move(whole).error();
-        }
-        auto inspected = processor.inspect(whole->span());
-        if (!inspected) {
-            return std::move(inspected).error();
-        }
-        return Header { std::move(whole).value(), std::move(inspected).value() };
+        return Error { ErrorCode::Internal, "no header read", input.string() };
     }
 
 } // namespace
