@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -137,7 +138,13 @@ namespace {
         /// ignored.
         std::optional<Candidate> takeFile(const fs::path& path)
         {
-            auto head = platform::readFileHead(path);
+            return takeFile(path.native(), platform::readFileHead(path));
+        }
+
+        /// Decides on a file from its first bytes (or why they could not be read): an image to
+        /// take, a failure, or ignored.
+        std::optional<Candidate> takeFile(const PathString& path, Result<platform::FileHead> head)
+        {
             if (!head) {
                 problem(path, ErrorCode::Io, "cannot be read: " + head.error().message);
                 return std::nullopt;
@@ -156,55 +163,58 @@ namespace {
                 ignore(path, "same file already taken by another path");
                 return std::nullopt;
             }
-            return Candidate { path.native(), head->fileSize, format };
+            return Candidate { path, head->fileSize, format };
         }
 
-        /// Walks `dir` (inside the input folder `root`), its outputs going to `outDir`. Folders
-        /// are held as strings while the walk goes deeper, so that memory and time stay linear
-        /// in the depth.
-        Status walk(const PathString& dir, const fs::path& root, const PathString& outDir,
-            std::uint32_t outputRoot)
+        /// Walks `folder`, whose path is `dir` (inside the input folder `root`), its outputs
+        /// going to `outDir`. It moves down into each sub-folder and back, so that every look is
+        /// relative to the folder at hand and paths are only strings: time and memory stay
+        /// linear in the number of entries whatever the depth. Returns with `folder` where it
+        /// was.
+        Status walk(platform::WalkedFolder& folder, const PathString& dir, const fs::path& root,
+            const PathString& outDir, std::uint32_t outputRoot)
         {
             if (stopped()) {
                 return cancelled();
             }
+            const auto id = folder.identity();
+            if (!id) {
+                fail(dir, ErrorCode::Io, "cannot open the folder");
+                return {};
+            }
+            if (!m_seenDirs.insert(*id).second) {
+                ignore(dir, "folder reached twice");
+                return {};
+            }
             std::vector<Candidate> files;
             std::vector<PathString> folders;
             {
-                const fs::path dirPath(dir);
-                const auto id = fileIdentity(dirPath);
-                if (!id) {
-                    fail(dirPath, ErrorCode::Io, "cannot open the folder");
+                auto names = folder.list();
+                if (!names) {
+                    fail(dir, ErrorCode::Io, "cannot list the folder: " + names.error().message);
                     return {};
                 }
-                if (!m_seenDirs.insert(*id).second) {
-                    ignore(dirPath, "folder reached twice");
-                    return {};
-                }
-                std::error_code ec;
-                std::vector<fs::directory_entry> entries;
-                for (fs::directory_iterator it(dirPath, ec), end; !ec && it != end;
-                     it.increment(ec)) {
-                    entries.push_back(*it);
-                }
-                if (ec) {
-                    fail(dirPath, ErrorCode::Io, "cannot list the folder: " + ec.message());
-                    return {};
-                }
-                std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
-                    return a.path().filename() < b.path().filename();
-                });
-                for (const fs::directory_entry& entry : entries) {
+                std::sort(names->begin(), names->end());
+                for (const PathString& name : *names) {
                     if (stopped()) {
                         return cancelled();
                     }
-                    visit(entry, root, files, folders);
+                    visit(folder, dir, name, root, files, folders);
                 }
             }
             addGroup(files, outDir, outputRoot);
             for (const PathString& sub : folders) {
-                const PathString name = fs::path(sub).filename().native();
-                if (Status walked = walk(sub, root, joined(outDir, name), outputRoot); !walked) {
+                const PathString subPath = joined(dir, sub);
+                if (Status entered = folder.enter(sub); !entered) {
+                    fail(subPath, ErrorCode::Io,
+                        "cannot list the folder: " + entered.error().message);
+                    continue;
+                }
+                const Status walked = walk(folder, subPath, root, joined(outDir, sub), outputRoot);
+                if (Status back = folder.leave(*id); !back) {
+                    return Error { ErrorCode::Io, back.error().message, fs::path(dir).string() };
+                }
+                if (!walked) {
                     return walked;
                 }
             }
@@ -326,27 +336,35 @@ namespace {
         static Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
 
     private:
-        void visit(const fs::directory_entry& entry, const fs::path& root,
-            std::vector<Candidate>& files, std::vector<PathString>& folders)
+        void visit(const platform::WalkedFolder& folder, const PathString& dir,
+            const PathString& name, const fs::path& root, std::vector<Candidate>& files,
+            std::vector<PathString>& folders)
         {
-            const fs::path& path = entry.path();
-            const std::string name = path.filename().string();
-            if (isTemporaryLeftover(name) || name == kOutputMarkerName) {
+            const std::string text = fs::path(name).string();
+            if (isTemporaryLeftover(text) || text == kOutputMarkerName) {
                 return; // Dropsize's own files
             }
-            std::error_code ec;
-            fs::file_status st = entry.symlink_status(ec);
-            if (ec == std::errc::filename_too_long) {
-                // A file or a folder: it cannot be told, so it fails whatever its name.
-                fail(path, ErrorCode::Io, "the path is too long for the system: " + ec.message());
+            const PathString path = joined(dir, name);
+#ifdef PATH_MAX
+            if (path.size() >= PATH_MAX) {
+                // The run opens files by their path: one the system cannot take fails here,
+                // whatever it is (a file or a folder) and whatever its name.
+                fail(path, ErrorCode::Io,
+                    "the path is too long for the system (" + std::to_string(path.size())
+                        + " bytes): File name too long");
                 return;
             }
-            if (ec) {
-                problem(path, ErrorCode::Io, "cannot be read: " + ec.message());
+#endif
+            auto kind = folder.kind(name);
+            if (!kind) {
+                problem(path, ErrorCode::Io, "cannot be read: " + kind.error().message);
                 return;
             }
-            if (fs::is_symlink(st)) {
-                const fs::path target = fs::canonical(path, ec);
+            bool isDirectory = *kind == platform::WalkedFolder::Kind::Directory;
+            bool isRegular = *kind == platform::WalkedFolder::Kind::Regular;
+            if (*kind == platform::WalkedFolder::Kind::Symlink) {
+                std::error_code ec;
+                const fs::path target = fs::canonical(fs::path(path), ec);
                 if (ec) {
                     problem(path, ErrorCode::NotFound,
                         ec == std::errc::no_such_file_or_directory
@@ -358,7 +376,7 @@ namespace {
                     ignore(path, "symbolic link leads out of the input folder");
                     return;
                 }
-                st = fs::status(target, ec);
+                const fs::file_status st = fs::status(target, ec);
                 if (fs::is_directory(st) || m_options.recursive) {
                     // The walk reaches the real path; taking the alias too would name outputs
                     // after it, or take the folder twice.
@@ -366,24 +384,25 @@ namespace {
                         path, "a link to " + target.string() + ", which is taken by its own path");
                     return;
                 }
+                isRegular = fs::is_regular_file(st);
             }
-            if (fs::is_directory(st)) {
+            if (isDirectory) {
                 if (!m_options.recursive) {
                     return;
                 }
-                if (name == m_options.outputFolderName) {
-                    ignore(path, "an output folder (" + name + "), never read as input");
-                } else if (isMarkedOutput(path)) {
+                if (text == m_options.outputFolderName) {
+                    ignore(path, "an output folder (" + text + "), never read as input");
+                } else if (folder.has(joined(name, fs::path(kOutputMarkerName).native()))) {
                     ignore(path,
                         std::string("holds Dropsize's outputs (") + kOutputMarkerName
                             + "), never read as input");
-                } else if (isOutputRoot(path)) {
+                } else if (isOutputRoot(folder, name)) {
                     ignore(path, "the output folder of this batch");
                 } else {
-                    folders.push_back(path.native());
+                    folders.push_back(name);
                 }
-            } else if (fs::is_regular_file(st)) {
-                if (auto candidate = takeFile(path)) {
+            } else if (isRegular) {
+                if (auto candidate = takeFile(path, folder.readHead(name))) {
                     files.push_back(std::move(*candidate));
                 }
             } else {
@@ -391,12 +410,12 @@ namespace {
             }
         }
 
-        bool isOutputRoot(const fs::path& dir) const
+        bool isOutputRoot(const platform::WalkedFolder& folder, const PathString& name) const
         {
             if (m_outputRootIds.empty()) {
                 return false;
             }
-            const auto id = fileIdentity(dir);
+            const auto id = folder.identityOf(name);
             return id
                 && std::find(m_outputRootIds.begin(), m_outputRootIds.end(), *id)
                 != m_outputRootIds.end();
@@ -605,7 +624,13 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
             return Walker::cancelled();
         }
         if (root.folder) {
-            if (Status walked = walker.walk(root.path.native(), root.path,
+            auto folder = platform::WalkedFolder::open(root.path);
+            if (!folder) {
+                walker.fail(
+                    root.given, ErrorCode::Io, "cannot open the folder: " + folder.error().message);
+                continue;
+            }
+            if (Status walked = walker.walk(*folder, root.path.native(), root.path,
                     plan.outputRoots[root.output].native(), root.output);
                 !walked) {
                 return std::move(walked).error();

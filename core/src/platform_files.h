@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace dropsize::platform {
 
@@ -42,6 +43,49 @@ struct FileHead {
 /// Opens a regular file (never blocking on a FIFO or device) and reads its first bytes. The
 /// Error's message is the system's reason ("Permission denied", "File name too long").
 [[nodiscard]] Result<FileHead> readFileHead(const std::filesystem::path& path);
+
+/// A folder the planner walks, moved down into sub-folders and back up. On POSIX it is one
+/// open descriptor and every look inside is relative to it, so a folder 2,000 levels deep costs
+/// what a shallow one does (a path's every use walks all its components) and only one
+/// descriptor is open whatever the depth; elsewhere it is the folder's path. Move-only.
+class WalkedFolder {
+public:
+    using Name = std::filesystem::path::string_type;
+    enum class Kind { Directory, Regular, Symlink, Other };
+
+    WalkedFolder() = default;
+    WalkedFolder(WalkedFolder&& other) noexcept;
+    WalkedFolder& operator=(WalkedFolder&& other) noexcept;
+    WalkedFolder(const WalkedFolder&) = delete;
+    WalkedFolder& operator=(const WalkedFolder&) = delete;
+    ~WalkedFolder();
+
+    /// Opens the folder `path` (an input folder: links on its path are followed).
+    [[nodiscard]] static Result<WalkedFolder> open(const std::filesystem::path& path);
+
+    /// The folder's identity; nullopt when it cannot be read.
+    std::optional<FileIdentity> identity() const;
+    /// The names in it, "." and ".." left out; the Error's message is the system's reason.
+    [[nodiscard]] Result<std::vector<Name>> list() const;
+    /// What the entry `name` is, not following a link.
+    [[nodiscard]] Result<Kind> kind(const Name& name) const;
+    /// True when the entry `name` exists (a link counts, whatever it points to).
+    bool has(const Name& name) const;
+    /// The identity of the entry `name`, not following a link.
+    std::optional<FileIdentity> identityOf(const Name& name) const;
+    /// The first bytes of the regular file `name` (a link followed), as readFileHead().
+    [[nodiscard]] Result<FileHead> readHead(const Name& name) const;
+
+    /// Moves down into the sub-folder `name`, never through a link.
+    [[nodiscard]] Status enter(const Name& name);
+    /// Moves back up to the parent, which must still be `parent` (a folder moved meanwhile
+    /// is an error).
+    [[nodiscard]] Status leave(const FileIdentity& parent);
+
+private:
+    std::filesystem::path m_path;
+    int m_fd = -1; // POSIX
+};
 
 /// Reads a regular file of at most `limit` bytes (checked before reading), or only its first
 /// `maxRead` bytes. Never blocks on, nor reads, a FIFO or device that replaced the file; never

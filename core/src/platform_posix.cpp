@@ -8,8 +8,10 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <new>
+#include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
@@ -55,37 +57,200 @@ namespace platform {
 
     } // namespace
 
+    namespace {
+
+        // The first bytes of the file open on `fd` (closed here).
+        Result<FileHead> readHeadOf(int fd, const fs::path& path);
+
+    } // namespace
+
     Result<FileHead> readFileHead(const fs::path& path)
     {
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0) {
             return Error { ErrorCode::Io, std::strerror(errno), path.string() };
         }
-        struct stat st { };
-        if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-            ::close(fd);
-            return Error { ErrorCode::Io, "not a regular file", path.string() };
-        }
-        FileHead head;
-        head.fileSize = static_cast<std::uint64_t>(st.st_size);
-        head.identity
-            = { static_cast<std::uintmax_t>(st.st_dev), static_cast<std::uintmax_t>(st.st_ino) };
-        for (;;) {
-            const ssize_t n = ::read(fd, head.bytes, sizeof head.bytes);
-            if (n < 0 && errno == EINTR) {
-                continue;
-            }
-            if (n < 0) {
-                const int err = errno;
-                ::close(fd);
-                return Error { ErrorCode::Io, std::strerror(err), path.string() };
-            }
-            head.size = static_cast<std::size_t>(n);
-            break;
-        }
-        ::close(fd);
-        return head;
+        return readHeadOf(fd, path);
     }
+
+    WalkedFolder::WalkedFolder(WalkedFolder&& other) noexcept
+        : m_path(std::move(other.m_path))
+        , m_fd(std::exchange(other.m_fd, -1))
+    {
+    }
+
+    WalkedFolder& WalkedFolder::operator=(WalkedFolder&& other) noexcept
+    {
+        if (this != &other) {
+            if (m_fd >= 0) {
+                ::close(m_fd);
+            }
+            m_path = std::move(other.m_path);
+            m_fd = std::exchange(other.m_fd, -1);
+        }
+        return *this;
+    }
+
+    WalkedFolder::~WalkedFolder()
+    {
+        if (m_fd >= 0) {
+            ::close(m_fd);
+        }
+    }
+
+    Result<WalkedFolder> WalkedFolder::open(const fs::path& path)
+    {
+        const int fd = awayFromStdio(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+        if (fd < 0) {
+            return Error { ErrorCode::Io, std::strerror(errno), path.string() };
+        }
+        WalkedFolder folder;
+        folder.m_path = path;
+        folder.m_fd = fd;
+        return folder;
+    }
+
+    std::optional<FileIdentity> WalkedFolder::identity() const
+    {
+        struct stat st { };
+        if (::fstat(m_fd, &st) != 0) {
+            return std::nullopt;
+        }
+        return FileIdentity { static_cast<std::uintmax_t>(st.st_dev),
+            static_cast<std::uintmax_t>(st.st_ino) };
+    }
+
+    Result<std::vector<WalkedFolder::Name>> WalkedFolder::list() const
+    {
+        // fdopendir() takes the descriptor over: give it a copy, and rewind (a copy shares the
+        // offset).
+        const int copy = awayFromStdio(::openat(m_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+        DIR* dir = copy < 0 ? nullptr : ::fdopendir(copy);
+        if (dir == nullptr) {
+            const int err = errno;
+            if (copy >= 0) {
+                ::close(copy);
+            }
+            return Error { ErrorCode::Io, std::strerror(err), m_path.string() };
+        }
+        std::vector<Name> names;
+        for (;;) {
+            errno = 0;
+            const dirent* entry = ::readdir(dir);
+            if (entry == nullptr) {
+                break;
+            }
+            const std::string_view name = entry->d_name;
+            if (name != "." && name != "..") {
+                names.emplace_back(name);
+            }
+        }
+        const int err = errno;
+        ::closedir(dir);
+        if (err != 0) {
+            return Error { ErrorCode::Io, std::strerror(err), m_path.string() };
+        }
+        return names;
+    }
+
+    Result<WalkedFolder::Kind> WalkedFolder::kind(const Name& name) const
+    {
+        struct stat st { };
+        if (::fstatat(m_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            return Error { ErrorCode::Io, std::strerror(errno), (m_path / name).string() };
+        }
+        return S_ISDIR(st.st_mode) ? Kind::Directory
+            : S_ISREG(st.st_mode)  ? Kind::Regular
+            : S_ISLNK(st.st_mode)  ? Kind::Symlink
+                                   : Kind::Other;
+    }
+
+    bool WalkedFolder::has(const Name& name) const
+    {
+        struct stat st { };
+        return ::fstatat(m_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+    }
+
+    std::optional<FileIdentity> WalkedFolder::identityOf(const Name& name) const
+    {
+        struct stat st { };
+        if (::fstatat(m_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            return std::nullopt;
+        }
+        return FileIdentity { static_cast<std::uintmax_t>(st.st_dev),
+            static_cast<std::uintmax_t>(st.st_ino) };
+    }
+
+    Result<FileHead> WalkedFolder::readHead(const Name& name) const
+    {
+        const int fd
+            = awayFromStdio(::openat(m_fd, name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+        if (fd < 0) {
+            return Error { ErrorCode::Io, std::strerror(errno), (m_path / name).string() };
+        }
+        return readHeadOf(fd, m_path / name);
+    }
+
+    Status WalkedFolder::enter(const Name& name)
+    {
+        const int fd = awayFromStdio(
+            ::openat(m_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        if (fd < 0) {
+            return Error { ErrorCode::Io, std::strerror(errno), (m_path / name).string() };
+        }
+        ::close(m_fd);
+        m_fd = fd;
+        m_path /= name;
+        return {};
+    }
+
+    Status WalkedFolder::leave(const FileIdentity& parent)
+    {
+        const int fd = awayFromStdio(::openat(m_fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+        if (fd < 0) {
+            return Error { ErrorCode::Io, std::strerror(errno), m_path.string() };
+        }
+        ::close(m_fd);
+        m_fd = fd;
+        m_path = m_path.parent_path();
+        if (identity() != parent) {
+            return Error { ErrorCode::Io, "the folder was moved while it was being walked",
+                m_path.string() };
+        }
+        return {};
+    }
+
+    namespace {
+
+        Result<FileHead> readHeadOf(int fd, const fs::path& path)
+        {
+            struct stat st { };
+            if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+                ::close(fd);
+                return Error { ErrorCode::Io, "not a regular file", path.string() };
+            }
+            FileHead head;
+            head.fileSize = static_cast<std::uint64_t>(st.st_size);
+            head.identity = { static_cast<std::uintmax_t>(st.st_dev),
+                static_cast<std::uintmax_t>(st.st_ino) };
+            for (;;) {
+                const ssize_t n = ::read(fd, head.bytes, sizeof head.bytes);
+                if (n < 0 && errno == EINTR) {
+                    continue;
+                }
+                if (n < 0) {
+                    const int err = errno;
+                    ::close(fd);
+                    return Error { ErrorCode::Io, std::strerror(err), path.string() };
+                }
+                head.size = static_cast<std::size_t>(n);
+                break;
+            }
+            ::close(fd);
+            return head;
+        }
+
+    } // namespace
 
     // O_NONBLOCK and the fstat check keep a FIFO or device that replaced the file since
     // planning from blocking or being read.

@@ -113,6 +113,99 @@ namespace platform {
         return head;
     }
 
+    WalkedFolder::WalkedFolder(WalkedFolder&& other) noexcept
+        : m_path(std::move(other.m_path))
+    {
+    }
+
+    WalkedFolder& WalkedFolder::operator=(WalkedFolder&& other) noexcept
+    {
+        m_path = std::move(other.m_path);
+        return *this;
+    }
+
+    WalkedFolder::~WalkedFolder() = default;
+
+    // Windows has no openat(): the folder is its path.
+    Result<WalkedFolder> WalkedFolder::open(const fs::path& path)
+    {
+        std::error_code ec;
+        if (!fs::is_directory(path, ec)) {
+            return Error { ErrorCode::Io, ec ? ec.message() : "not a folder", path.string() };
+        }
+        WalkedFolder folder;
+        folder.m_path = path;
+        return folder;
+    }
+
+    std::optional<FileIdentity> WalkedFolder::identity() const { return fileIdentity(m_path); }
+
+    Result<std::vector<WalkedFolder::Name>> WalkedFolder::list() const
+    {
+        std::vector<Name> names;
+        std::error_code ec;
+        for (fs::directory_iterator it(m_path, ec), end; !ec && it != end; it.increment(ec)) {
+            names.push_back(it->path().filename().native());
+        }
+        if (ec) {
+            return Error { ErrorCode::Io, ec.message(), m_path.string() };
+        }
+        return names;
+    }
+
+    Result<WalkedFolder::Kind> WalkedFolder::kind(const Name& name) const
+    {
+        std::error_code ec;
+        const fs::file_status st = fs::symlink_status(m_path / name, ec);
+        if (ec) {
+            return Error { ErrorCode::Io, ec.message(), (m_path / name).string() };
+        }
+        return fs::is_symlink(st)     ? Kind::Symlink
+            : fs::is_directory(st)    ? Kind::Directory
+            : fs::is_regular_file(st) ? Kind::Regular
+                                      : Kind::Other;
+    }
+
+    bool WalkedFolder::has(const Name& name) const
+    {
+        std::error_code ec;
+        return fs::exists(fs::symlink_status(m_path / name, ec));
+    }
+
+    std::optional<FileIdentity> WalkedFolder::identityOf(const Name& name) const
+    {
+        return fileIdentity(m_path / name);
+    }
+
+    Result<FileHead> WalkedFolder::readHead(const Name& name) const
+    {
+        return readFileHead(m_path / name);
+    }
+
+    Status WalkedFolder::enter(const Name& name)
+    {
+        const fs::path next = m_path / name;
+        if (isLink(next)) {
+            return Error { ErrorCode::Io, "a link", next.string() };
+        }
+        std::error_code ec;
+        if (!fs::is_directory(next, ec)) {
+            return Error { ErrorCode::Io, ec ? ec.message() : "not a folder", next.string() };
+        }
+        m_path = next;
+        return {};
+    }
+
+    Status WalkedFolder::leave(const FileIdentity& parent)
+    {
+        m_path = m_path.parent_path();
+        if (identity() != parent) {
+            return Error { ErrorCode::Io, "the folder was moved while it was being walked",
+                m_path.string() };
+        }
+        return {};
+    }
+
     Result<FileBytes> readRegularFile(
         const fs::path& path, std::uint64_t limit, std::size_t maxRead)
     {
