@@ -523,6 +523,23 @@ namespace {
         }
     }
 
+    TEST(Codec, ResettingAnExifOrientationNeverRewritesTheEntryTable)
+    {
+        // Found by tests/fuzz (exif): the first orientation entry's value "lay" at an offset
+        // inside the entry table, so resetting it rewrote that entry and a second orientation
+        // entry then read as 2.
+        std::vector<std::uint8_t> exif
+            = { 0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, 0x00, 0x05, 0x01, 0x12, 0x00, 0x03,
+                  0x49, 0x49, 0x2a, 0x00, 0x00, 0x00, 0x00, 0x12, 0x01, 0x12, 0x00, 0x03, 0x00,
+                  0x00, 0x00, 0x01, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x02, 0x13, 0x01 };
+        const int before = exifOrientation(exif);
+        if (resetExifOrientation(exif)) {
+            EXPECT_EQ(exifOrientation(exif), 1);
+        } else {
+            EXPECT_EQ(before, 1);
+        }
+    }
+
     TEST(Codec, ExifReaderStaysInsideATiffShorterThanOneEntry)
     {
         // Found by tests/fuzz (exif): an 8-byte TIFF whose IFD at 0 claims 0x4d4d entries made the
