@@ -114,11 +114,18 @@ bool BatchController::start(const QStringList& inputs, const BatchSettings& sett
         onWorkerDone(outcome);
     });
     BatchScheduler* scheduler = m_scheduler.get();
-    const PlanOptions planOptions = settings.planOptions();
+    PlanOptions planOptions = settings.planOptions();
+    planOptions.cancel = &scheduler->cancelToken(); // Cancel stops the folder walk too
     // Runs on the pool's thread: planning walks folders, run() blocks until the batch ends.
     watcher->setFuture(QtConcurrent::run(&m_pool, [this, scheduler, planOptions, paths] {
         Outcome outcome;
         auto plan = BatchPlanner(planOptions).plan(paths);
+        if (!plan && plan.error().code == ErrorCode::Cancelled) {
+            BatchSummary stopped;
+            stopped.wasCancelled = true; // while looking for images: nothing was written
+            outcome.summary = stopped;
+            return outcome;
+        }
         if (!plan) {
             outcome.error = QString::fromStdString(plan.error().message);
             return outcome;
