@@ -171,15 +171,17 @@ namespace {
                 continue;
             }
             // Values that fit in the entry's 4 bytes are stored there, others at an offset,
-            // which must not point into the entry table itself: resetting the value there would
-            // rewrite the table (found by tests/fuzz).
+            // which must not point into the header or the entry table: resetting the value there
+            // would rewrite what was read to find it (both found by tests/fuzz).
             const bool inline_ = values * found.width <= 4;
             found.valueOffset = inline_ ? entry + 8 : u32(entry + 8);
             if (found.valueOffset > tiff.size() - found.width) {
                 continue;
             }
             const std::uint64_t tableEnd = ifd + 2 + 12 * std::uint64_t { count };
-            if (!inline_ && found.valueOffset + found.width > ifd && found.valueOffset < tableEnd) {
+            const bool inTable
+                = found.valueOffset + found.width > ifd && found.valueOffset < tableEnd;
+            if (!inline_ && (found.valueOffset < 8 || inTable)) {
                 continue;
             }
             return found;
