@@ -345,7 +345,7 @@ namespace {
                 return; // Dropsize's own files
             }
             const PathString path = joined(dir, name);
-#ifdef PATH_MAX
+#if defined(PATH_MAX) && !defined(_WIN32) // Windows: the limit depends on long-path support
             if (path.size() >= PATH_MAX) {
                 // The run opens files by their path: one the system cannot take fails here,
                 // whatever it is (a file or a folder) and whatever its name.
