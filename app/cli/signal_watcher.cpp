@@ -104,7 +104,9 @@ void SignalWatcher::watch()
             return;
         }
         if (++m_count > 1) {
-            std::_Exit(130); // a second Ctrl-C: stop now; temporaries are cleaned up next run
+            // A second signal: stop now (128 + it, as the shell reports a death by signal);
+            // temporaries are cleaned up by the next run.
+            std::_Exit(128 + signal);
         }
         notify(signal);
     }
