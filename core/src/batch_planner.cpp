@@ -86,6 +86,17 @@ namespace {
         return out;
     }
 
+    /// The last component of a path string, without parsing the whole path into components.
+    fs::path leafName(const PathString& path)
+    {
+#ifdef _WIN32
+        const std::size_t slash = path.find_last_of(L"\\/");
+#else
+        const std::size_t slash = path.find_last_of('/');
+#endif
+        return slash == PathString::npos ? path : path.substr(slash + 1);
+    }
+
     // A file found by the walk, before its output is named.
     struct Candidate {
         PathString input;
@@ -240,7 +251,7 @@ namespace {
                 const ImageFormat out = m_options.format == OutputFormat::Jpeg ? ImageFormat::Jpeg
                     : m_options.format == OutputFormat::Png                    ? ImageFormat::Png
                                                                                : c.format;
-                const fs::path name = fs::path(c.input).filename();
+                const fs::path name = leafName(c.input);
                 names[i] = fittedName(name.stem().string(), outputExtension(name, out));
                 ++wanted[names[i]];
             }
@@ -274,7 +285,7 @@ namespace {
             std::vector<bool> named(files.size(), false);
             for (std::size_t i = 0; i < files.size(); ++i) {
                 const bool alone = wanted[names[i]] == 1;
-                if ((alone || fs::path(files[i].input).filename().string() == names[i])
+                if ((alone || leafName(files[i].input).string() == names[i])
                     && used.insert(names[i]).second) {
                     named[i] = true;
                 }
@@ -283,7 +294,7 @@ namespace {
                 if (named[i]) {
                     continue;
                 }
-                const fs::path in = fs::path(files[i].input).filename();
+                const fs::path in = leafName(files[i].input);
                 const std::string stem = in.stem().string();
                 const std::string ext = fs::path(names[i]).extension().string();
                 const std::string own = in.extension().string();
@@ -433,34 +444,6 @@ namespace {
         return Error { ErrorCode::InvalidArgument, std::move(message), output.string() };
     }
 
-    /// Whether the output folder `out` can be used, read from the file system: not a link, not
-    /// a file, and writable where it will be created.
-    Status checkOutputFolder(const fs::path& out)
-    {
-        std::error_code ec;
-        const fs::file_status st = fs::symlink_status(out, ec);
-        if (fs::is_symlink(st)) {
-            return refuse(out,
-                "the output folder is a symbolic link; Dropsize never writes through a link "
-                "(remove the link or choose another output folder)");
-        }
-        fs::path existing = out;
-        while (!fs::exists(fs::symlink_status(existing, ec)) && existing.has_relative_path()) {
-            existing = existing.parent_path();
-        }
-        if (!fs::is_directory(fs::status(existing, ec))) {
-            return refuse(out,
-                existing == out ? "the output folder is a file, not a folder"
-                                : "cannot create the output folder: " + existing.string()
-                        + " is a file, not a folder");
-        }
-        if (auto reason = platform::cannotWriteIn(existing)) {
-            return refuse(out,
-                "cannot write in the output folder (" + existing.string() + ": " + *reason + ")");
-        }
-        return {};
-    }
-
 } // namespace
 
 BatchPlanner::BatchPlanner(PlanOptions options)
@@ -604,8 +587,9 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
                             + "; choose another output folder");
                 }
             }
-            if (Status usable = checkOutputFolder(out); !usable) {
-                return std::move(usable).error();
+            // The writer's own check: no link or file on the way, writable where it begins.
+            if (Status usable = AtomicFileWriter::checkFolder(out); !usable) {
+                return refuse(out, usable.error().message);
             }
         }
     }

@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dropsize::platform {
@@ -44,21 +45,45 @@ struct FileHead {
 /// Error's message is the system's reason ("Permission denied", "File name too long").
 [[nodiscard]] Result<FileHead> readFileHead(const std::filesystem::path& path);
 
+/// An owned POSIX file descriptor, closed with its owner; move-only. Always -1 on Windows.
+class Descriptor {
+public:
+    Descriptor() = default;
+    explicit Descriptor(int fd) noexcept
+        : m_fd(fd)
+    {
+    }
+    Descriptor(Descriptor&& other) noexcept
+        : m_fd(std::exchange(other.m_fd, -1))
+    {
+    }
+    Descriptor& operator=(Descriptor&& other) noexcept
+    {
+        if (this != &other) {
+            reset(std::exchange(other.m_fd, -1));
+        }
+        return *this;
+    }
+    Descriptor(const Descriptor&) = delete;
+    Descriptor& operator=(const Descriptor&) = delete;
+    ~Descriptor() { reset(); }
+
+    int get() const noexcept { return m_fd; }
+    /// Closes the descriptor held, and holds `fd` instead.
+    void reset(int fd = -1) noexcept;
+
+private:
+    int m_fd = -1;
+};
+
 /// A folder the planner walks, moved down into sub-folders and back up. On POSIX it is one
 /// open descriptor and every look inside is relative to it, so a folder 2,000 levels deep costs
 /// what a shallow one does (a path's every use walks all its components) and only one
-/// descriptor is open whatever the depth; elsewhere it is the folder's path. Move-only.
+/// descriptor is open whatever the depth; elsewhere it is the folder's path.
 class WalkedFolder {
 public:
     using Name = std::filesystem::path::string_type;
     enum class Kind { Directory, Regular, Symlink, Other };
-
-    WalkedFolder() = default;
-    WalkedFolder(WalkedFolder&& other) noexcept;
-    WalkedFolder& operator=(WalkedFolder&& other) noexcept;
-    WalkedFolder(const WalkedFolder&) = delete;
-    WalkedFolder& operator=(const WalkedFolder&) = delete;
-    ~WalkedFolder();
 
     /// Opens the folder `path` (an input folder: links on its path are followed).
     [[nodiscard]] static Result<WalkedFolder> open(const std::filesystem::path& path);
@@ -84,7 +109,7 @@ public:
 
 private:
     std::filesystem::path m_path;
-    int m_fd = -1; // POSIX
+    Descriptor m_fd; // POSIX
 };
 
 /// Reads a regular file of at most `limit` bytes (checked before reading), or only its first
@@ -95,23 +120,16 @@ private:
 
 /// An output folder, opened component by component from the root of its absolute path without
 /// following a symbolic link (or, on Windows, any reparse point): what is written in it lands
-/// in that folder and nowhere else, whatever links someone puts on the way. Move-only.
+/// in that folder and nowhere else, whatever links someone puts on the way.
 class OutputFolder {
 public:
-    OutputFolder() = default;
-    OutputFolder(OutputFolder&& other) noexcept;
-    OutputFolder& operator=(OutputFolder&& other) noexcept;
-    OutputFolder(const OutputFolder&) = delete;
-    OutputFolder& operator=(const OutputFolder&) = delete;
-    ~OutputFolder();
-
     const std::filesystem::path& path() const noexcept { return m_path; }
-    int fd() const noexcept { return m_fd; } ///< POSIX: the open folder; -1 on Windows
+    int fd() const noexcept { return m_fd.get(); } ///< POSIX: the open folder; -1 on Windows
 
 private:
     friend Result<OutputFolder> openOutputFolder(const std::filesystem::path& dir);
     std::filesystem::path m_path;
-    int m_fd = -1;
+    Descriptor m_fd;
 };
 
 /// Opens the absolute folder `dir`, creating what is missing of it. Fails with a message that

@@ -73,29 +73,12 @@ namespace platform {
         return readHeadOf(fd, path);
     }
 
-    WalkedFolder::WalkedFolder(WalkedFolder&& other) noexcept
-        : m_path(std::move(other.m_path))
-        , m_fd(std::exchange(other.m_fd, -1))
-    {
-    }
-
-    WalkedFolder& WalkedFolder::operator=(WalkedFolder&& other) noexcept
-    {
-        if (this != &other) {
-            if (m_fd >= 0) {
-                ::close(m_fd);
-            }
-            m_path = std::move(other.m_path);
-            m_fd = std::exchange(other.m_fd, -1);
-        }
-        return *this;
-    }
-
-    WalkedFolder::~WalkedFolder()
+    void Descriptor::reset(int fd) noexcept
     {
         if (m_fd >= 0) {
             ::close(m_fd);
         }
+        m_fd = fd;
     }
 
     Result<WalkedFolder> WalkedFolder::open(const fs::path& path)
@@ -106,14 +89,14 @@ namespace platform {
         }
         WalkedFolder folder;
         folder.m_path = path;
-        folder.m_fd = fd;
+        folder.m_fd.reset(fd);
         return folder;
     }
 
     std::optional<FileIdentity> WalkedFolder::identity() const
     {
         struct stat st { };
-        if (::fstat(m_fd, &st) != 0) {
+        if (::fstat(m_fd.get(), &st) != 0) {
             return std::nullopt;
         }
         return FileIdentity { static_cast<std::uintmax_t>(st.st_dev),
@@ -124,7 +107,8 @@ namespace platform {
     {
         // fdopendir() takes the descriptor over: give it a copy, and rewind (a copy shares the
         // offset).
-        const int copy = awayFromStdio(::openat(m_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+        const int copy
+            = awayFromStdio(::openat(m_fd.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         DIR* dir = copy < 0 ? nullptr : ::fdopendir(copy);
         if (dir == nullptr) {
             const int err = errno;
@@ -156,7 +140,7 @@ namespace platform {
     Result<WalkedFolder::Kind> WalkedFolder::kind(const Name& name) const
     {
         struct stat st { };
-        if (::fstatat(m_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+        if (::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
             return Error { ErrorCode::Io, std::strerror(errno), (m_path / name).string() };
         }
         return S_ISDIR(st.st_mode) ? Kind::Directory
@@ -168,13 +152,13 @@ namespace platform {
     bool WalkedFolder::has(const Name& name) const
     {
         struct stat st { };
-        return ::fstatat(m_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+        return ::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
     }
 
     std::optional<FileIdentity> WalkedFolder::identityOf(const Name& name) const
     {
         struct stat st { };
-        if (::fstatat(m_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+        if (::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
             return std::nullopt;
         }
         return FileIdentity { static_cast<std::uintmax_t>(st.st_dev),
@@ -184,7 +168,7 @@ namespace platform {
     Result<FileHead> WalkedFolder::readHead(const Name& name) const
     {
         const int fd
-            = awayFromStdio(::openat(m_fd, name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+            = awayFromStdio(::openat(m_fd.get(), name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
         if (fd < 0) {
             return Error { ErrorCode::Io, std::strerror(errno), (m_path / name).string() };
         }
@@ -194,24 +178,23 @@ namespace platform {
     Status WalkedFolder::enter(const Name& name)
     {
         const int fd = awayFromStdio(
-            ::openat(m_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+            ::openat(m_fd.get(), name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (fd < 0) {
             return Error { ErrorCode::Io, std::strerror(errno), (m_path / name).string() };
         }
-        ::close(m_fd);
-        m_fd = fd;
+        m_fd.reset(fd);
         m_path /= name;
         return {};
     }
 
     Status WalkedFolder::leave(const FileIdentity& parent)
     {
-        const int fd = awayFromStdio(::openat(m_fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+        const int fd
+            = awayFromStdio(::openat(m_fd.get(), "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         if (fd < 0) {
             return Error { ErrorCode::Io, std::strerror(errno), m_path.string() };
         }
-        ::close(m_fd);
-        m_fd = fd;
+        m_fd.reset(fd);
         m_path = m_path.parent_path();
         if (identity() != parent) {
             return Error { ErrorCode::Io, "the folder was moved while it was being walked",
@@ -305,31 +288,6 @@ namespace platform {
         return bytes;
     }
 
-    OutputFolder::OutputFolder(OutputFolder&& other) noexcept
-        : m_path(std::move(other.m_path))
-        , m_fd(std::exchange(other.m_fd, -1))
-    {
-    }
-
-    OutputFolder& OutputFolder::operator=(OutputFolder&& other) noexcept
-    {
-        if (this != &other) {
-            if (m_fd >= 0) {
-                ::close(m_fd);
-            }
-            m_path = std::move(other.m_path);
-            m_fd = std::exchange(other.m_fd, -1);
-        }
-        return *this;
-    }
-
-    OutputFolder::~OutputFolder()
-    {
-        if (m_fd >= 0) {
-            ::close(m_fd);
-        }
-    }
-
     // openat() with O_NOFOLLOW from "/" down: a link anywhere on the path stops the walk, so
     // no later call in the folder can land elsewhere, whatever is renamed meanwhile.
     Result<OutputFolder> openOutputFolder(const fs::path& dir)
@@ -386,7 +344,7 @@ namespace platform {
         }
         OutputFolder folder;
         folder.m_path = dir;
-        folder.m_fd = fd;
+        folder.m_fd.reset(fd);
         return folder;
     }
 

@@ -62,24 +62,31 @@ namespace {
             path.string() };
     }
 
+    FileIdentity identityOf(const BY_HANDLE_FILE_INFORMATION& info) noexcept
+    {
+        return { static_cast<std::uintmax_t>(info.dwVolumeSerialNumber),
+            (static_cast<std::uintmax_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow };
+    }
+
+    // Backup semantics open folders too; no access rights are needed to read the identity.
+    // FILE_FLAG_OPEN_REPARSE_POINT in `flags` reads a link's own.
+    std::optional<FileIdentity> identityAt(const fs::path& path, DWORD flags) noexcept
+    {
+        Handle file(
+            ::CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | flags, nullptr));
+        BY_HANDLE_FILE_INFORMATION info {};
+        if (!file.valid() || ::GetFileInformationByHandle(file.get(), &info) == 0) {
+            return std::nullopt;
+        }
+        return identityOf(info);
+    }
+
 } // namespace
 
 std::optional<FileIdentity> fileIdentity(const fs::path& path) noexcept
 {
-    // Backup semantics open folders too; no access rights are needed to read the identity.
-    Handle file(
-        ::CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-            nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr));
-    if (!file.valid()) {
-        return std::nullopt;
-    }
-    BY_HANDLE_FILE_INFORMATION info {};
-    if (::GetFileInformationByHandle(file.get(), &info) == 0) {
-        return std::nullopt;
-    }
-    const std::uintmax_t index
-        = (static_cast<std::uintmax_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow;
-    return FileIdentity { static_cast<std::uintmax_t>(info.dwVolumeSerialNumber), index };
+    return identityAt(path, 0);
 }
 
 namespace platform {
@@ -101,8 +108,7 @@ namespace platform {
         }
         FileHead head;
         head.fileSize = (static_cast<std::uint64_t>(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
-        head.identity = { static_cast<std::uintmax_t>(info.dwVolumeSerialNumber),
-            (static_cast<std::uintmax_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow };
+        head.identity = identityOf(info);
         DWORD got = 0;
         if (::ReadFile(file.get(), head.bytes, sizeof head.bytes, &got, nullptr) == 0) {
             const DWORD err = ::GetLastError();
@@ -113,18 +119,7 @@ namespace platform {
         return head;
     }
 
-    WalkedFolder::WalkedFolder(WalkedFolder&& other) noexcept
-        : m_path(std::move(other.m_path))
-    {
-    }
-
-    WalkedFolder& WalkedFolder::operator=(WalkedFolder&& other) noexcept
-    {
-        m_path = std::move(other.m_path);
-        return *this;
-    }
-
-    WalkedFolder::~WalkedFolder() = default;
+    void Descriptor::reset(int fd) noexcept { m_fd = fd; } // never set on Windows
 
     // Windows has no openat(): the folder is its path.
     Result<WalkedFolder> WalkedFolder::open(const fs::path& path)
@@ -174,7 +169,7 @@ namespace platform {
 
     std::optional<FileIdentity> WalkedFolder::identityOf(const Name& name) const
     {
-        return fileIdentity(m_path / name);
+        return identityAt(m_path / name, FILE_FLAG_OPEN_REPARSE_POINT);
     }
 
     Result<FileHead> WalkedFolder::readHead(const Name& name) const
@@ -230,8 +225,7 @@ namespace platform {
         bytes.fileSize = static_cast<std::uint64_t>(size.QuadPart);
         BY_HANDLE_FILE_INFORMATION info {};
         if (::GetFileInformationByHandle(file.get(), &info) != 0) {
-            bytes.identity = { static_cast<std::uintmax_t>(info.dwVolumeSerialNumber),
-                (static_cast<std::uintmax_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow };
+            bytes.identity = identityOf(info);
         }
         bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
         if (!bytes.data) {
@@ -253,19 +247,6 @@ namespace platform {
         }
         return bytes;
     }
-
-    OutputFolder::OutputFolder(OutputFolder&& other) noexcept
-        : m_path(std::move(other.m_path))
-    {
-    }
-
-    OutputFolder& OutputFolder::operator=(OutputFolder&& other) noexcept
-    {
-        m_path = std::move(other.m_path);
-        return *this;
-    }
-
-    OutputFolder::~OutputFolder() = default;
 
     // Windows has no openat(): each component is checked (and created) in turn, refusing
     // reparse points (symbolic links and junctions).
@@ -312,20 +293,7 @@ namespace platform {
 
     std::optional<FileIdentity> entryIdentity(const OutputFolder& folder, const fs::path& name)
     {
-        const fs::path path = folder.path() / name;
-        Handle file(::CreateFileW(path.c_str(), 0,
-            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
-            FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
-        if (!file.valid()) {
-            return std::nullopt;
-        }
-        BY_HANDLE_FILE_INFORMATION info {};
-        if (::GetFileInformationByHandle(file.get(), &info) == 0) {
-            return std::nullopt;
-        }
-        const std::uintmax_t index
-            = (static_cast<std::uintmax_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow;
-        return FileIdentity { static_cast<std::uintmax_t>(info.dwVolumeSerialNumber), index };
+        return identityAt(folder.path() / name, FILE_FLAG_OPEN_REPARSE_POINT);
     }
 
     void removeFile(const OutputFolder& folder, const fs::path& name) noexcept

@@ -59,6 +59,34 @@ namespace {
         return run;
     }
 
+    // Starts the command line in a child with its output thrown away; returns its process ID.
+    // With `sigintPending`, SIGINT is blocked and raised before exec: the mask is inherited, so
+    // the signal waits there for the program's first look.
+    pid_t startCli(const std::vector<std::string>& args, bool sigintPending = false)
+    {
+        const pid_t pid = fork();
+        if (pid == 0) {
+            const int devnull = ::open("/dev/null", O_WRONLY);
+            ::dup2(devnull, 1);
+            ::dup2(devnull, 2);
+            if (sigintPending) {
+                sigset_t set;
+                sigemptyset(&set);
+                sigaddset(&set, SIGINT);
+                sigprocmask(SIG_BLOCK, &set, nullptr);
+                ::raise(SIGINT);
+            }
+            std::vector<char*> argv { const_cast<char*>(DROPSIZE_CLI_PATH) };
+            for (const std::string& a : args) {
+                argv.push_back(const_cast<char*>(a.c_str()));
+            }
+            argv.push_back(nullptr);
+            execv(DROPSIZE_CLI_PATH, argv.data());
+            _exit(127);
+        }
+        return pid;
+    }
+
     struct CliTest : ::testing::Test {
         test::TempDir tmp;
         test::TempDir scratch;
@@ -225,17 +253,9 @@ namespace {
             test::writeTestJpeg(in() / ("big" + std::to_string(i) + ".jpg"), 3000, 2000);
         }
         for (const int delayMs : { 150, 400 }) {
-            const pid_t pid = fork();
+            const pid_t pid
+                = startCli({ in().string(), "--percent", "90", "--on-existing", "overwrite" });
             ASSERT_GE(pid, 0);
-            if (pid == 0) {
-                const int devnull = ::open("/dev/null", O_WRONLY);
-                ::dup2(devnull, 1);
-                ::dup2(devnull, 2);
-                const std::string dir = in().string();
-                execl(DROPSIZE_CLI_PATH, DROPSIZE_CLI_PATH, dir.c_str(), "--percent", "90",
-                    "--on-existing", "overwrite", static_cast<char*>(nullptr));
-                _exit(127);
-            }
             std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
             ::kill(pid, SIGKILL);
             int status = 0;
@@ -521,24 +541,7 @@ namespace {
     // reads is the signal, so the stop lands while folders are being listed.
     int runWithPendingSignal(const std::vector<std::string>& args)
     {
-        const pid_t pid = fork();
-        if (pid == 0) {
-            const int devnull = ::open("/dev/null", O_WRONLY);
-            ::dup2(devnull, 1);
-            ::dup2(devnull, 2);
-            sigset_t set;
-            sigemptyset(&set);
-            sigaddset(&set, SIGINT);
-            sigprocmask(SIG_BLOCK, &set, nullptr); // inherited across exec: pending, not lost
-            ::raise(SIGINT);
-            std::vector<char*> argv { const_cast<char*>(DROPSIZE_CLI_PATH) };
-            for (const std::string& a : args) {
-                argv.push_back(const_cast<char*>(a.c_str()));
-            }
-            argv.push_back(nullptr);
-            execv(DROPSIZE_CLI_PATH, argv.data());
-            _exit(127);
-        }
+        const pid_t pid = startCli(args, true);
         int status = 0;
         ::waitpid(pid, &status, 0);
         return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
@@ -554,17 +557,9 @@ namespace {
     TEST_F(CliTest, SigtermDuringASlowEncodeStopsAtOnce)
     {
         test::writeTestJpeg(in() / "huge.jpg", 6000, 4000); // 24 MP
-        const pid_t pid = fork();
+        const pid_t pid = startCli({ (in() / "huge.jpg").string(), "--percent", "100", "--format",
+            "png", "--png-compression", "9" });
         ASSERT_GE(pid, 0);
-        if (pid == 0) {
-            const int devnull = ::open("/dev/null", O_WRONLY);
-            ::dup2(devnull, 1);
-            ::dup2(devnull, 2);
-            const std::string file = (in() / "huge.jpg").string();
-            execl(DROPSIZE_CLI_PATH, DROPSIZE_CLI_PATH, file.c_str(), "--percent", "100",
-                "--format", "png", "--png-compression", "9", static_cast<char*>(nullptr));
-            _exit(127);
-        }
         std::this_thread::sleep_for(std::chrono::milliseconds(1500));
         ::kill(pid, SIGTERM);
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);

@@ -401,8 +401,8 @@ namespace {
             return plan ? std::string("planned") : plan.error().path + ": " + plan.error().message;
         });
         EXPECT_EQ(message,
-            (locked.path() / "out").string() + ": cannot write in the output folder ("
-                + locked.path().string() + ": Permission denied)");
+            (locked.path() / "out").string() + ": cannot write in the output folder "
+                + locked.path().string() + ": Permission denied");
     }
 
     // A folder whose path is longer than the system takes fails with that reason, by name.
