@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/resample_coefficients.h"
 
-#include "dropsize/core/pixel_math.h"
+#include "dropsize/pixel/pixel_math.h"
 
 #include <cmath>
 

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "resample_rows.h"
 
-#include "dropsize/core/pixel_math.h"
+#include "dropsize/pixel/pixel_math.h"
 
 #include <algorithm>
 #include <cstring>

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/resampler.h"
 
-#include "dropsize/core/pixel_math.h"
 #include "dropsize/core/resample_coefficients.h"
 #include "dropsize/core/resample_steps.h"
+#include "dropsize/pixel/pixel_math.h"
 #include "resample_rows.h"
 
 #include <algorithm>

@@ -5,10 +5,10 @@
 // The bodies of every resize kernel: what one GPU thread does for its output pixel. nvcc compiles
 // them inside __global__ wrappers (cuda_resizer.cu); the C++ compiler compiles them inside a loop
 // over the same grid and block indices (emulated_launch.h), which is how the tests prove, on
-// machines without a GPU, that the kernels give the CPU path's bytes. The arithmetic is core's
-// pixel_math.h, shared with the CPU passes.
+// machines without a GPU, that the kernels give the CPU path's bytes. The arithmetic is
+// dropsize::pixel's pixel_math.h, shared with the CPU passes.
 
-#include "dropsize/core/pixel_math.h"
+#include "dropsize/pixel/pixel_math.h"
 
 #include <cstddef>
 #include <cstdint>

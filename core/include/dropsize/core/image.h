@@ -3,55 +3,13 @@
 #pragma once
 
 #include "dropsize/core/result.h"
+#include "dropsize/pixel/image_view.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 
 namespace dropsize {
-
-/// A non-owning view of interleaved 8-bit pixels: 1 (grey), 2 (grey+alpha), 3 (RGB) or 4 (RGBA)
-/// channels, rows `stride` bytes apart.
-struct ImageView {
-    std::uint8_t* data = nullptr;
-    int width = 0;
-    int height = 0;
-    int channels = 0;
-    std::ptrdiff_t stride = 0;
-
-    std::uint8_t* row(int y) const noexcept
-    {
-        return data + static_cast<std::ptrdiff_t>(y) * stride;
-    }
-};
-
-/// Read-only counterpart of ImageView.
-struct ConstImageView {
-    const std::uint8_t* data = nullptr;
-    int width = 0;
-    int height = 0;
-    int channels = 0;
-    std::ptrdiff_t stride = 0;
-
-    ConstImageView() = default;
-    ConstImageView(const std::uint8_t* d, int w, int h, int c, std::ptrdiff_t s) noexcept
-        : data(d)
-        , width(w)
-        , height(h)
-        , channels(c)
-        , stride(s)
-    {
-    }
-    ConstImageView(const ImageView& v) noexcept
-        : ConstImageView(v.data, v.width, v.height, v.channels, v.stride)
-    {
-    }
-
-    const std::uint8_t* row(int y) const noexcept
-    {
-        return data + static_cast<std::ptrdiff_t>(y) * stride;
-    }
-};
 
 /// An owning, move-only image with tightly packed rows.
 class Image {

@@ -3,28 +3,11 @@
 #pragma once
 
 #include "dropsize/core/resize_spec.h"
+#include "dropsize/pixel/resample_tables.h"
 
 #include <cstdint>
-#include <vector>
 
 namespace dropsize {
-
-/// Fixed-point weights of one separable pass, made once on the host and shared by the CPU passes
-/// and the GPU kernels: output index i reads `count(i)` input samples from `first(i)` on, with
-/// weights `weights[i * kernelSize ...]`.
-struct ResampleCoefficients {
-    int outSize = 0;
-    int kernelSize = 0;
-    std::vector<int> bounds; ///< first, count per output index
-    std::vector<std::int32_t> weights; ///< kernelSize per output index, zero padded
-
-    int first(int i) const noexcept { return bounds[static_cast<std::size_t>(2 * i)]; }
-    int count(int i) const noexcept { return bounds[static_cast<std::size_t>(2 * i + 1)]; }
-    const std::int32_t* weightsAt(int i) const noexcept
-    {
-        return weights.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(kernelSize);
-    }
-};
 
 /// Pillow's precompute_coeffs() + normalize_coeffs_8bpc(): the span [in0, in1) of an axis of
 /// `inSize` samples mapped onto `outSize` samples with `filter` (not Nearest).

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "dropsize/core/resize_spec.h"
+#include "dropsize/pixel/image_view.h"
 
 #include <optional>
 #include <string>
@@ -16,12 +17,6 @@ struct ImageInfo {
     int channels = 3; ///< samples per pixel after decoding: 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA
     bool dctScalable = false; ///< JPEG: can decode at 1/2, 1/4 or 1/8 size
     int orientation = 1; ///< EXIF orientation 1..8
-};
-
-struct Size {
-    int width = 0;
-    int height = 0;
-    friend bool operator==(const Size&, const Size&) = default;
 };
 
 /// How one image reaches its output size, step by step, as Pillow's thumbnail() does it:

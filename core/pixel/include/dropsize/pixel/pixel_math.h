@@ -5,7 +5,7 @@
 // The per-pixel integer arithmetic of the Pillow-exact pipeline. Plain C++ that nvcc compiles
 // unchanged, so the CPU path and the CUDA kernels share every rounding decision. Nothing here
 // allocates, computes a filter weight or touches floating point: weights and multipliers are made
-// once on the host (resample_coefficients.h) and only applied here.
+// once on the host (core's computeCoefficients() and reduceMultiplier()) and only applied here.
 
 #include <cstdint>
 
