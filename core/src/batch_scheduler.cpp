@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/batch_scheduler.h"
 
-#include "dropsize/core/resampler.h"
 #include "platform_files.h"
+#include "resampler.h"
 
 #include <algorithm>
 #include <atomic>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "gpu_program.h"
 
-#include "dropsize/core/resample_coefficients.h"
-#include "dropsize/core/resample_steps.h"
+#include "resample_coefficients.h"
+#include "resample_steps.h"
 
 namespace dropsize {
 

@@ -4,8 +4,8 @@
 
 #include "dropsize/core/jpeg_codec.h"
 #include "dropsize/core/png_codec.h"
-#include "dropsize/core/resampler.h"
-#include "dropsize/core/streaming_resizer.h"
+#include "resampler.h"
+#include "streaming_resizer.h"
 
 #include <algorithm>
 #include <new>

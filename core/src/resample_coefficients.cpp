@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
-#include "dropsize/core/resample_coefficients.h"
+#include "resample_coefficients.h"
 
 #include "dropsize/pixel/pixel_math.h"
 

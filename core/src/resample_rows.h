@@ -5,7 +5,7 @@
 // Row-level kernels of the Pillow-exact passes, shared by the whole-image CpuResizer and the
 // row-streaming StreamingResizer so that both run the very same arithmetic. Private to core.
 
-#include "dropsize/core/resample_coefficients.h"
+#include "resample_coefficients.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
-#include "dropsize/core/resample_steps.h"
+#include "resample_steps.h"
 
 #include "dropsize/pixel/pixel_math.h"
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
-#include "dropsize/core/resampler.h"
+#include "resampler.h"
 
-#include "dropsize/core/resample_coefficients.h"
-#include "dropsize/core/resample_steps.h"
 #include "dropsize/pixel/pixel_math.h"
+#include "resample_coefficients.h"
 #include "resample_rows.h"
+#include "resample_steps.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
-#include "dropsize/core/streaming_resizer.h"
+#include "streaming_resizer.h"
 
-#include "dropsize/core/resampler.h"
 #include "resample_rows.h"
+#include "resampler.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
-#include "dropsize/core/resample_coefficients.h"
-#include "dropsize/core/resampler.h"
 #include "dropsize/pixel/pixel_math.h"
+#include "resample_coefficients.h"
+#include "resampler.h"
 #include "support/test_support.h"
 
 #include <cstring>

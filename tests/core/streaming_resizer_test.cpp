@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
-#include "dropsize/core/resampler.h"
-#include "dropsize/core/streaming_resizer.h"
+#include "resampler.h"
+#include "streaming_resizer.h"
 #include "support/test_support.h"
 
 #include <cstring>

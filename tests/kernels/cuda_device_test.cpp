@@ -8,7 +8,7 @@
 #include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/device_info.h"
 #include "dropsize/core/gpu_device.h"
-#include "dropsize/core/resampler.h"
+#include "resampler.h"
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>

@@ -6,9 +6,9 @@
 // sizes from 1×1 up, every channel count, filter and orientation, and percentages that take
 // every step (reduce, crop, nearest, one or two passes, premultiplied alpha).
 
-#include "dropsize/core/resampler.h"
 #include "emulated_launch.h"
 #include "gpu_program.h"
+#include "resampler.h"
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "dropsize/core/image.h"
-#include "dropsize/core/resample_coefficients.h"
 #include "dropsize/core/resize_plan.h"
+#include "resample_coefficients.h"
 
 #include <cstdint>
 #include <vector>

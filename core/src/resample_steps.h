@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
-#include "dropsize/core/resample_coefficients.h"
 #include "dropsize/core/resize_plan.h"
 #include "dropsize/core/result.h"
 #include "dropsize/pixel/resample_steps.h"
+#include "resample_coefficients.h"
 
 namespace dropsize {
 
