@@ -22,14 +22,6 @@ namespace {
         return Error { ErrorCode::Internal, "GPU: " + r.message, {} };
     }
 
-    kernels::HostImage hostImage(
-        const std::uint8_t* data, int width, int height, int channels, std::ptrdiff_t stride)
-    {
-        // The GPU only reads an input: the const_cast never leads to a write.
-        return { const_cast<std::uint8_t*>(data), width, height, channels,
-            static_cast<std::size_t>(stride) };
-    }
-
     /// kernels::GpuResizer behind core's GpuDevice interface.
     class CudaDevice final : public GpuDevice {
     public:
@@ -53,15 +45,12 @@ namespace {
             if (!program) {
                 return program.error();
             }
-            if (decoded.width != program->inWidth || decoded.height != program->inHeight
-                || out.width != program->outWidth || out.height != program->outHeight
+            if (Size { decoded.width, decoded.height } != program->steps.source
+                || Size { out.width, out.height } != program->out
                 || out.channels != decoded.channels) {
                 return Error { ErrorCode::Internal, "GPU: image sizes differ from the plan", {} };
             }
-            return toStatus(m_resizer.submit(slot, *program,
-                hostImage(decoded.row(0), decoded.width, decoded.height, decoded.channels,
-                    decoded.stride),
-                hostImage(out.row(0), out.width, out.height, out.channels, out.stride)));
+            return toStatus(m_resizer.submit(slot, *program, decoded, out));
         }
 
         Status collect(int slot) override { return toStatus(m_resizer.collect(slot)); }

@@ -8,9 +8,9 @@
 
 namespace dropsize {
 
-/// The GPU's program for one image: the plan's steps with every table made here, on the host, by
-/// the same functions CpuResizer uses (planResample(), reduceMultiplier()). `channels` is the
-/// decoded image's.
+/// The GPU's program for one image: the plan's ResampleSteps (planResample(), every table made on
+/// the host by the functions CpuResizer uses), then its orientation and output size. `channels`
+/// is the decoded image's.
 [[nodiscard]] Result<kernels::ResizeProgram> makeGpuProgram(const ResizePlan& plan, int channels);
 
 } // namespace dropsize

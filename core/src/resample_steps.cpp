@@ -3,6 +3,7 @@
 #include "resample_steps.h"
 
 #include "dropsize/pixel/pixel_math.h"
+#include "resample_coefficients.h"
 
 namespace dropsize {
 
@@ -27,6 +28,17 @@ namespace {
 
 } // namespace
 
+Result<Size> reducedSize(Size in, int fx, int fy, const int box[4])
+{
+    const int bw = box[2] - box[0];
+    const int bh = box[3] - box[1];
+    if (fx < 1 || fy < 1 || bw <= 0 || bh <= 0 || box[0] < 0 || box[1] < 0 || box[2] > in.width
+        || box[3] > in.height) {
+        return Error { ErrorCode::InvalidArgument, "reduce box outside the image", {} };
+    }
+    return Size { (bw + fx - 1) / fx, (bh + fy - 1) / fy };
+}
+
 Result<ResampleSteps> planResample(Size in, Size out, Filter filter, const float box[4])
 {
     if (out.width < 1 || out.height < 1 || box[0] < 0 || box[1] < 0
@@ -35,6 +47,7 @@ Result<ResampleSteps> planResample(Size in, Size out, Filter filter, const float
         return Error { ErrorCode::InvalidArgument, "resample box outside the image", {} };
     }
     ResampleSteps steps;
+    steps.source = in;
     steps.in = in;
     steps.out = out;
     // An integral box of exactly the output size: Pillow crops instead of resampling.
@@ -62,15 +75,57 @@ Result<ResampleSteps> planResample(Size in, Size out, Filter filter, const float
     steps.kind = ResampleSteps::Kind::Separable;
     steps.kx = computeCoefficients(in.width, box[0], box[2], out.width, filter);
     steps.ky = computeCoefficients(in.height, box[1], box[3], out.height, filter);
-    steps.tempRows = in.height;
-    if (steps.horizontal) {
-        // Only the rows the vertical pass will read.
-        steps.firstRow = steps.ky.first(0);
-        const int lastRow = steps.ky.first(out.height - 1) + steps.ky.count(out.height - 1);
-        steps.tempRows = lastRow - steps.firstRow;
-        for (int i = 0; i < out.height; ++i) {
-            steps.ky.bounds[static_cast<std::size_t>(2 * i)] -= steps.firstRow;
+    // Only the rows the vertical pass will read (Pillow's ybox_first and ybox_last).
+    steps.firstRow = steps.ky.first(0);
+    steps.tempRows
+        = steps.ky.first(out.height - 1) + steps.ky.count(out.height - 1) - steps.firstRow;
+    for (int i = 0; i < out.height; ++i) {
+        steps.ky.bounds[static_cast<std::size_t>(2 * i)] -= steps.firstRow;
+    }
+    return steps;
+}
+
+Result<ResampleSteps> planResample(const ResizePlan& plan, int channels)
+{
+    if (!plan.resample) {
+        ResampleSteps steps;
+        steps.source = steps.in = steps.out = plan.decoded;
+        return steps;
+    }
+    Size reduced = plan.decoded;
+    const bool reduces = plan.reduceX > 1 || plan.reduceY > 1;
+    if (reduces) {
+        auto size = reducedSize(plan.decoded, plan.reduceX, plan.reduceY, plan.reduceBox);
+        if (!size) {
+            return std::move(size).error();
         }
+        reduced = *size;
+    }
+    auto steps = planResample(reduced, plan.resampled, plan.filter, plan.box);
+    if (!steps) {
+        return steps;
+    }
+    steps->source = plan.decoded;
+    steps->premultiply = plan.premultiply && (channels == 2 || channels == 4);
+    if (reduces) {
+        const int* box = plan.reduceBox;
+        steps->reduceX = plan.reduceX;
+        steps->reduceY = plan.reduceY;
+        for (int i = 0; i < 4; ++i) {
+            steps->reduceBox[i] = box[i];
+        }
+        const int bw = box[2] - box[0];
+        const int bh = box[3] - box[1];
+        const auto fx = static_cast<std::uint32_t>(plan.reduceX);
+        const auto fy = static_cast<std::uint32_t>(plan.reduceY);
+        const auto lastCols
+            = static_cast<std::uint32_t>(bw % plan.reduceX == 0 ? plan.reduceX : bw % plan.reduceX);
+        const auto lastRows
+            = static_cast<std::uint32_t>(bh % plan.reduceY == 0 ? plan.reduceY : bh % plan.reduceY);
+        steps->reduceMultipliers[0] = reduceMultiplier(fy * fx);
+        steps->reduceMultipliers[1] = reduceMultiplier(fy * lastCols);
+        steps->reduceMultipliers[2] = reduceMultiplier(lastRows * fx);
+        steps->reduceMultipliers[3] = reduceMultiplier(lastRows * lastCols);
     }
     return steps;
 }

@@ -98,6 +98,78 @@ namespace {
         return out;
     }
 
+    // Pillow's premultiply and unpremultiply, one loop: `Sample` maps a colour sample and its
+    // pixel's alpha (a template argument, so the call inlines as if written out).
+    template <std::uint8_t (*Sample)(std::uint8_t, std::uint8_t)>
+    void forEachColourSample(ImageView image) noexcept
+    {
+        const int c = image.channels;
+        if (c != 2 && c != 4) {
+            return;
+        }
+        for (int y = 0; y < image.height; ++y) {
+            std::uint8_t* p = image.row(y);
+            for (int x = 0; x < image.width; ++x, p += c) {
+                const std::uint8_t a = p[c - 1];
+                for (int ch = 0; ch < c - 1; ++ch) {
+                    p[ch] = Sample(p[ch], a);
+                }
+            }
+        }
+    }
+
+    // The resample part of `steps` on `in` (of size steps.in).
+    Result<Image> runResample(
+        ConstImageView in, const ResampleSteps& steps, int threads, const CancelToken* cancel)
+    {
+        const Size size = steps.out;
+        switch (steps.kind) {
+        case ResampleSteps::Kind::Copy:
+        case ResampleSteps::Kind::Crop: {
+            auto made = Image::allocate(size.width, size.height, in.channels);
+            if (!made) {
+                return std::move(made).error();
+            }
+            copyRegion(in, steps.cropX, steps.cropY, made->view());
+            return made;
+        }
+        case ResampleSteps::Kind::Nearest:
+            return nearest(in, steps);
+        case ResampleSteps::Kind::Separable:
+            break;
+        }
+
+        Image temp;
+        // The vertical pass reads rows [firstRow, firstRow + tempRows) of the input: the
+        // horizontal pass makes only those, or, without one, they are read in place.
+        ConstImageView source { in.row(steps.firstRow), in.width, steps.tempRows, in.channels,
+            in.stride };
+        if (steps.horizontal) {
+            auto made = Image::allocate(size.width, steps.tempRows, in.channels);
+            if (!made) {
+                return std::move(made).error();
+            }
+            temp = std::move(made).value();
+            horizontalPass(in, steps.firstRow, temp.view(), steps.kx, threads, cancel);
+            source = temp.view();
+        }
+        if (stopRequested(cancel)) {
+            return cancelled();
+        }
+        if (!steps.vertical) {
+            return temp;
+        }
+        auto made = Image::allocate(source.width, size.height, in.channels);
+        if (!made) {
+            return std::move(made).error();
+        }
+        verticalPass(source, made->view(), steps.ky, threads, cancel);
+        if (stopRequested(cancel)) {
+            return cancelled();
+        }
+        return made;
+    }
+
 } // namespace
 
 CpuResizer::CpuResizer(int numThreads) noexcept
@@ -107,49 +179,24 @@ CpuResizer::CpuResizer(int numThreads) noexcept
 
 void CpuResizer::premultiply(ImageView image) noexcept
 {
-    const int c = image.channels;
-    if (c != 2 && c != 4) {
-        return;
-    }
-    for (int y = 0; y < image.height; ++y) {
-        std::uint8_t* p = image.row(y);
-        for (int x = 0; x < image.width; ++x, p += c) {
-            const std::uint8_t a = p[c - 1];
-            for (int ch = 0; ch < c - 1; ++ch) {
-                p[ch] = pixel::premultiply(p[ch], a);
-            }
-        }
-    }
+    forEachColourSample<pixel::premultiply>(image);
 }
 
 void CpuResizer::unpremultiply(ImageView image) noexcept
 {
-    const int c = image.channels;
-    if (c != 2 && c != 4) {
-        return;
-    }
-    for (int y = 0; y < image.height; ++y) {
-        std::uint8_t* p = image.row(y);
-        for (int x = 0; x < image.width; ++x, p += c) {
-            const std::uint8_t a = p[c - 1];
-            for (int ch = 0; ch < c - 1; ++ch) {
-                p[ch] = pixel::unpremultiply(p[ch], a);
-            }
-        }
-    }
+    forEachColourSample<pixel::unpremultiply>(image);
 }
 
 Result<Image> CpuResizer::reduce(ConstImageView in, int fx, int fy, const int box[4]) const
 {
+    const auto size = reducedSize({ in.width, in.height }, fx, fy, box);
+    if (!size) {
+        return size.error();
+    }
     const int bw = box[2] - box[0];
     const int bh = box[3] - box[1];
-    if (fx < 1 || fy < 1 || bw <= 0 || bh <= 0 || box[0] < 0 || box[1] < 0 || box[2] > in.width
-        || box[3] > in.height) {
-        return Error { ErrorCode::InvalidArgument, "reduce box outside the image", {} };
-    }
-    const int ow = (bw + fx - 1) / fx;
-    const int oh = (bh + fy - 1) / fy;
-    auto made = Image::allocate(ow, oh, in.channels);
+    const int oh = size->height;
+    auto made = Image::allocate(size->width, oh, in.channels);
     if (!made) {
         return std::move(made).error();
     }
@@ -181,49 +228,7 @@ Result<Image> CpuResizer::resample(ConstImageView in, Size size, Filter filter, 
     if (!planned) {
         return std::move(planned).error();
     }
-    const ResampleSteps& steps = *planned;
-    switch (steps.kind) {
-    case ResampleSteps::Kind::Copy:
-    case ResampleSteps::Kind::Crop: {
-        auto made = Image::allocate(size.width, size.height, in.channels);
-        if (!made) {
-            return std::move(made).error();
-        }
-        copyRegion(in, steps.cropX, steps.cropY, made->view());
-        return made;
-    }
-    case ResampleSteps::Kind::Nearest:
-        return nearest(in, steps);
-    case ResampleSteps::Kind::Separable:
-        break;
-    }
-
-    Image temp;
-    ConstImageView source = in;
-    if (steps.horizontal) {
-        auto made = Image::allocate(size.width, steps.tempRows, in.channels);
-        if (!made) {
-            return std::move(made).error();
-        }
-        temp = std::move(made).value();
-        horizontalPass(in, steps.firstRow, temp.view(), steps.kx, m_numThreads, cancel);
-        source = temp.view();
-    }
-    if (stopRequested(cancel)) {
-        return cancelled();
-    }
-    if (!steps.vertical) {
-        return temp;
-    }
-    auto made = Image::allocate(source.width, size.height, in.channels);
-    if (!made) {
-        return std::move(made).error();
-    }
-    verticalPass(source, made->view(), steps.ky, m_numThreads, cancel);
-    if (stopRequested(cancel)) {
-        return cancelled();
-    }
-    return made;
+    return runResample(in, *planned, m_numThreads, cancel);
 }
 
 Result<Image> CpuResizer::orient(ConstImageView in, int orientation)
@@ -255,27 +260,36 @@ Result<Image> CpuResizer::orient(ConstImageView in, int orientation)
 Result<Image> CpuResizer::resize(
     Image decoded, const ResizePlan& plan, const CancelToken* cancel) const
 {
+    if (!plan.resample) {
+        return finish(std::move(decoded), plan);
+    }
+    auto planned = planResample(plan, decoded.channels());
+    if (!planned) {
+        return std::move(planned).error();
+    }
+    const ResampleSteps& steps = *planned;
+    if (decoded.width() != steps.source.width || decoded.height() != steps.source.height) {
+        return Error { ErrorCode::InvalidArgument, "image size differs from the plan", {} };
+    }
     Image current = std::move(decoded);
-    if (plan.resample) {
-        if (plan.premultiply) {
-            premultiply(current.view());
-        }
-        if (plan.reduceX > 1 || plan.reduceY > 1) {
-            auto r = reduce(current.view(), plan.reduceX, plan.reduceY, plan.reduceBox);
-            if (!r) {
-                return std::move(r).error();
-            }
-            current = std::move(r).value();
-        }
-        if (stopRequested(cancel)) {
-            return cancelled();
-        }
-        auto r = resample(current.view(), plan.resampled, plan.filter, plan.box, cancel);
+    if (steps.premultiply) {
+        premultiply(current.view());
+    }
+    if (steps.reduces()) {
+        auto r = reduce(current.view(), steps.reduceX, steps.reduceY, steps.reduceBox);
         if (!r) {
             return std::move(r).error();
         }
         current = std::move(r).value();
     }
+    if (stopRequested(cancel)) {
+        return cancelled();
+    }
+    auto r = runResample(current.view(), steps, m_numThreads, cancel);
+    if (!r) {
+        return std::move(r).error();
+    }
+    current = std::move(r).value(); // frees the input before the orientation's copy
     return finish(std::move(current), plan);
 }
 

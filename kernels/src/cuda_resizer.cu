@@ -152,7 +152,7 @@ namespace {
             return reinterpret_cast<const T*>(d);
         }
 
-        GpuResult upload(std::uint8_t* dst, const HostImage& in)
+        GpuResult upload(std::uint8_t* dst, ConstImageView in)
         {
             const std::size_t rowBytes
                 = static_cast<std::size_t>(in.width) * static_cast<std::size_t>(in.channels);
@@ -161,8 +161,8 @@ namespace {
                 return r;
             }
             for (int y = 0; y < in.height; ++y) {
-                std::memcpy(m_pinnedIn.data() + static_cast<std::size_t>(y) * rowBytes,
-                    in.data + static_cast<std::size_t>(y) * in.stride, rowBytes);
+                std::memcpy(m_pinnedIn.data() + static_cast<std::size_t>(y) * rowBytes, in.row(y),
+                    rowBytes);
             }
             return fromCuda(cudaMemcpyAsync(dst, m_pinnedIn.data(), bytes, cudaMemcpyHostToDevice,
                                 m_stream.get()),
@@ -181,7 +181,7 @@ namespace {
         }
 
         /// Enqueues the copy of the result into pinned memory; collect() waits for it.
-        GpuResult download(const HostImage& out, const std::uint8_t* src)
+        GpuResult download(ImageView out, const std::uint8_t* src)
         {
             m_out = out;
             const std::size_t bytes = static_cast<std::size_t>(out.width)
@@ -204,7 +204,7 @@ namespace {
             const std::size_t rowBytes
                 = static_cast<std::size_t>(m_out.width) * static_cast<std::size_t>(m_out.channels);
             for (int y = 0; y < m_out.height; ++y) {
-                std::memcpy(m_out.data + static_cast<std::size_t>(y) * m_out.stride,
+                std::memcpy(m_out.row(y),
                     m_pinnedOut.data() + static_cast<std::size_t>(y) * rowBytes, rowBytes);
             }
             return {};
@@ -224,7 +224,7 @@ namespace {
         std::array<DeviceBuffer, static_cast<std::size_t>(Slot::Count)> m_buffers;
         PinnedBuffer m_pinnedIn;
         PinnedBuffer m_pinnedOut;
-        HostImage m_out;
+        ImageView m_out;
         GpuResult m_error;
         std::size_t m_budget = 0;
     };
@@ -311,7 +311,7 @@ GpuResult GpuResizer::open(std::size_t memoryBudget)
 int GpuResizer::slotCount() noexcept { return kSlots; }
 
 GpuResult GpuResizer::submit(
-    int slot, const ResizeProgram& program, const HostImage& in, const HostImage& out)
+    int slot, const ResizeProgram& program, ConstImageView in, ImageView out)
 {
     if (!m_impl->open || slot < 0 || slot >= kSlots) {
         return { GpuStatus::Error, "the GPU was not opened" };

@@ -36,13 +36,12 @@ public:
         return reinterpret_cast<const T*>(buffer.data());
     }
 
-    GpuResult upload(std::uint8_t* dst, const HostImage& in)
+    GpuResult upload(std::uint8_t* dst, ConstImageView in)
     {
         const auto rowBytes
             = static_cast<std::size_t>(in.width) * static_cast<std::size_t>(in.channels);
         for (int y = 0; y < in.height; ++y) {
-            std::memcpy(dst + static_cast<std::size_t>(y) * rowBytes,
-                in.data + static_cast<std::size_t>(y) * in.stride, rowBytes);
+            std::memcpy(dst + static_cast<std::size_t>(y) * rowBytes, in.row(y), rowBytes);
         }
         return {};
     }
@@ -64,13 +63,12 @@ public:
         }
     }
 
-    GpuResult download(const HostImage& out, const std::uint8_t* src)
+    GpuResult download(ImageView out, const std::uint8_t* src)
     {
         const auto rowBytes
             = static_cast<std::size_t>(out.width) * static_cast<std::size_t>(out.channels);
         for (int y = 0; y < out.height; ++y) {
-            std::memcpy(out.data + static_cast<std::size_t>(y) * out.stride,
-                src + static_cast<std::size_t>(y) * rowBytes, rowBytes);
+            std::memcpy(out.row(y), src + static_cast<std::size_t>(y) * rowBytes, rowBytes);
         }
         return {};
     }

@@ -28,8 +28,8 @@ GpuResult GpuResizer::open(std::size_t /*memoryBudget*/) { return unavailable();
 
 int GpuResizer::slotCount() noexcept { return 0; }
 
-GpuResult GpuResizer::submit(int /*slot*/, const ResizeProgram& /*program*/,
-    const HostImage& /*in*/, const HostImage& /*out*/)
+GpuResult GpuResizer::submit(
+    int /*slot*/, const ResizeProgram& /*program*/, ConstImageView /*in*/, ImageView /*out*/)
 {
     return unavailable();
 }

@@ -8,9 +8,9 @@
 // A Backend provides:
 //   std::uint8_t* image(Slot slot, std::size_t bytes)      device buffer, reused from job to job
 //   template <class T> const T* table(Slot slot, const std::vector<T>& values)   uploaded table
-//   GpuResult upload(std::uint8_t* dst, const HostImage& in)
+//   GpuResult upload(std::uint8_t* dst, ConstImageView in)
 //   template <class Args> void launch(const Args& args, int width, int height)
-//   GpuResult download(const HostImage& out, const std::uint8_t* src)
+//   GpuResult download(ImageView out, const std::uint8_t* src)
 //   GpuResult status()                                       the first error so far
 
 #include "dropsize/kernels/gpu_resizer.h"
@@ -42,81 +42,85 @@ inline std::size_t imageBytes(int width, int height, int channels) noexcept
 }
 
 template <class Backend>
-GpuResult runProgram(Backend& b, const ResizeProgram& p, const HostImage& in, const HostImage& out)
+GpuResult runProgram(Backend& b, const ResizeProgram& p, ConstImageView in, ImageView out)
 {
     using device::DeviceImage;
+    const ResampleSteps& s = p.steps;
     const int c = p.channels;
-    DeviceImage current { b.image(Slot::Input, imageBytes(p.inWidth, p.inHeight, c)), p.inWidth,
-        p.inHeight, c };
+    DeviceImage current { b.image(Slot::Input, imageBytes(s.source.width, s.source.height, c)),
+        s.source.width, s.source.height, c };
     if (GpuResult r = b.status(); !r) {
         return r;
     }
     if (GpuResult r = b.upload(current.data, in); !r) {
         return r;
     }
-    if (p.resize) {
-        if (p.premultiply) {
-            b.launch(device::PremultiplyArgs { current, false }, current.width, current.height);
+    if (s.premultiply) {
+        b.launch(device::PremultiplyArgs { current, false }, current.width, current.height);
+    }
+    if (s.reduces()) {
+        const DeviceImage next { b.image(Slot::Reduced, imageBytes(s.in.width, s.in.height, c)),
+            s.in.width, s.in.height, c };
+        device::ReduceArgs args { current, next, s.reduceX, s.reduceY, s.reduceBox[0],
+            s.reduceBox[1], s.reduceBox[2], s.reduceBox[3], {} };
+        for (int i = 0; i < 4; ++i) {
+            args.multipliers[i] = s.reduceMultipliers[i];
         }
-        if (p.reduceX > 1 || p.reduceY > 1) {
-            const DeviceImage next { b.image(Slot::Reduced,
-                                         imageBytes(p.reducedWidth, p.reducedHeight, c)),
-                p.reducedWidth, p.reducedHeight, c };
-            device::ReduceArgs args { current, next, p.reduceX, p.reduceY, p.reduceBox[0],
-                p.reduceBox[1], p.reduceBox[2], p.reduceBox[3], {} };
-            for (int i = 0; i < 4; ++i) {
-                args.multipliers[i] = p.reduceMultipliers[i];
+        b.launch(args, next.width, next.height);
+        current = next;
+    }
+    const int rw = s.out.width;
+    const int rh = s.out.height;
+    switch (s.kind) {
+    case ResampleSteps::Kind::Copy:
+        break;
+    case ResampleSteps::Kind::Crop: {
+        const DeviceImage next { b.image(Slot::Resampled, imageBytes(rw, rh, c)), rw, rh, c };
+        b.launch(device::CopyArgs { current, next, s.cropX, s.cropY }, rw, rh);
+        current = next;
+        break;
+    }
+    case ResampleSteps::Kind::Nearest: {
+        const DeviceImage next { b.image(Slot::Resampled, imageBytes(rw, rh, c)), rw, rh, c };
+        b.launch(device::NearestArgs { current, next, b.table(Slot::TableX, s.nearestX),
+                     b.table(Slot::TableY, s.nearestY) },
+            rw, rh);
+        current = next;
+        break;
+    }
+    case ResampleSteps::Kind::Separable: {
+        // The vertical pass reads rows [firstRow, firstRow + tempRows) of the input: the
+        // horizontal pass makes only those, or, without one, they are read in place.
+        if (s.horizontal) {
+            const DeviceImage temp { b.image(Slot::Temp, imageBytes(rw, s.tempRows, c)), rw,
+                s.tempRows, c };
+            b.launch(device::HorizontalArgs { current, temp, s.firstRow,
+                         b.table(Slot::TableX, s.kx.bounds), b.table(Slot::WeightsX, s.kx.weights),
+                         s.kx.kernelSize },
+                temp.width, temp.height);
+            current = temp;
+        } else {
+            if (GpuResult r = b.status(); !r) {
+                return r; // no buffer to point into
             }
-            b.launch(args, next.width, next.height);
-            current = next;
+            current = DeviceImage { current.pixel(0, s.firstRow), current.width, s.tempRows, c };
         }
-        const int rw = p.resampledWidth;
-        const int rh = p.resampledHeight;
-        switch (p.resample) {
-        case ResizeProgram::Resample::Copy:
-            break;
-        case ResizeProgram::Resample::Crop: {
+        if (s.vertical) {
             const DeviceImage next { b.image(Slot::Resampled, imageBytes(rw, rh, c)), rw, rh, c };
-            b.launch(device::CopyArgs { current, next, p.cropX, p.cropY }, rw, rh);
-            current = next;
-            break;
-        }
-        case ResizeProgram::Resample::Nearest: {
-            const DeviceImage next { b.image(Slot::Resampled, imageBytes(rw, rh, c)), rw, rh, c };
-            b.launch(device::NearestArgs { current, next, b.table(Slot::TableX, p.nearestX),
-                         b.table(Slot::TableY, p.nearestY) },
+            b.launch(device::VerticalArgs { current, next, b.table(Slot::TableY, s.ky.bounds),
+                         b.table(Slot::WeightsY, s.ky.weights), s.ky.kernelSize },
                 rw, rh);
             current = next;
-            break;
         }
-        case ResizeProgram::Resample::Separable: {
-            if (p.horizontal) {
-                const DeviceImage temp { b.image(Slot::Temp, imageBytes(rw, p.tempRows, c)), rw,
-                    p.tempRows, c };
-                b.launch(device::HorizontalArgs { current, temp, p.firstRow,
-                             b.table(Slot::TableX, p.kx.bounds),
-                             b.table(Slot::WeightsX, p.kx.weights), p.kx.kernelSize },
-                    temp.width, temp.height);
-                current = temp;
-            }
-            if (p.vertical) {
-                const DeviceImage next { b.image(Slot::Resampled, imageBytes(rw, rh, c)), rw, rh,
-                    c };
-                b.launch(device::VerticalArgs { current, next, b.table(Slot::TableY, p.ky.bounds),
-                             b.table(Slot::WeightsY, p.ky.weights), p.ky.kernelSize },
-                    rw, rh);
-                current = next;
-            }
-            break;
-        }
-        }
-        if (p.premultiply) {
-            b.launch(device::PremultiplyArgs { current, true }, current.width, current.height);
-        }
+        break;
+    }
+    }
+    if (s.premultiply) {
+        b.launch(device::PremultiplyArgs { current, true }, current.width, current.height);
     }
     if (p.orientation != 1) {
-        const DeviceImage next { b.image(Slot::Oriented, imageBytes(p.outWidth, p.outHeight, c)),
-            p.outWidth, p.outHeight, c };
+        const DeviceImage next { b.image(Slot::Oriented, imageBytes(p.out.width, p.out.height, c)),
+            p.out.width, p.out.height, c };
         b.launch(device::OrientArgs { current, next, p.orientation }, next.width, next.height);
         current = next;
     }

@@ -67,18 +67,13 @@ namespace {
 
         auto program = makeGpuProgram(plan, channels);
         ASSERT_TRUE(program) << program.error().message;
-        ASSERT_EQ(program->outWidth, cpu->width());
-        ASSERT_EQ(program->outHeight, cpu->height());
-        auto gpu = Image::allocate(program->outWidth, program->outHeight, channels);
+        ASSERT_EQ(program->out.width, cpu->width());
+        ASSERT_EQ(program->out.height, cpu->height());
+        auto gpu = Image::allocate(program->out.width, program->out.height, channels);
         ASSERT_TRUE(gpu);
         kernels::EmulatedBackend backend;
-        const ConstImageView in = source.view();
-        const kernels::HostImage hostIn { const_cast<std::uint8_t*>(in.row(0)), in.width, in.height,
-            in.channels, static_cast<std::size_t>(in.stride) };
-        const ImageView out = gpu->view();
-        const kernels::HostImage hostOut { out.row(0), out.width, out.height, out.channels,
-            static_cast<std::size_t>(out.stride) };
-        const kernels::GpuResult ran = kernels::runProgram(backend, *program, hostIn, hostOut);
+        const kernels::GpuResult ran
+            = kernels::runProgram(backend, *program, source.view(), gpu->view());
         ASSERT_TRUE(ran) << ran.message;
 
         for (int y = 0; y < cpu->height(); ++y) {
@@ -178,11 +173,11 @@ TEST(EmulatedKernels, TheTableTakesEveryStepOfTheProgram)
                 expectSameBytes({ 640, 480, channels, f, SizeMode::Percent, percent, 1 }, &plan);
                 auto program = makeGpuProgram(plan, channels);
                 ASSERT_TRUE(program);
-                reduce |= program->reduceX > 1 || program->reduceY > 1;
-                crop |= program->resample == kernels::ResizeProgram::Resample::Crop;
-                nearest |= program->resample == kernels::ResizeProgram::Resample::Nearest;
-                bothPasses |= program->horizontal && program->vertical;
-                premultiply |= program->premultiply;
+                reduce |= program->steps.reduceX > 1 || program->steps.reduceY > 1;
+                crop |= program->steps.kind == ResampleSteps::Kind::Crop;
+                nearest |= program->steps.kind == ResampleSteps::Kind::Nearest;
+                bothPasses |= program->steps.horizontal && program->steps.vertical;
+                premultiply |= program->steps.premultiply;
             }
         }
     }
@@ -214,7 +209,7 @@ TEST(EmulatedKernels, MatchTheCpuPathOnAnIntegralCrop)
         plan.output = { 20, 30 };
         auto program = makeGpuProgram(plan, channels);
         ASSERT_TRUE(program);
-        EXPECT_EQ(program->resample, kernels::ResizeProgram::Resample::Crop);
+        EXPECT_EQ(program->steps.kind, ResampleSteps::Kind::Crop);
         expectSameBytesForPlan(source, plan);
     }
 }

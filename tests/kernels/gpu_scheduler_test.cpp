@@ -72,9 +72,8 @@ namespace {
                         + static_cast<std::ptrdiff_t>(y) * decoded.width * decoded.channels);
             }
             s.in = { s.input.data(), decoded.width, decoded.height, decoded.channels,
-                static_cast<std::size_t>(decoded.width * decoded.channels) };
-            s.out = { out.row(0), out.width, out.height, out.channels,
-                static_cast<std::size_t>(out.stride) };
+                static_cast<std::ptrdiff_t>(decoded.width * decoded.channels) };
+            s.out = out;
             return {};
         }
 
@@ -100,8 +99,8 @@ namespace {
             bool busy = false;
             kernels::ResizeProgram program;
             std::vector<std::uint8_t> input;
-            kernels::HostImage in;
-            kernels::HostImage out;
+            ConstImageView in;
+            ImageView out;
         };
         std::map<int, Slot> m_slots;
     };
