@@ -26,7 +26,34 @@ namespace {
 
     bool isIntegral(float v) { return v - static_cast<float>(static_cast<int>(v)) == 0; }
 
+    // Pillow's need_horizontal and need_vertical: a pass runs unless its axis keeps its size and
+    // the box spans all of it.
+    bool needsHorizontal(Size in, Size out, const float box[4]) noexcept
+    {
+        return out.width != in.width || box[0] != 0 || box[2] != static_cast<float>(out.width);
+    }
+
+    bool needsVertical(Size in, Size out, const float box[4]) noexcept
+    {
+        return out.height != in.height || box[1] != 0 || box[3] != static_cast<float>(out.height);
+    }
+
 } // namespace
+
+ResampleSteps::Kind resampleKind(Size in, Size out, Filter filter, const float box[4]) noexcept
+{
+    // An integral box of exactly the output size: Pillow crops instead of resampling.
+    if (isIntegral(box[0]) && box[2] - box[0] == static_cast<float>(out.width) && isIntegral(box[1])
+        && box[3] - box[1] == static_cast<float>(out.height)) {
+        return ResampleSteps::Kind::Crop;
+    }
+    if (filter == Filter::Nearest) {
+        return ResampleSteps::Kind::Nearest;
+    }
+    return needsHorizontal(in, out, box) || needsVertical(in, out, box)
+        ? ResampleSteps::Kind::Separable
+        : ResampleSteps::Kind::Copy;
+}
 
 Result<Size> reducedSize(Size in, int fx, int fy, const int box[4])
 {
@@ -50,29 +77,24 @@ Result<ResampleSteps> planResample(Size in, Size out, Filter filter, const float
     steps.source = in;
     steps.in = in;
     steps.out = out;
-    // An integral box of exactly the output size: Pillow crops instead of resampling.
-    if (isIntegral(box[0]) && box[2] - box[0] == static_cast<float>(out.width) && isIntegral(box[1])
-        && box[3] - box[1] == static_cast<float>(out.height)) {
-        steps.kind = ResampleSteps::Kind::Crop;
+    steps.kind = resampleKind(in, out, filter, box);
+    switch (steps.kind) {
+    case ResampleSteps::Kind::Copy:
+        steps.tempRows = in.height;
+        return steps;
+    case ResampleSteps::Kind::Crop:
         steps.cropX = static_cast<int>(box[0]);
         steps.cropY = static_cast<int>(box[1]);
         return steps;
-    }
-    if (filter == Filter::Nearest) {
-        steps.kind = ResampleSteps::Kind::Nearest;
+    case ResampleSteps::Kind::Nearest:
         steps.nearestX = nearestIndices(box[0], box[2], out.width, in.width);
         steps.nearestY = nearestIndices(box[1], box[3], out.height, in.height);
         return steps;
+    case ResampleSteps::Kind::Separable:
+        break;
     }
-    steps.horizontal
-        = out.width != in.width || box[0] != 0 || box[2] != static_cast<float>(out.width);
-    steps.vertical
-        = out.height != in.height || box[1] != 0 || box[3] != static_cast<float>(out.height);
-    if (!steps.horizontal && !steps.vertical) {
-        steps.kind = ResampleSteps::Kind::Copy;
-        return steps;
-    }
-    steps.kind = ResampleSteps::Kind::Separable;
+    steps.horizontal = needsHorizontal(in, out, box);
+    steps.vertical = needsVertical(in, out, box);
     steps.kx = computeCoefficients(in.width, box[0], box[2], out.width, filter);
     steps.ky = computeCoefficients(in.height, box[1], box[3], out.height, filter);
     // Only the rows the vertical pass will read (Pillow's ybox_first and ybox_last).
@@ -90,6 +112,7 @@ Result<ResampleSteps> planResample(const ResizePlan& plan, int channels)
     if (!plan.resample) {
         ResampleSteps steps;
         steps.source = steps.in = steps.out = plan.decoded;
+        steps.tempRows = plan.decoded.height;
         return steps;
     }
     Size reduced = plan.decoded;

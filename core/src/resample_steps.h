@@ -18,6 +18,9 @@ namespace dropsize {
 [[nodiscard]] Result<ResampleSteps> planResample(
     Size in, Size out, Filter filter, const float box[4]);
 
+/// The kind of steps planResample() chooses for that resample, without making its tables.
+ResampleSteps::Kind resampleKind(Size in, Size out, Filter filter, const float box[4]) noexcept;
+
 /// The size Pillow's reduce() makes of `box` {x0, y0, x1, y1} of an image of size `in` with
 /// factors fx × fy; fails for a factor below 1 or an empty box, or one outside the image.
 [[nodiscard]] Result<Size> reducedSize(Size in, int fx, int fy, const int box[4]);

@@ -3,6 +3,7 @@
 #include "streaming_resizer.h"
 
 #include "resample_rows.h"
+#include "resample_steps.h"
 #include "resampler.h"
 
 #include <algorithm>
@@ -12,43 +13,6 @@
 namespace dropsize {
 
 namespace {
-
-    // Pillow's resize() copies a crop instead of resampling when the box is integral and of the
-    // output's size; CpuResizer handles that case.
-    bool isCropShortcut(const ResizePlan& p)
-    {
-        const float* b = p.box;
-        return b[0] - static_cast<float>(static_cast<int>(b[0])) == 0
-            && b[2] - b[0] == static_cast<float>(p.resampled.width)
-            && b[1] - static_cast<float>(static_cast<int>(b[1])) == 0
-            && b[3] - b[1] == static_cast<float>(p.resampled.height);
-    }
-
-    bool needsHorizontal(const ResizePlan& p)
-    {
-        return p.resampled.width != p.reduced.width || p.box[0] != 0
-            || p.box[2] != static_cast<float>(p.resampled.width);
-    }
-
-    bool needsVertical(const ResizePlan& p)
-    {
-        return p.resampled.height != p.reduced.height || p.box[1] != 0
-            || p.box[3] != static_cast<float>(p.resampled.height);
-    }
-
-    ResampleCoefficients horizontalCoefficients(const ResizePlan& p)
-    {
-        return needsHorizontal(p)
-            ? computeCoefficients(p.reduced.width, p.box[0], p.box[2], p.resampled.width, p.filter)
-            : detail::identityCoefficients(p.resampled.width);
-    }
-
-    ResampleCoefficients verticalCoefficients(const ResizePlan& p)
-    {
-        return needsVertical(p) ? computeCoefficients(
-                   p.reduced.height, p.box[1], p.box[3], p.resampled.height, p.filter)
-                                : detail::identityCoefficients(p.resampled.height);
-    }
 
     int widestCount(const ResampleCoefficients& k)
     {
@@ -63,7 +27,12 @@ namespace {
 
 bool StreamingResizer::canStream(const ResizePlan& plan) noexcept
 {
-    return plan.resample && plan.filter != Filter::Nearest && !isCropShortcut(plan);
+    if (!plan.resample) {
+        return false;
+    }
+    const ResampleSteps::Kind kind
+        = resampleKind(plan.reduced, plan.resampled, plan.filter, plan.box);
+    return kind == ResampleSteps::Kind::Separable || kind == ResampleSteps::Kind::Copy;
 }
 
 std::uint64_t StreamingResizer::memoryEstimate(const ResizePlan& p, int channels) noexcept
@@ -86,23 +55,25 @@ Result<StreamingResizer> StreamingResizer::create(const ResizePlan& plan, int ch
     if (!canStream(plan) || channels < 1 || channels > 4) {
         return Error { ErrorCode::InvalidArgument, "plan cannot be streamed", {} };
     }
+    auto steps = planResample(plan, channels);
+    if (!steps) {
+        return std::move(steps).error();
+    }
     StreamingResizer r;
-    r.m_plan = plan;
+    r.m_steps = std::move(steps).value();
     r.m_channels = channels;
-    r.m_reduce = plan.reduceX > 1 || plan.reduceY > 1;
-    r.m_kx = horizontalCoefficients(plan);
-    r.m_ky = verticalCoefficients(plan);
-    const Size out = plan.resampled;
-    // The vertical pass reads reduced rows [first(0), first(h-1) + count(h-1)); its bounds are
-    // shifted to that window as in Pillow's ImagingResampleInner.
-    r.m_firstRow = r.m_ky.first(0);
-    r.m_lastRow = r.m_ky.first(out.height - 1) + r.m_ky.count(out.height - 1);
-    for (int i = 0; i < out.height; ++i) {
-        r.m_ky.bounds[static_cast<std::size_t>(2 * i)] -= r.m_firstRow;
+    ResampleSteps& s = r.m_steps;
+    const Size out = s.out;
+    // Every row goes through both row kernels: a pass Pillow skips copies.
+    if (!s.horizontal) {
+        s.kx = detail::identityCoefficients(out.width);
+    }
+    if (!s.vertical) {
+        s.ky = detail::identityCoefficients(out.height);
     }
     // The widest vertical window, plus a strip of rows resampled together.
-    r.m_ringRows = widestCount(r.m_ky) + detail::kStripRows;
-    r.m_rowPointers.resize(static_cast<std::size_t>(std::max(r.m_ringRows, plan.reduceY)));
+    r.m_ringRows = widestCount(s.ky) + detail::kStripRows;
+    r.m_rowPointers.resize(static_cast<std::size_t>(std::max(r.m_ringRows, s.reduceY)));
     r.m_accumulator.resize(
         static_cast<std::size_t>(out.width) * static_cast<std::size_t>(channels));
 
@@ -112,13 +83,13 @@ Result<StreamingResizer> StreamingResizer::create(const ResizePlan& plan, int ch
         return Error { ErrorCode::OutOfMemory, "not enough memory to resize", {} };
     }
     r.m_ring = std::move(ring).value();
-    r.m_strip.assign(static_cast<std::size_t>(plan.reduced.width) * detail::kStripRows
+    r.m_strip.assign(static_cast<std::size_t>(s.in.width) * detail::kStripRows
             * static_cast<std::size_t>(channels),
         0);
     r.m_output = std::move(output).value();
-    if (r.m_reduce) {
-        auto block = Image::allocate(plan.decoded.width, plan.reduceY, channels);
-        auto reduced = Image::allocate(plan.reduced.width, 1, channels);
+    if (s.reduces()) {
+        auto block = Image::allocate(s.source.width, s.reduceY, channels);
+        auto reduced = Image::allocate(s.in.width, 1, channels);
         if (!block || !reduced) {
             return Error { ErrorCode::OutOfMemory, "not enough memory to resize", {} };
         }
@@ -130,33 +101,33 @@ Result<StreamingResizer> StreamingResizer::create(const ResizePlan& plan, int ch
 
 Status StreamingResizer::pushRows(std::uint8_t* rows, std::ptrdiff_t stride, int count)
 {
-    const int width = m_plan.decoded.width;
+    const int width = m_steps.source.width;
     const auto rowBytes = static_cast<std::size_t>(width) * static_cast<std::size_t>(m_channels);
-    if (m_nextDecodedRow + count > m_plan.decoded.height) {
+    if (m_nextDecodedRow + count > m_steps.source.height) {
         return Error { ErrorCode::Internal, "more rows than the image has", {} };
     }
     for (int i = 0; i < count; ++i, ++m_nextDecodedRow) {
         std::uint8_t* row = rows + static_cast<std::ptrdiff_t>(i) * stride;
-        if (m_plan.premultiply) {
+        if (m_steps.premultiply) {
             CpuResizer::premultiply({ row, width, 1, m_channels, stride });
         }
-        if (!m_reduce) {
+        if (!m_steps.reduces()) {
             takeReducedRow(row);
             continue;
         }
-        const int* box = m_plan.reduceBox;
+        const int* box = m_steps.reduceBox;
         const int y = m_nextDecodedRow;
         if (y < box[1] || y >= box[3]) {
             continue;
         }
         std::memcpy(m_block.view().row(m_blockRows++), row, rowBytes);
-        if (m_blockRows == m_plan.reduceY || y == box[3] - 1) {
+        if (m_blockRows == m_steps.reduceY || y == box[3] - 1) {
             // The last block averages only the rows that exist, as Pillow's corners do.
             for (int r = 0; r < m_blockRows; ++r) {
                 m_rowPointers[static_cast<std::size_t>(r)] = m_block.view().row(r);
             }
             detail::reduceRow(m_rowPointers.data(), m_blockRows, m_channels, box[0],
-                box[2] - box[0], m_plan.reduceX, m_reducedRow.data());
+                box[2] - box[0], m_steps.reduceX, m_reducedRow.data());
             m_blockRows = 0;
             takeReducedRow(m_reducedRow.data());
         }
@@ -166,14 +137,17 @@ Status StreamingResizer::pushRows(std::uint8_t* rows, std::ptrdiff_t stride, int
 
 void StreamingResizer::takeReducedRow(const std::uint8_t* row)
 {
+    // Only the rows the vertical pass reads; its bounds count from the first of them.
     const int r = m_nextReducedRow++;
-    if (r < m_firstRow || r >= m_lastRow) {
+    const int firstRow = m_steps.firstRow;
+    const int lastRow = firstRow + m_steps.tempRows;
+    if (r < firstRow || r >= lastRow) {
         return;
     }
-    const int i = r - m_firstRow;
+    const int i = r - firstRow;
     const int slot = i % detail::kStripRows;
-    detail::putStripRow(row, m_plan.reduced.width, m_channels, slot, m_strip.data());
-    if (slot != detail::kStripRows - 1 && r != m_lastRow - 1) {
+    detail::putStripRow(row, m_steps.in.width, m_channels, slot, m_strip.data());
+    if (slot != detail::kStripRows - 1 && r != lastRow - 1) {
         return;
     }
     // A full strip (or the last rows): resample it into the ring, then every output row whose
@@ -184,24 +158,25 @@ void StreamingResizer::takeReducedRow(const std::uint8_t* row)
     for (int s = 0; s <= slot; ++s) {
         stripRows[s] = ring.row((stripFirst + s) % m_ringRows);
     }
-    detail::horizontalStrip(m_strip.data(), m_channels, m_kx, stripRows, slot + 1);
-    const Size out = m_plan.resampled;
+    const ResampleCoefficients& ky = m_steps.ky;
+    detail::horizontalStrip(m_strip.data(), m_channels, m_steps.kx, stripRows, slot + 1);
+    const Size out = m_steps.out;
     const int rowBytes = out.width * m_channels;
     while (m_nextOutputRow < out.height
-        && m_ky.first(m_nextOutputRow) + m_ky.count(m_nextOutputRow) <= i + 1) {
+        && ky.first(m_nextOutputRow) + ky.count(m_nextOutputRow) <= i + 1) {
         const int yy = m_nextOutputRow++;
-        const int first = m_ky.first(yy);
-        for (int t = 0; t < m_ky.count(yy); ++t) {
+        const int first = ky.first(yy);
+        for (int t = 0; t < ky.count(yy); ++t) {
             m_rowPointers[static_cast<std::size_t>(t)] = ring.row((first + t) % m_ringRows);
         }
-        detail::verticalRow(m_rowPointers.data(), m_ky.weightsAt(yy), m_ky.count(yy), rowBytes,
+        detail::verticalRow(m_rowPointers.data(), ky.weightsAt(yy), ky.count(yy), rowBytes,
             m_accumulator.data(), m_output.view().row(yy));
     }
 }
 
 Result<Image> StreamingResizer::finish()
 {
-    if (m_nextOutputRow != m_plan.resampled.height) {
+    if (m_nextOutputRow != m_steps.out.height) {
         return Error { ErrorCode::CorruptData, "the image ended before all its rows were decoded",
             {} };
     }

@@ -4,7 +4,7 @@
 
 #include "dropsize/core/image.h"
 #include "dropsize/core/resize_plan.h"
-#include "resample_coefficients.h"
+#include "dropsize/pixel/resample_steps.h"
 
 #include <cstdint>
 #include <vector>
@@ -16,8 +16,8 @@ namespace dropsize {
 /// Same arithmetic, same bytes as CpuResizer (they share the row kernels).
 class StreamingResizer {
 public:
-    /// True for every plan that resamples with a filter other than nearest and is not Pillow's
-    /// crop shortcut; the other plans go through CpuResizer on a whole image.
+    /// True for every plan whose resample steps are separable passes (or a copy); the crop and
+    /// nearest-neighbour steps go through CpuResizer on a whole image.
     static bool canStream(const ResizePlan& plan) noexcept;
 
     /// Peak bytes the resizer holds for a plan (window rows and the output).
@@ -38,13 +38,9 @@ private:
     StreamingResizer() = default;
     void takeReducedRow(const std::uint8_t* row);
 
-    ResizePlan m_plan;
+    /// planResample()'s steps, with copying tables for a pass Pillow skips.
+    ResampleSteps m_steps;
     int m_channels = 0;
-    bool m_reduce = false;
-    ResampleCoefficients m_kx;
-    ResampleCoefficients m_ky;
-    int m_firstRow = 0; ///< first reduced row the vertical pass reads
-    int m_lastRow = 0; ///< one past the last
     int m_ringRows = 0;
     Image m_block; ///< rows of the current reduce block
     Image m_reducedRow;

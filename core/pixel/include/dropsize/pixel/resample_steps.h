@@ -51,8 +51,8 @@ struct ResampleSteps {
     /// Its first bounds are relative to firstRow: the vertical pass reads only rows
     /// [firstRow, firstRow + tempRows) of `in`, and the horizontal pass makes only those.
     ResampleCoefficients ky;
-    int firstRow = 0;
-    int tempRows = 0;
+    int firstRow = 0; ///< Separable, and Copy (0): the first row of `in` the output is made of
+    int tempRows = 0; ///< Separable, and Copy (in.height): how many rows from firstRow
 
     bool reduces() const noexcept { return reduceX > 1 || reduceY > 1; }
 };
