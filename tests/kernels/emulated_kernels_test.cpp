@@ -214,4 +214,36 @@ TEST(EmulatedKernels, MatchTheCpuPathOnAnIntegralCrop)
     }
 }
 
+TEST(EmulatedKernels, MatchTheCpuPathWhenOnePassRunsOnPartOfTheImage)
+{
+    // Plans made by hand: the width kept and a box well inside the height (the vertical pass
+    // alone, reading rows from firstRow on), then the height kept and a box inside the width.
+    struct OnePass {
+        Size in;
+        Size out;
+        float box[4];
+    };
+    const OnePass cases[] = { { { 40, 100 }, { 40, 20 }, { 0, 30.5f, 40, 90 } },
+        { { 60, 100 }, { 20, 100 }, { 10.25f, 0, 50, 100 } } };
+    for (const OnePass& c : cases) {
+        for (const int channels : { 1, 4 }) {
+            const Image source = makeTestImage(c.in.width, c.in.height, channels, 3);
+            ResizePlan plan;
+            plan.resample = true;
+            plan.decoded = plan.reduced = c.in;
+            plan.reduceBox[2] = c.in.width;
+            plan.reduceBox[3] = c.in.height;
+            std::copy(std::begin(c.box), std::end(c.box), std::begin(plan.box));
+            plan.filter = Filter::Lanczos;
+            plan.premultiply = channels == 4;
+            plan.resampled = plan.output = c.out;
+            auto program = makeGpuProgram(plan, channels);
+            ASSERT_TRUE(program);
+            EXPECT_NE(program->steps.horizontal, program->steps.vertical);
+            EXPECT_EQ(program->steps.firstRow > 0, program->steps.vertical);
+            expectSameBytesForPlan(source, plan);
+        }
+    }
+}
+
 } // namespace dropsize::test
