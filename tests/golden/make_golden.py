@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # SPDX-FileCopyrightText: Dropsize contributors
 """Writes pillow_golden.tsv: what Pillow's thumbnail() + exif_transpose() make of the shared test
-images, as size and FNV-1a-64 CRC-32 of the pixels (zlib's, which the tests get through libpng), for the golden tests to compare against.
+images, as size and the CRC-32 of the pixels (Python's zlib.crc32; the tests compute the same with
+zlib, which they link), for the golden tests to compare against.
 
 Needs Debian 12's python3-pil (Pillow 9.4, libjpeg-turbo 2.1.5) and python3-numpy:
     python3 tests/golden/make_golden.py [TESTDATA_DIR]

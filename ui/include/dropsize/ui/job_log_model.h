@@ -29,7 +29,7 @@ struct JobLogEntry {
 };
 
 /// The live log: one row per finished file, newest last. Its memory is bounded: past rowLimit()
-/// rows, the oldest rows that are not failures are folded into per-status counts
+/// rows, the oldest rows that are not failures are dropped and counted in one number
 /// (foldedCount()). Failures are always kept.
 class JobLogModel : public QAbstractTableModel {
     Q_OBJECT
