@@ -153,7 +153,7 @@ bool CliReporter::emit(const std::string& line)
     std::fprintf(stderr,
         "dropsize-cli: standard output was closed (%s); stopping: files being written finish, "
         "no partial file is left, and the summary follows here\n",
-        std::strerror(errno));
+        systemErrorText(errno).c_str());
     if (m_onClosed) {
         m_onClosed();
     }

@@ -34,6 +34,10 @@ namespace platform {
 
     namespace {
 
+        // What errno `err` means, as strerror() says it but without its shared buffer: the
+        // workers fail files from many threads at once.
+        std::string systemErrorText(int err) { return std::generic_category().message(err); }
+
         // A descriptor never takes the number of standard input, output or error, which a
         // caller may have closed: anything printed later would land in the file.
         int awayFromStdio(int fd) noexcept
@@ -52,7 +56,7 @@ namespace platform {
         {
             const ErrorCode code
                 = err == ENOSPC || err == EDQUOT ? ErrorCode::NoSpace : ErrorCode::Io;
-            return Error { code, what + ": " + std::strerror(err), path.string() };
+            return Error { code, what + ": " + systemErrorText(err), path.string() };
         }
 
     } // namespace
@@ -68,7 +72,7 @@ namespace platform {
     {
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0) {
-            return Error { ErrorCode::Io, std::strerror(errno), path.string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), path.string() };
         }
         return readHeadOf(fd, path);
     }
@@ -85,7 +89,7 @@ namespace platform {
     {
         const int fd = awayFromStdio(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         if (fd < 0) {
-            return Error { ErrorCode::Io, std::strerror(errno), path.string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), path.string() };
         }
         WalkedFolder folder;
         folder.m_path = path;
@@ -115,12 +119,13 @@ namespace platform {
             if (copy >= 0) {
                 ::close(copy);
             }
-            return Error { ErrorCode::Io, std::strerror(err), m_path.string() };
+            return Error { ErrorCode::Io, systemErrorText(err), m_path.string() };
         }
         std::vector<Name> names;
         for (;;) {
             errno = 0;
-            const dirent* entry = ::readdir(dir);
+            // readdir() shares state only within one DIR stream, which this thread alone holds.
+            const dirent* entry = ::readdir(dir); // NOLINT(concurrency-mt-unsafe)
             if (entry == nullptr) {
                 break;
             }
@@ -132,7 +137,7 @@ namespace platform {
         const int err = errno;
         ::closedir(dir);
         if (err != 0) {
-            return Error { ErrorCode::Io, std::strerror(err), m_path.string() };
+            return Error { ErrorCode::Io, systemErrorText(err), m_path.string() };
         }
         return names;
     }
@@ -141,7 +146,7 @@ namespace platform {
     {
         struct stat st { };
         if (::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-            return Error { ErrorCode::Io, std::strerror(errno), (m_path / name).string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), (m_path / name).string() };
         }
         return S_ISDIR(st.st_mode) ? Kind::Directory
             : S_ISREG(st.st_mode)  ? Kind::Regular
@@ -170,7 +175,7 @@ namespace platform {
         const int fd
             = awayFromStdio(::openat(m_fd.get(), name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
         if (fd < 0) {
-            return Error { ErrorCode::Io, std::strerror(errno), (m_path / name).string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), (m_path / name).string() };
         }
         return readHeadOf(fd, m_path / name);
     }
@@ -180,7 +185,7 @@ namespace platform {
         const int fd = awayFromStdio(
             ::openat(m_fd.get(), name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (fd < 0) {
-            return Error { ErrorCode::Io, std::strerror(errno), (m_path / name).string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), (m_path / name).string() };
         }
         m_fd.reset(fd);
         m_path /= name;
@@ -192,7 +197,7 @@ namespace platform {
         const int fd
             = awayFromStdio(::openat(m_fd.get(), "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         if (fd < 0) {
-            return Error { ErrorCode::Io, std::strerror(errno), m_path.string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), m_path.string() };
         }
         m_fd.reset(fd);
         m_path = m_path.parent_path();
@@ -224,7 +229,7 @@ namespace platform {
                 if (n < 0) {
                     const int err = errno;
                     ::close(fd);
-                    return Error { ErrorCode::Io, std::strerror(err), path.string() };
+                    return Error { ErrorCode::Io, systemErrorText(err), path.string() };
                 }
                 head.size = static_cast<std::size_t>(n);
                 break;
@@ -432,7 +437,7 @@ namespace platform {
     std::optional<std::string> cannotWriteIn(const fs::path& dir)
     {
         if (::access(dir.c_str(), W_OK | X_OK) != 0) {
-            return std::string(std::strerror(errno));
+            return systemErrorText(errno);
         }
         return std::nullopt;
     }

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/result.h"
 
+#include <cstring>
+
 namespace dropsize {
 
 const char* errorCodeName(ErrorCode code) noexcept
@@ -31,6 +33,32 @@ const char* errorCodeName(ErrorCode code) noexcept
         return "internal";
     }
     return "internal";
+}
+
+namespace {
+
+    // strerror_r comes in two kinds: GNU's returns the text (which may not be in the buffer),
+    // POSIX's returns 0 and fills the buffer. Overloading takes whichever the C library has.
+    [[maybe_unused]] std::string strerrorText(const char* text, const char* /*buffer*/, int)
+    {
+        return text;
+    }
+    [[maybe_unused]] std::string strerrorText(int result, const char* buffer, int err)
+    {
+        return result == 0 ? std::string(buffer) : "error " + std::to_string(err);
+    }
+
+} // namespace
+
+std::string systemErrorText(int err)
+{
+    char buffer[256] = {};
+#ifdef _WIN32
+    return strerror_s(buffer, sizeof buffer, err) == 0 ? std::string(buffer)
+                                                       : "error " + std::to_string(err);
+#else
+    return strerrorText(::strerror_r(err, buffer, sizeof buffer), buffer, err);
+#endif
 }
 
 } // namespace dropsize

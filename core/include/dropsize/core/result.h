@@ -34,6 +34,10 @@ struct Error {
 /// Short lower-case name of an error code ("corrupt-data"), stable for JSON output.
 const char* errorCodeName(ErrorCode code) noexcept;
 
+/// The system's sentence for errno value `err` ("Permission denied"), as strerror() gives it but
+/// safe to call from many threads at once.
+std::string systemErrorText(int err);
+
 /// Either a T or an Error. Errors are values at module boundaries; nothing throws across them.
 template <class T> class [[nodiscard]] Result {
 public:
