@@ -98,7 +98,7 @@ namespace {
             test::writeTestJpeg(in() / "trip" / "b.jpg", 100, 200);
             test::writeTestPng(in() / "c.png", 80, 60, 4);
         }
-        CliRun run(std::vector<std::string> args) { return runCli(args, scratch.path()); }
+        CliRun run(const std::vector<std::string>& args) { return runCli(args, scratch.path()); }
     };
 
     TEST_F(CliTest, ResizesAFolderAtAPercentage)

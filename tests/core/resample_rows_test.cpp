@@ -79,6 +79,7 @@ namespace {
             const Image input
                 = test::makeTestImage(rowBytes, count, 1, static_cast<unsigned>(round));
             std::vector<const std::uint8_t*> rows;
+            rows.reserve(static_cast<std::size_t>(count));
             for (int y = 0; y < count; ++y) {
                 rows.push_back(input.view().row(y));
             }

@@ -49,7 +49,7 @@ namespace {
 
     fs::path makeFolder(const fs::path& parent, const std::string& name, int images)
     {
-        const fs::path dir = parent / name;
+        fs::path dir = parent / name;
         fs::create_directories(dir);
         for (int i = 0; i < images; ++i) {
             writeTestJpeg(dir / ("img_" + std::to_string(i) + ".jpg"), 96, 64);

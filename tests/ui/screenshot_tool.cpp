@@ -39,7 +39,7 @@ int main(int argc, char** argv)
         return 2;
     }
     dropsize::ui::installTranslations(app, QLocale::system());
-    const QString out = args[1];
+    const QString& out = args[1];
     const double fraction = args[2].toDouble();
     QTemporaryDir work;
     if (!work.isValid()) {
