@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "cli/cli_options.h"
 
+#include "dropsize/core/option_names.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -209,9 +211,9 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
             spec.longEdge = static_cast<int>(*n);
         } else if (a == "--filter") {
             const auto v = value();
-            const auto f = v ? parseFilter(*v) : std::nullopt;
+            const auto f = v ? parseName<Filter>(*v) : std::nullopt;
             if (!f) {
-                return needs("one of nearest, box, bilinear, hamming, bicubic, lanczos");
+                return needs(nameList<Filter>().c_str());
             }
             spec.filter = *f;
         } else if (a == "--quality") {
@@ -223,15 +225,11 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
             o.batch.process.encode.jpegQuality = static_cast<int>(*q);
         } else if (a == "--subsampling") {
             const auto v = value();
-            if (v == "444") {
-                o.batch.process.encode.subsampling = ChromaSubsampling::S444;
-            } else if (v == "422") {
-                o.batch.process.encode.subsampling = ChromaSubsampling::S422;
-            } else if (v == "420") {
-                o.batch.process.encode.subsampling = ChromaSubsampling::S420;
-            } else {
-                return needs("444, 422 or 420");
+            const auto s = v ? parseName<ChromaSubsampling>(*v) : std::nullopt;
+            if (!s) {
+                return needs(nameList<ChromaSubsampling>().c_str());
             }
+            o.batch.process.encode.subsampling = *s;
         } else if (a == "--png-compression") {
             const auto v = value();
             const auto l = v ? parseInt(*v) : std::nullopt;
@@ -241,15 +239,11 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
             o.batch.process.encode.pngCompression = static_cast<int>(*l);
         } else if (a == "--format") {
             const auto v = value();
-            if (v == "keep") {
-                o.plan.format = OutputFormat::Keep;
-            } else if (v == "jpeg" || v == "jpg") {
-                o.plan.format = OutputFormat::Jpeg;
-            } else if (v == "png") {
-                o.plan.format = OutputFormat::Png;
-            } else {
-                return needs("keep, jpeg or png");
+            const auto f = v ? parseName<OutputFormat>(*v) : std::nullopt;
+            if (!f) {
+                return needs(nameList<OutputFormat>().c_str());
             }
+            o.plan.format = *f;
         } else if (a == "--output") {
             const auto v = value();
             if (!v || v->empty()) {
@@ -258,15 +252,11 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
             o.plan.outputDir = *v;
         } else if (a == "--on-existing") {
             const auto v = value();
-            if (v == "skip") {
-                o.plan.onExisting = ExistingPolicy::Skip;
-            } else if (v == "overwrite") {
-                o.plan.onExisting = ExistingPolicy::Overwrite;
-            } else if (v == "rename") {
-                o.plan.onExisting = ExistingPolicy::Rename;
-            } else {
-                return needs("skip, overwrite or rename");
+            const auto p = v ? parseName<ExistingPolicy>(*v) : std::nullopt;
+            if (!p) {
+                return needs(nameList<ExistingPolicy>().c_str());
             }
+            o.plan.onExisting = *p;
         } else if (a == "--threads") {
             const auto v = value();
             const auto n = v ? parseInt(*v) : std::nullopt;
@@ -276,9 +266,9 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
             o.batch.threads = static_cast<int>(*n);
         } else if (a == "--device") {
             const auto v = value();
-            const auto d = v ? parseDeviceChoice(*v) : std::nullopt;
+            const auto d = v ? parseName<DeviceChoice>(*v) : std::nullopt;
             if (!d) {
-                return needs("auto, cpu or gpu");
+                return needs(nameList<DeviceChoice>().c_str());
             }
             o.batch.device = *d;
         } else if (a == "--max-megapixels") {

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/device_info.h"
 
+#include "dropsize/core/option_names.h"
 #include "dropsize/kernels/gpu_resizer.h"
 
 #include <algorithm>
@@ -9,27 +10,11 @@
 
 namespace dropsize {
 
-const char* deviceChoiceName(DeviceChoice choice) noexcept
-{
-    switch (choice) {
-    case DeviceChoice::Auto:
-        return "auto";
-    case DeviceChoice::Cpu:
-        return "cpu";
-    case DeviceChoice::Gpu:
-        return "gpu";
-    }
-    return "auto";
-}
+const char* deviceChoiceName(DeviceChoice choice) noexcept { return nameOf(choice); }
 
 std::optional<DeviceChoice> parseDeviceChoice(std::string_view name) noexcept
 {
-    for (const DeviceChoice c : { DeviceChoice::Auto, DeviceChoice::Cpu, DeviceChoice::Gpu }) {
-        if (name == deviceChoiceName(c)) {
-            return c;
-        }
-    }
-    return std::nullopt;
+    return parseName<DeviceChoice>(name);
 }
 
 DeviceInfo probeDevices()

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/resize_spec.h"
 
+#include "dropsize/core/option_names.h"
+
 #include <cmath>
 #include <string>
 
@@ -47,33 +49,10 @@ Status validate(const ResizeSpec& spec)
 
 std::optional<Filter> parseFilter(std::string_view name) noexcept
 {
-    for (Filter f : { Filter::Nearest, Filter::Box, Filter::Bilinear, Filter::Hamming,
-             Filter::Bicubic, Filter::Lanczos }) {
-        if (name == filterName(f)) {
-            return f;
-        }
-    }
-    return std::nullopt;
+    return parseName<Filter>(name);
 }
 
-const char* filterName(Filter filter) noexcept
-{
-    switch (filter) {
-    case Filter::Nearest:
-        return "nearest";
-    case Filter::Box:
-        return "box";
-    case Filter::Bilinear:
-        return "bilinear";
-    case Filter::Hamming:
-        return "hamming";
-    case Filter::Bicubic:
-        return "bicubic";
-    case Filter::Lanczos:
-        return "lanczos";
-    }
-    return "lanczos";
-}
+const char* filterName(Filter filter) noexcept { return nameOf(filter); }
 
 double filterSupport(Filter filter) noexcept
 {

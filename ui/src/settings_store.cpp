@@ -2,59 +2,15 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/settings_store.h"
 
-#include <array>
 #include <functional>
 #include <optional>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 namespace dropsize::ui {
 
 namespace {
-
-    // Enum values are stored by name so the file stays readable and survives reordering.
-    template <typename E, std::size_t N> struct NameTable {
-        std::array<std::pair<E, const char*>, N> entries;
-
-        QString name(E value) const
-        {
-            for (const auto& [v, n] : entries) {
-                if (v == value) {
-                    return QString::fromLatin1(n);
-                }
-            }
-            return QString::fromLatin1(entries[0].second);
-        }
-        std::optional<E> parse(const QString& text) const
-        {
-            for (const auto& [v, n] : entries) {
-                if (text == QLatin1String(n)) {
-                    return v;
-                }
-            }
-            return std::nullopt;
-        }
-    };
-
-    constexpr NameTable<SizeMode, 4> kSizeModes { { { { SizeMode::Percent, "percent" },
-        { SizeMode::Fit, "fit" }, { SizeMode::LongEdge, "long-edge" },
-        { SizeMode::Exact, "exact" } } } };
-    constexpr NameTable<Filter, 6> kFilters { { { { Filter::Nearest, "nearest" },
-        { Filter::Box, "box" }, { Filter::Bilinear, "bilinear" }, { Filter::Hamming, "hamming" },
-        { Filter::Bicubic, "bicubic" }, { Filter::Lanczos, "lanczos" } } } };
-    constexpr NameTable<OutputFormat, 3> kFormats { { { { OutputFormat::Keep, "keep" },
-        { OutputFormat::Jpeg, "jpeg" }, { OutputFormat::Png, "png" } } } };
-    constexpr NameTable<ChromaSubsampling, 3> kSubsamplings {
-        { { { ChromaSubsampling::S420, "420" }, { ChromaSubsampling::S422, "422" },
-            { ChromaSubsampling::S444, "444" } } }
-    };
-    constexpr NameTable<ExistingPolicy, 3> kPolicies { { { { ExistingPolicy::Skip, "skip" },
-        { ExistingPolicy::Overwrite, "overwrite" }, { ExistingPolicy::Rename, "rename" } } } };
-    constexpr NameTable<OutputLocation, 2> kLocations {
-        { { { OutputLocation::InsideEachInput, "inside-each-input" },
-            { OutputLocation::Folder, "folder" } } }
-    };
-    constexpr NameTable<DeviceChoice, 3> kDevices { { { { DeviceChoice::Auto, "auto" },
-        { DeviceChoice::Cpu, "cpu" }, { DeviceChoice::Gpu, "gpu" } } } };
 
     // One key: how to write its value and how to read it back. read() returns false for a value
     // it cannot use, which leaves the default in place.
@@ -65,13 +21,16 @@ namespace {
     };
 
     // `field` maps a BatchSettings to one of its members: [](auto& s) -> auto& { return s.x; }.
-    template <typename Field, typename Table>
-    Key enumKey(const char* name, const Table& table, Field field)
+    // Enum values are stored by name (option_names.h), so the file stays readable and survives
+    // reordering.
+    template <typename Field> Key enumKey(const char* name, Field field)
     {
+        using E = std::remove_cvref_t<decltype(field(std::declval<BatchSettings&>()))>;
         return { name,
-            [&table, field](const BatchSettings& s) { return QVariant(table.name(field(s))); },
-            [&table, field](const QVariant& v, BatchSettings& s) {
-                const auto parsed = table.parse(v.toString());
+            [field](
+                const BatchSettings& s) { return QVariant(QString::fromLatin1(nameOf(field(s)))); },
+            [field](const QVariant& v, BatchSettings& s) {
+                const auto parsed = parseName<E>(v.toString().toStdString());
                 if (parsed) {
                     field(s) = *parsed;
                 }
@@ -135,7 +94,7 @@ namespace {
         constexpr int kMaxSide = 1 << 20;
         return {
             enumKey(
-                "size/mode", kSizeModes, [](auto& s) -> auto& { return s.spec.mode; }),
+                "size/mode", [](auto& s) -> auto& { return s.spec.mode; }),
             numberKey<double>(
                 "size/percent", [](auto& s) -> auto& { return s.spec.percent; }, 0.01, 10000.0),
             numberKey<int>(
@@ -147,31 +106,30 @@ namespace {
             boolKey(
                 "size/enlarge", [](auto& s) -> auto& { return s.spec.enlarge; }),
             enumKey(
-                "size/filter", kFilters, [](auto& s) -> auto& { return s.spec.filter; }),
+                "size/filter", [](auto& s) -> auto& { return s.spec.filter; }),
             enumKey(
-                "output/location", kLocations, [](auto& s) -> auto& { return s.outputLocation; }),
+                "output/location", [](auto& s) -> auto& { return s.outputLocation; }),
             stringKey("output/folder", &BatchSettings::outputDir),
             enumKey(
-                "output/format", kFormats, [](auto& s) -> auto& { return s.format; }),
+                "output/format", [](auto& s) -> auto& { return s.format; }),
             numberKey<int>(
                 "output/jpegQuality", [](auto& s) -> auto& { return s.encode.jpegQuality; }, 1,
                 100),
             enumKey(
-                "output/subsampling", kSubsamplings,
-                [](auto& s) -> auto& { return s.encode.subsampling; }),
+                "output/subsampling", [](auto& s) -> auto& { return s.encode.subsampling; }),
             boolKey(
                 "output/progressive", [](auto& s) -> auto& { return s.encode.progressive; }),
             numberKey<int>(
                 "output/pngCompression", [](auto& s) -> auto& { return s.encode.pngCompression; },
                 0, 9),
             enumKey(
-                "output/existing", kPolicies, [](auto& s) -> auto& { return s.onExisting; }),
+                "output/existing", [](auto& s) -> auto& { return s.onExisting; }),
             boolKey(
                 "output/stripMetadata", [](auto& s) -> auto& { return s.stripMetadata; }),
             boolKey(
                 "input/recursive", [](auto& s) -> auto& { return s.recursive; }),
             enumKey(
-                "run/device", kDevices, [](auto& s) -> auto& { return s.device; }),
+                "run/device", [](auto& s) -> auto& { return s.device; }),
             numberKey<int>(
                 "run/threads", [](auto& s) -> auto& { return s.threads; }, 0, 1024),
         };

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/options.h"
 #include "dropsize/core/result.h"
 
 #include <cstdint>
@@ -12,13 +13,6 @@
 #include <utility>
 
 namespace dropsize {
-
-/// What happens when an output's name is taken.
-enum class ExistingPolicy {
-    Skip, ///< leave the existing file; the job is skipped (re-running a batch resumes it)
-    Overwrite, ///< replace it (never an input: inputs are protected whatever the policy)
-    Rename, ///< write under the next free name: photo_1.jpg, photo_2.jpg, ...
-};
 
 /// A file's identity (device, inode), the same whichever path reaches it.
 using FileIdentity = std::pair<std::uintmax_t, std::uintmax_t>;

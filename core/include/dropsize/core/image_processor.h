@@ -5,6 +5,7 @@
 #include "dropsize/core/cancel_token.h"
 #include "dropsize/core/codec.h"
 #include "dropsize/core/image.h"
+#include "dropsize/core/options.h"
 #include "dropsize/core/resize_plan.h"
 
 #include <cstdint>
@@ -12,9 +13,6 @@
 #include <vector>
 
 namespace dropsize {
-
-/// The output's format: the input's, or a fixed one.
-enum class OutputFormat { Keep, Jpeg, Png };
 
 /// Everything that decides what one image becomes.
 struct ProcessOptions {

@@ -4,6 +4,7 @@
 
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/batch_scheduler.h"
+#include "dropsize/core/option_names.h"
 
 #include <QString>
 #include <QStringList>
@@ -16,6 +17,22 @@ enum class OutputLocation {
     InsideEachInput, ///< a ResizeImage folder inside each input folder (next to a given file)
     Folder, ///< under BatchSettings::outputDir, mirroring the input folders
 };
+
+} // namespace dropsize::ui
+
+namespace dropsize {
+
+/// The settings file's names of OutputLocation (see option_names.h).
+template <> struct EnumNames<ui::OutputLocation> {
+    static constexpr EnumName<ui::OutputLocation> names[] = {
+        { ui::OutputLocation::InsideEachInput, "inside-each-input" },
+        { ui::OutputLocation::Folder, "folder" },
+    };
+};
+
+} // namespace dropsize
+
+namespace dropsize::ui {
 
 /// Every choice the window offers, in one plain value: what SettingsStore saves and loads and
 /// what BatchController turns into the engine's options.
