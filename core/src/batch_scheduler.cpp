@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/batch_scheduler.h"
 
+#include "dropsize/core/option_names.h"
 #include "platform_files.h"
 #include "resampler.h"
 
@@ -21,20 +22,7 @@ namespace fs = std::filesystem;
 
 namespace dropsize {
 
-const char* jobStatusName(JobStatus status) noexcept
-{
-    switch (status) {
-    case JobStatus::Ok:
-        return "ok";
-    case JobStatus::Skipped:
-        return "skipped";
-    case JobStatus::Failed:
-        return "failed";
-    case JobStatus::Cancelled:
-        return "cancelled";
-    }
-    return "failed";
-}
+const char* jobStatusName(JobStatus status) noexcept { return nameOf(status); }
 
 namespace {
 
