@@ -3,6 +3,7 @@
 #include "dropsize/core/resize_spec.h"
 
 #include "dropsize/core/option_names.h"
+#include "dropsize/core/options.h"
 
 #include <cmath>
 #include <string>
@@ -10,8 +11,6 @@
 namespace dropsize {
 
 namespace {
-    constexpr int kMaxSide = 1 << 20;
-
     Status invalid(std::string message)
     {
         return Error { ErrorCode::InvalidArgument, std::move(message), {} };
@@ -22,11 +21,11 @@ Status validate(const ResizeSpec& spec)
 {
     switch (spec.mode) {
     case SizeMode::Percent:
-        if (!std::isfinite(spec.percent) || spec.percent <= 0.0) {
-            return invalid("the percentage must be a number above 0");
+        if (!std::isfinite(spec.percent) || spec.percent < kMinPercent) {
+            return invalid("the percentage must be a number, at least " + numberText(kMinPercent));
         }
-        if (spec.percent > 10000.0) {
-            return invalid("the percentage must be at most 10000");
+        if (spec.percent > kMaxPercent) {
+            return invalid("the percentage must be at most " + numberText(kMaxPercent));
         }
         if (spec.percent > 100.0 && !spec.enlarge) {
             return invalid("a percentage above 100 enlarges: allow enlarging to use it");

@@ -2,6 +2,11 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/limits.h"
+
+#include <string>
+#include <string_view>
+
 namespace dropsize {
 
 /// The output's format: the input's, or a fixed one.
@@ -13,5 +18,167 @@ enum class ExistingPolicy {
     Overwrite, ///< replace it (never an input: inputs are protected whatever the policy)
     Rename, ///< write under the next free name: photo_1.jpg, photo_2.jpg, ...
 };
+
+/// What an option's value is, which says how it is read from text.
+enum class OptionKind {
+    Switch, ///< on or off; on the command line a flag without a value
+    Integer, ///< a whole number from min to max
+    Number, ///< a plain decimal number from min to max ("12.5")
+    Size, ///< "WxH", each side an integer from min to max
+    Choice, ///< one of an enum's names (option_names.h)
+    Folder, ///< a path
+};
+
+/// One option a user can set, as every surface names it: the window's settings key, the
+/// command line's flag, its limits and its help. Its default is that of the option structs
+/// default-constructed (ResizeSpec, EncodeOptions, DecodeLimits, PlanOptions, BatchOptions); the
+/// value it sets is the caller's to say (the command line's table and the settings store's each
+/// map it to their own struct).
+struct OptionInfo {
+    OptionKind kind = OptionKind::Switch;
+    std::string_view key = {}; ///< in the window's settings file; empty where the window has none
+    std::string_view flag = {}; ///< on the command line; empty where it has none
+    std::string_view valueName = {}; ///< what --help calls the value ("Q"); empty for a switch
+    double min = 0; ///< inclusive, for Integer, Number and each side of a Size
+    double max = 0;
+    /// For --help, which fills in {min}, {max}, {default} and {choices} (every name of the
+    /// enum, the default marked).
+    std::string_view help = {};
+};
+
+/// A limit or default as people write it: "0.01", "10000", "1048576" (no exponent, no trailing
+/// zeros).
+std::string numberText(double value);
+
+/// The options of a batch, in the order --help shows them.
+namespace option {
+
+    inline constexpr OptionInfo kSizeMode { .kind = OptionKind::Choice, .key = "size/mode" };
+    inline constexpr OptionInfo kPercent { .kind = OptionKind::Number,
+        .key = "size/percent",
+        .flag = "--percent",
+        .valueName = "P",
+        .min = kMinPercent,
+        .max = kMaxPercent,
+        .help = "scale both sides to P percent, {min} to {max} (decimals allowed; default "
+                "{default})" };
+    inline constexpr OptionInfo kFit { .kind = OptionKind::Size,
+        .flag = "--fit",
+        .valueName = "WxH",
+        .min = 1,
+        .max = kMaxSide,
+        .help = "largest size that fits in W x H, aspect kept" };
+    inline constexpr OptionInfo kLongEdge { .kind = OptionKind::Integer,
+        .key = "size/longEdge",
+        .flag = "--long-edge",
+        .valueName = "N",
+        .min = 1,
+        .max = kMaxSide,
+        .help = "longer side becomes N pixels, aspect kept" };
+    inline constexpr OptionInfo kExact { .kind = OptionKind::Size,
+        .flag = "--size",
+        .valueName = "WxH",
+        .min = 1,
+        .max = kMaxSide,
+        .help = "exactly W x H" };
+    /// The window's two sides of --fit and --size.
+    inline constexpr OptionInfo kWidth {
+        .kind = OptionKind::Integer, .key = "size/width", .min = 1, .max = kMaxSide
+    };
+    inline constexpr OptionInfo kHeight {
+        .kind = OptionKind::Integer, .key = "size/height", .min = 1, .max = kMaxSide
+    };
+    inline constexpr OptionInfo kEnlarge { .kind = OptionKind::Switch,
+        .key = "size/enlarge",
+        .flag = "--enlarge",
+        .help = "allow outputs larger than the input (never by default)" };
+    inline constexpr OptionInfo kFilter { .kind = OptionKind::Choice,
+        .key = "size/filter",
+        .flag = "--filter",
+        .valueName = "NAME",
+        .help = "{choices}; lanczos is sharper" };
+
+    inline constexpr OptionInfo kOutputFolder { .kind = OptionKind::Folder,
+        .key = "output/folder",
+        .flag = "--output",
+        .valueName = "DIR",
+        .help = "write all outputs under DIR (mirroring the input folders)" };
+    inline constexpr OptionInfo kFormat { .kind = OptionKind::Choice,
+        .key = "output/format",
+        .flag = "--format",
+        .valueName = "F",
+        .help = "{choices}; keep writes each image in its input's format" };
+    inline constexpr OptionInfo kJpegQuality { .kind = OptionKind::Integer,
+        .key = "output/jpegQuality",
+        .flag = "--quality",
+        .valueName = "Q",
+        .min = kMinJpegQuality,
+        .max = kMaxJpegQuality,
+        .help = "JPEG quality {min}-{max} (default {default})" };
+    inline constexpr OptionInfo kSubsampling { .kind = OptionKind::Choice,
+        .key = "output/subsampling",
+        .flag = "--subsampling",
+        .valueName = "S",
+        .help = "JPEG chroma subsampling: {choices}" };
+    inline constexpr OptionInfo kProgressive { .kind = OptionKind::Switch,
+        .key = "output/progressive",
+        .flag = "--progressive",
+        .help = "write progressive JPEG" };
+    inline constexpr OptionInfo kPngCompression { .kind = OptionKind::Integer,
+        .key = "output/pngCompression",
+        .flag = "--png-compression",
+        .valueName = "L",
+        .min = kMinPngCompression,
+        .max = kMaxPngCompression,
+        .help = "PNG compression level {min}-{max} (default {default})" };
+    inline constexpr OptionInfo kStripMetadata { .kind = OptionKind::Switch,
+        .key = "output/stripMetadata",
+        .flag = "--strip-metadata",
+        .help = "drop EXIF and ICC profile (kept by default)" };
+    inline constexpr OptionInfo kOnExisting { .kind = OptionKind::Choice,
+        .key = "output/existing",
+        .flag = "--on-existing",
+        .valueName = "MODE",
+        .help = "when an output exists: {choices}; with skip, re-running resumes" };
+
+    inline constexpr OptionInfo kThreads { .kind = OptionKind::Integer,
+        .key = "run/threads",
+        .flag = "--threads",
+        .valueName = "N",
+        .min = 1,
+        .max = kMaxThreads,
+        .help = "worker threads, {min} to {max} (default: all cores)" };
+    inline constexpr OptionInfo kDevice { .kind = OptionKind::Choice,
+        .key = "run/device",
+        .flag = "--device",
+        .valueName = "D",
+        .help = "{choices}: auto uses the GPU beside the CPU threads when there is one; gpu "
+                "gives every resize to the GPU (the CPU when there is none, said once)" };
+    /// On the command line, the negation of the window's "Include sub-folders".
+    inline constexpr OptionInfo kRecursive { .kind = OptionKind::Switch,
+        .key = "input/recursive",
+        .flag = "--no-recursive",
+        .help = "do not walk into sub-folders" };
+    inline constexpr OptionInfo kPixelLimit { .kind = OptionKind::Number,
+        .flag = "--max-megapixels",
+        .valueName = "N",
+        .min = kMinMegapixels,
+        .max = kMaxMegapixels,
+        .help = "refuse images larger than N megapixels (default {default})" };
+    inline constexpr OptionInfo kMemoryLimit { .kind = OptionKind::Integer,
+        .flag = "--max-memory-mb",
+        .valueName = "N",
+        .min = kMinMemoryMiB,
+        .max = kMaxMemoryMiB,
+        .help = "refuse images needing more than N MiB to process, at least {min} (default "
+                "{default})" };
+
+    /// Every option above.
+    inline constexpr const OptionInfo* kAll[] = { &kSizeMode, &kPercent, &kFit, &kLongEdge, &kExact,
+        &kWidth, &kHeight, &kEnlarge, &kFilter, &kOutputFolder, &kFormat, &kJpegQuality,
+        &kSubsampling, &kProgressive, &kPngCompression, &kStripMetadata, &kOnExisting, &kThreads,
+        &kDevice, &kRecursive, &kPixelLimit, &kMemoryLimit };
+
+} // namespace option
 
 } // namespace dropsize
