@@ -245,14 +245,15 @@ namespace {
                 return;
             }
             std::vector<std::string> names(files.size());
+            std::vector<ImageFormat> formats(files.size());
             std::unordered_map<std::string, int> wanted;
             for (std::size_t i = 0; i < files.size(); ++i) {
                 const Candidate& c = files[i];
-                const ImageFormat out = m_options.format == OutputFormat::Jpeg ? ImageFormat::Jpeg
-                    : m_options.format == OutputFormat::Png                    ? ImageFormat::Png
-                                                                               : c.format;
+                formats[i] = m_options.format == OutputFormat::Jpeg ? ImageFormat::Jpeg
+                    : m_options.format == OutputFormat::Png         ? ImageFormat::Png
+                                                                    : c.format;
                 const fs::path name = leafName(c.input);
-                names[i] = fittedName(name.stem().string(), outputExtension(name, out));
+                names[i] = fittedName(name.stem().string(), outputExtension(name, formats[i]));
                 ++wanted[names[i]];
             }
             // Given files from different folders that want one name (two cameras' IMG_0001.JPG)
@@ -315,6 +316,7 @@ namespace {
                 job.outputPath = joined(outDir, fs::path(names[i]).native());
                 job.inputBytes = files[i].bytes;
                 job.format = files[i].format;
+                job.outputFormat = formats[i];
                 job.outputRoot = outputRoot;
                 const auto outId = fileIdentity(job.output());
                 if (outId && m_plan.inputIdentities.count(*outId) != 0) {
@@ -454,6 +456,7 @@ BatchPlanner::BatchPlanner(PlanOptions options)
 Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
 {
     BatchPlan plan;
+    plan.onExisting = m_options.onExisting;
     Walker walker(m_options, plan);
     std::error_code ec;
 

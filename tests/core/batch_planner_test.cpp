@@ -263,6 +263,54 @@ namespace {
         EXPECT_EQ(plan->jobs[0].output().filename(), "really-png.png");
     }
 
+    // Each job's output format is decided once, here, with its name: the run encodes what the
+    // name says.
+    TEST(BatchPlanner, DecidesEachJobsOutputFormatWithItsName)
+    {
+        test::TempDir tmp;
+        test::writeTestPng(tmp.path() / "really-png.jpg", 8, 8);
+        test::writeTestJpeg(tmp.path() / "photo.jpg", 8, 8);
+        const std::map<OutputFormat, std::map<std::string, std::pair<ImageFormat, std::string>>>
+            expected {
+                { OutputFormat::Keep,
+                    { { "really-png.jpg", { ImageFormat::Png, "really-png.png" } },
+                        { "photo.jpg", { ImageFormat::Jpeg, "photo.jpg" } } } },
+                { OutputFormat::Jpeg,
+                    { { "really-png.jpg", { ImageFormat::Jpeg, "really-png.jpg" } },
+                        { "photo.jpg", { ImageFormat::Jpeg, "photo.jpg" } } } },
+                { OutputFormat::Png,
+                    { { "really-png.jpg", { ImageFormat::Png, "really-png.png" } },
+                        { "photo.jpg", { ImageFormat::Png, "photo.png" } } } },
+            };
+        for (const auto& [format, jobs] : expected) {
+            SCOPED_TRACE(static_cast<int>(format));
+            PlanOptions options;
+            options.format = format;
+            auto plan = BatchPlanner(options).plan({ tmp.path() });
+            ASSERT_TRUE(plan.ok()) << plan.error().message;
+            ASSERT_EQ(plan->jobs.size(), jobs.size());
+            for (const Job& job : plan->jobs) {
+                const auto& [outputFormat, name] = jobs.at(job.input().filename().string());
+                EXPECT_EQ(job.outputFormat, outputFormat) << name;
+                EXPECT_EQ(job.output().filename().string(), name);
+            }
+        }
+    }
+
+    TEST(BatchPlanner, CarriesTheExistingFilePolicyToTheRun)
+    {
+        test::TempDir tmp;
+        test::writeTestJpeg(tmp.path() / "a.jpg", 8, 8);
+        for (const ExistingPolicy policy :
+            { ExistingPolicy::Skip, ExistingPolicy::Overwrite, ExistingPolicy::Rename }) {
+            PlanOptions options;
+            options.onExisting = policy;
+            auto plan = BatchPlanner(options).plan({ tmp.path() });
+            ASSERT_TRUE(plan.ok()) << plan.error().message;
+            EXPECT_EQ(plan->onExisting, policy);
+        }
+    }
+
 #ifndef _WIN32 // FIFOs, and symbolic links without extra rights
     TEST(BatchPlanner, HandlesLinksFifosAndLoopsSafely)
     {

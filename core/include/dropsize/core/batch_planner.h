@@ -48,6 +48,8 @@ struct Job {
     PathString outputPath; ///< empty when it failed before an output was chosen
     std::uint64_t inputBytes = 0;
     ImageFormat format = ImageFormat::Unknown;
+    /// What the run encodes: the planner decides it (PlanOptions::format) with the output's name.
+    ImageFormat outputFormat = ImageFormat::Unknown;
     JobAction action = JobAction::Run;
     std::uint32_t outputRoot = 0; ///< index into BatchPlan::outputRoots
     /// Why it is skipped or fails; shared, so that a job stays small (most have none).
@@ -73,6 +75,9 @@ struct BatchPlan {
     /// writes to with kOutputMarkerName.
     std::vector<std::filesystem::path> outputRoots;
     std::vector<std::filesystem::path> outputDirs; ///< every folder an output goes to
+    /// PlanOptions::onExisting, which the planner applied to the names and the run applies to
+    /// each write.
+    ExistingPolicy onExisting = ExistingPolicy::Skip;
 };
 
 /// Turns files and folders into jobs. Folders are walked in name order (recursively unless told
