@@ -249,9 +249,7 @@ namespace {
             std::unordered_map<std::string, int> wanted;
             for (std::size_t i = 0; i < files.size(); ++i) {
                 const Candidate& c = files[i];
-                formats[i] = m_options.format == OutputFormat::Jpeg ? ImageFormat::Jpeg
-                    : m_options.format == OutputFormat::Png         ? ImageFormat::Png
-                                                                    : c.format;
+                formats[i] = outputFormatFor(m_options.format, c.format);
                 const fs::path name = leafName(c.input);
                 names[i] = fittedName(name.stem().string(), outputExtension(name, formats[i]));
                 ++wanted[names[i]];

@@ -321,8 +321,8 @@ void BatchScheduler::complete(const Job& job, Prepared& prepared, Image pixels,
 {
     prepared.bytes.data.reset(); // the file's memory goes before encoding
     const ImageProcessor processor(m_options.process);
-    auto encoded = processor.encode(pixels.view(), prepared.inspected.outputFormat,
-        prepared.inspected.header.metadata, &m_cancel);
+    auto encoded = processor.encode(
+        pixels.view(), job.outputFormat, prepared.inspected.header.metadata, &m_cancel);
     if (!encoded) {
         failReport(report, std::move(encoded).error());
         return;

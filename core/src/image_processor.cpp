@@ -44,20 +44,20 @@ namespace {
         return fileSize + decoder + resize + 2 * out;
     }
 
-    ImageFormat chooseOutputFormat(OutputFormat wanted, ImageFormat input)
-    {
-        switch (wanted) {
-        case OutputFormat::Jpeg:
-            return ImageFormat::Jpeg;
-        case OutputFormat::Png:
-            return ImageFormat::Png;
-        case OutputFormat::Keep:
-            break;
-        }
-        return input;
-    }
-
 } // namespace
+
+ImageFormat outputFormatFor(OutputFormat wanted, ImageFormat input) noexcept
+{
+    switch (wanted) {
+    case OutputFormat::Jpeg:
+        return ImageFormat::Jpeg;
+    case OutputFormat::Png:
+        return ImageFormat::Png;
+    case OutputFormat::Keep:
+        break;
+    }
+    return input;
+}
 
 ImageProcessor::ImageProcessor(ProcessOptions options)
     : m_options(std::move(options))
@@ -85,7 +85,6 @@ Result<InspectedImage> ImageProcessor::inspect(
     InspectedImage inspected;
     inspected.header = std::move(header).value();
     inspected.plan = makeResizePlan(inspected.header.info, m_options.spec);
-    inspected.outputFormat = chooseOutputFormat(m_options.format, format);
     inspected.memoryEstimate
         = estimateMemory(fileSize != 0 ? fileSize : file.size(), inspected.header, inspected.plan);
     if (inspected.memoryEstimate > m_options.limits.maxMemoryBytes) {
@@ -192,7 +191,7 @@ Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, 
 }
 
 Result<ProcessedImage> ImageProcessor::process(
-    std::span<const std::uint8_t> file, const CancelToken* cancel) const
+    std::span<const std::uint8_t> file, OutputFormat format, const CancelToken* cancel) const
 {
     try {
         auto inspected = inspect(file);
@@ -206,12 +205,12 @@ Result<ProcessedImage> ImageProcessor::process(
         if (cancel != nullptr && cancel->stopRequested()) {
             return Error { ErrorCode::Cancelled, "cancelled", {} };
         }
-        auto encoded
-            = encode(pixels->view(), inspected->outputFormat, inspected->header.metadata, cancel);
+        const ImageFormat output = outputFormatFor(format, inspected->header.format);
+        auto encoded = encode(pixels->view(), output, inspected->header.metadata, cancel);
         if (!encoded) {
             return std::move(encoded).error();
         }
-        return ProcessedImage { std::move(inspected).value(), std::move(encoded).value() };
+        return ProcessedImage { std::move(inspected).value(), output, std::move(encoded).value() };
     } catch (const std::bad_alloc&) {
         return Error { ErrorCode::OutOfMemory, "out of memory", {} };
     }

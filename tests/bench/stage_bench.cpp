@@ -108,8 +108,8 @@ int measure(double percent, const std::vector<fs::path>& inputs)
             continue;
         }
         start = Clock::now();
-        auto encoded = processor.encode(
-            resized->view(), inspected->outputFormat, inspected->header.metadata);
+        auto encoded
+            = processor.encode(resized->view(), job.outputFormat, inspected->header.metadata);
         t.encode += since(start);
     }
     std::printf("\n%.1f%%, one thread | images | megapixels | decode | resize (CPU) | resize (GPU) "

@@ -467,17 +467,18 @@ namespace {
         test::TempDir tmp;
         test::writeTestJpeg(tmp.path() / "photo.jpg", 64, 40);
         const std::vector<std::uint8_t> jpeg = test::readFile(tmp.path() / "photo.jpg");
-        ProcessOptions options = halfSize();
-        options.format = OutputFormat::Png; // lossless, so the pixels can be compared
-        const ImageProcessor processor(options);
+        const ImageProcessor processor(halfSize());
         for (const bool big : { false, true }) {
             for (const int orientation : { 6, 8 }) {
                 SCOPED_TRACE(
                     ::testing::Message() << (big ? "MM" : "II") << " orientation " << orientation);
+                // PNG: lossless, so the pixels can be compared.
                 auto asShort = processor.process(
-                    withExif(jpeg, orientationExif(big, kShort, { orientation })));
+                    withExif(jpeg, orientationExif(big, kShort, { orientation })),
+                    OutputFormat::Png);
                 auto asLong = processor.process(
-                    withExif(jpeg, orientationExif(big, kLong, { orientation })));
+                    withExif(jpeg, orientationExif(big, kLong, { orientation })),
+                    OutputFormat::Png);
                 ASSERT_TRUE(asShort.ok()) << asShort.error().message;
                 ASSERT_TRUE(asLong.ok()) << asLong.error().message;
                 EXPECT_EQ(asLong->inspected.header.info.orientation, orientation);
@@ -610,7 +611,7 @@ namespace {
         auto result = processor.process(test::readFile(tmp.path() / "actually-a.png.jpg"));
         ASSERT_TRUE(result.ok()) << result.error().message;
         EXPECT_EQ(result->inspected.header.format, ImageFormat::Png);
-        EXPECT_EQ(result->inspected.outputFormat, ImageFormat::Png);
+        EXPECT_EQ(result->format, ImageFormat::Png);
         EXPECT_EQ(result->inspected.plan.output, (Size { 20, 15 }));
     }
 

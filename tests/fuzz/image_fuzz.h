@@ -68,7 +68,9 @@ inline void fuzzImage(std::span<const std::uint8_t> file, ImageFormat format)
     const std::uint64_t outPixels
         = static_cast<std::uint64_t>(out.width) * static_cast<std::uint64_t>(out.height);
     if (outPixels <= (1u << 16)) {
-        (void)processor.encode(pixels->view(), inspected->outputFormat, inspected->header.metadata);
+        // The format a batch keeps (OutputFormat::Keep): the input's.
+        (void)processor.encode(
+            pixels->view(), inspected->header.format, inspected->header.metadata);
     }
 }
 

@@ -131,7 +131,6 @@ TEST(BatchSettings, BecomeTheEngineOptions)
     EXPECT_EQ(plan.onExisting, ExistingPolicy::Rename);
     EXPECT_EQ(batch.process.spec, s.spec);
     EXPECT_EQ(batch.process.encode, s.encode);
-    EXPECT_EQ(batch.process.format, OutputFormat::Png);
     EXPECT_TRUE(batch.process.stripMetadata);
     EXPECT_EQ(batch.onExisting, ExistingPolicy::Rename);
     EXPECT_EQ(batch.threads, 3);

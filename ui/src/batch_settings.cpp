@@ -36,7 +36,6 @@ BatchOptions BatchSettings::batchOptions() const
     BatchOptions batch;
     batch.process.spec = spec;
     batch.process.encode = encode;
-    batch.process.format = format;
     batch.process.stripMetadata = stripMetadata;
     batch.onExisting = onExisting;
     batch.threads = threads;

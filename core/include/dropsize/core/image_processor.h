@@ -19,7 +19,6 @@ struct ProcessOptions {
     ResizeSpec spec;
     EncodeOptions encode;
     DecodeLimits limits;
-    OutputFormat format = OutputFormat::Keep;
     bool stripMetadata = false;
     int threadsPerImage = 1; ///< for the whole-image resizer (nearest, crops)
 };
@@ -28,15 +27,19 @@ struct ProcessOptions {
 struct InspectedImage {
     ImageHeader header;
     ResizePlan plan;
-    ImageFormat outputFormat = ImageFormat::Unknown;
     std::uint64_t memoryEstimate = 0; ///< peak bytes of decode → resize → encode
 };
 
 /// The encoded result of one image.
 struct ProcessedImage {
     InspectedImage inspected;
+    ImageFormat format = ImageFormat::Unknown; ///< of `encoded`
     std::vector<std::uint8_t> encoded;
 };
+
+/// The format an output is written in: the input's, or the one asked for. The planner decides
+/// each job's with it (Job::outputFormat), once.
+ImageFormat outputFormatFor(OutputFormat wanted, ImageFormat input) noexcept;
 
 /// Decode → resize → encode for one file's bytes, as one worker runs it. Stateless apart from its
 /// options; safe to use from many threads at once.
@@ -61,9 +64,10 @@ public:
     [[nodiscard]] Result<Image> render(std::span<const std::uint8_t> file,
         const InspectedImage& inspected, const CancelToken* cancel = nullptr) const;
 
-    /// inspect() + render() + encode with the metadata that is kept.
-    [[nodiscard]] Result<ProcessedImage> process(
-        std::span<const std::uint8_t> file, const CancelToken* cancel = nullptr) const;
+    /// inspect() + render() + encode in outputFormatFor(`format`, the input's) with the metadata
+    /// that is kept: one file on its own, outside a batch.
+    [[nodiscard]] Result<ProcessedImage> process(std::span<const std::uint8_t> file,
+        OutputFormat format = OutputFormat::Keep, const CancelToken* cancel = nullptr) const;
 
     /// Encodes pixels in `format` with this processor's options and the kept metadata.
     [[nodiscard]] Result<std::vector<std::uint8_t>> encode(ConstImageView pixels,
