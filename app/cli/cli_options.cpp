@@ -297,7 +297,6 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
             o.inputs.emplace_back(a);
         }
     }
-    o.batch.onExisting = o.plan.onExisting;
     if (o.help || o.version) {
         return o;
     }

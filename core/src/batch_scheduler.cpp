@@ -316,8 +316,8 @@ bool BatchScheduler::load(const Job& job, Prepared& prepared, JobReport& report)
     return true;
 }
 
-void BatchScheduler::complete(const Job& job, Prepared& prepared, Image pixels,
-    const FileIdentitySet& inputs, JobReport& report)
+void BatchScheduler::complete(
+    const Job& job, Prepared& prepared, Image pixels, const BatchPlan& plan, JobReport& report)
 {
     prepared.bytes.data.reset(); // the file's memory goes before encoding
     const ImageProcessor processor(m_options.process);
@@ -332,12 +332,11 @@ void BatchScheduler::complete(const Job& job, Prepared& prepared, Image pixels,
         failReport(report, Error { ErrorCode::Cancelled, "cancelled", {} });
         return;
     }
-    const AtomicFileWriter writer(&inputs);
+    const AtomicFileWriter writer(&plan.inputIdentities);
     auto written
-        = writer.write(job.output(), *encoded, m_options.onExisting, prepared.bytes.permissions);
+        = writer.write(job.output(), *encoded, plan.onExisting, prepared.bytes.permissions);
     if (!written) {
-        if (written.error().code == ErrorCode::Exists
-            && m_options.onExisting == ExistingPolicy::Skip) {
+        if (written.error().code == ErrorCode::Exists && plan.onExisting == ExistingPolicy::Skip) {
             report.status = JobStatus::Skipped;
             report.error = std::move(written).error();
             return;
@@ -350,7 +349,7 @@ void BatchScheduler::complete(const Job& job, Prepared& prepared, Image pixels,
     report.outputBytes = encoded->size();
 }
 
-JobReport BatchScheduler::runJob(const Job& job, const FileIdentitySet& inputs)
+JobReport BatchScheduler::runJob(const Job& job, const BatchPlan& plan)
 {
     JobReport report = startReport(job);
     if (!job.runs()) {
@@ -366,7 +365,7 @@ JobReport BatchScheduler::runJob(const Job& job, const FileIdentitySet& inputs)
         failReport(report, std::move(pixels).error());
         return report;
     }
-    complete(job, *prepared, std::move(pixels).value(), inputs, report);
+    complete(job, *prepared, std::move(pixels).value(), plan, report);
     return report;
 }
 
@@ -418,7 +417,7 @@ void BatchScheduler::runCpuJobs(Shared& shared)
         }
         JobReport report;
         try {
-            report = runJob(job, plan.inputIdentities);
+            report = runJob(job, plan);
         } catch (const std::exception& e) {
             report = startReport(job);
             failReport(report, Error { ErrorCode::Internal, e.what(), job.input().string() });
@@ -488,8 +487,7 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
         if (!pixels) {
             failReport(f.report, std::move(pixels).error());
         } else {
-            complete(
-                *f.job, *f.prepared, std::move(pixels).value(), plan.inputIdentities, f.report);
+            complete(*f.job, *f.prepared, std::move(pixels).value(), plan, f.report);
         }
     };
     auto finish = [&](InFlight& f) {
@@ -526,7 +524,7 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
                 onCpu(f);
             } else {
                 f.decoded = Image();
-                complete(*f.job, *f.prepared, std::move(f.out), plan.inputIdentities, f.report);
+                complete(*f.job, *f.prepared, std::move(f.out), plan, f.report);
             }
         });
         finish(f);

@@ -182,7 +182,6 @@ namespace {
         const auto bytes = test::readFile(tmp.path() / "a.jpg");
         const auto time = fs::last_write_time(tmp.path() / "a.jpg");
         BatchOptions options;
-        options.onExisting = ExistingPolicy::Overwrite;
         PlanOptions planOptions;
         planOptions.onExisting = ExistingPolicy::Overwrite;
         planOptions.outputDir = out.path() / "out";

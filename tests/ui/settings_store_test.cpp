@@ -132,7 +132,6 @@ TEST(BatchSettings, BecomeTheEngineOptions)
     EXPECT_EQ(batch.process.spec, s.spec);
     EXPECT_EQ(batch.process.encode, s.encode);
     EXPECT_TRUE(batch.process.stripMetadata);
-    EXPECT_EQ(batch.onExisting, ExistingPolicy::Rename);
     EXPECT_EQ(batch.threads, 3);
     EXPECT_EQ(batch.device, DeviceChoice::Cpu);
 

@@ -37,7 +37,6 @@ BatchOptions BatchSettings::batchOptions() const
     batch.process.spec = spec;
     batch.process.encode = encode;
     batch.process.stripMetadata = stripMetadata;
-    batch.onExisting = onExisting;
     batch.threads = threads;
     batch.device = device;
     return batch;

@@ -16,7 +16,6 @@ namespace dropsize {
 /// How a batch runs.
 struct BatchOptions {
     ProcessOptions process;
-    ExistingPolicy onExisting = ExistingPolicy::Skip;
     int threads = 0; ///< CPU workers; 0 = one per core
     /// Where resizing may run: Auto adds a GPU worker beside the CPU workers when a GPU is
     /// usable; Gpu gives every job to the GPU worker; Cpu never opens the GPU. Without a usable
@@ -69,7 +68,7 @@ private:
     struct Prepared;
     struct Shared;
 
-    JobReport runJob(const Job& job, const FileIdentitySet& inputs);
+    JobReport runJob(const Job& job, const BatchPlan& plan);
     /// Read, inspect and take the job's memory; nullopt when it ended there (`report` says how).
     /// Without `waitForMemory`, memory that is not free at once is left for the caller to take
     /// (Prepared::pendingMemory): the GPU worker must first finish what it holds.
@@ -77,8 +76,8 @@ private:
     /// Reads the rest of the file once its memory is held; false when it failed (`report`).
     bool load(const Job& job, Prepared& prepared, JobReport& report);
     /// Encode and write the resized pixels; fills in `report`.
-    void complete(const Job& job, Prepared& prepared, Image pixels, const FileIdentitySet& inputs,
-        JobReport& report);
+    void complete(
+        const Job& job, Prepared& prepared, Image pixels, const BatchPlan& plan, JobReport& report);
     /// Counts the finished job and tells the observer.
     void record(Shared& shared, const JobReport& report);
     void runCpuJobs(Shared& shared);
