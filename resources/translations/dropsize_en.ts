@@ -12,7 +12,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>JPEG quality goes from 1 to 100.</source>
+        <source>JPEG quality goes from %1 to %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -12,8 +12,8 @@
         <translation>超过 100 % 会放大图片：请勾选“允许放大”，或选择 100 % 及以下。</translation>
     </message>
     <message>
-        <source>JPEG quality goes from 1 to 100.</source>
-        <translation>JPEG 质量的范围是 1 到 100。</translation>
+        <source>JPEG quality goes from %1 to %2.</source>
+        <translation>JPEG 质量的范围是 %1 到 %2。</translation>
     </message>
     <message>
         <source>Choose an output folder.</source>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/options.h"
 #include "dropsize/ui/settings_store.h"
 #include "qt_test_support.h"
 #include "support/test_support.h"
@@ -105,6 +106,73 @@ TEST(SettingsStore, AnUnreadableValueFallsBackToItsDefaultAlone)
     EXPECT_EQ(loaded.recursive, defaults.recursive);
     EXPECT_EQ(loaded.format, OutputFormat::Png);
     EXPECT_EQ(loaded.spec.longEdge, 1600);
+}
+
+// The keys are the option table's (options.h): every option the table gives a key is saved.
+TEST(SettingsStore, SavesEveryOptionOfTheTableUnderItsKey)
+{
+    TempDir dir;
+    QSettings settings(toQString(dir.path() / "dropsize.ini"), QSettings::IniFormat);
+    SettingsStore(settings).save(changedSettings());
+    int keyed = 0;
+    for (const OptionInfo* o : option::kAll) {
+        if (!o->key.empty()) {
+            ++keyed;
+            const QString key = QString::fromLatin1(o->key.data(), qsizetype(o->key.size()));
+            EXPECT_TRUE(settings.contains(key)) << key.toStdString();
+        }
+    }
+    // The table's keys and the window's own one (where outputs go), nothing else.
+    EXPECT_EQ(settings.allKeys().size(), keyed + 1)
+        << settings.allKeys().join(QLatin1Char(' ')).toStdString();
+    EXPECT_TRUE(settings.contains(QStringLiteral("output/location")));
+}
+
+TEST(SettingsStore, KeepsExactlyTheValuesWithinTheTablesLimits)
+{
+    TempDir dir;
+    QSettings settings(toQString(dir.path() / "dropsize.ini"), QSettings::IniFormat);
+    const BatchSettings defaults;
+    auto loadWith = [&](const OptionInfo& o, const QVariant& value) {
+        settings.clear();
+        settings.setValue(QString::fromLatin1(o.key.data(), qsizetype(o.key.size())), value);
+        return SettingsStore(settings).load();
+    };
+    EXPECT_EQ(loadWith(option::kPercent, kMaxPercent).spec.percent, kMaxPercent);
+    EXPECT_EQ(loadWith(option::kPercent, kMinPercent).spec.percent, kMinPercent);
+    EXPECT_EQ(loadWith(option::kPercent, kMaxPercent + 1).spec.percent, defaults.spec.percent);
+    EXPECT_EQ(loadWith(option::kPercent, 0.005).spec.percent, defaults.spec.percent);
+    EXPECT_EQ(loadWith(option::kLongEdge, kMaxSide).spec.longEdge, kMaxSide);
+    EXPECT_EQ(loadWith(option::kLongEdge, kMaxSide + 1).spec.longEdge, defaults.spec.longEdge);
+    EXPECT_EQ(loadWith(option::kWidth, 0).spec.width, 0) << "zero: not set";
+    EXPECT_EQ(loadWith(option::kWidth, -1).spec.width, defaults.spec.width);
+    EXPECT_EQ(loadWith(option::kThreads, kMaxThreads).threads, kMaxThreads);
+    EXPECT_EQ(loadWith(option::kThreads, 0).threads, 0) << "zero: one per core";
+    EXPECT_EQ(loadWith(option::kThreads, kMaxThreads + 1).threads, defaults.threads);
+    EXPECT_EQ(loadWith(option::kJpegQuality, kMinJpegQuality).encode.jpegQuality, 1);
+    EXPECT_EQ(loadWith(option::kJpegQuality, 0).encode.jpegQuality, defaults.encode.jpegQuality)
+        << "zero is no quality";
+    EXPECT_EQ(loadWith(option::kPngCompression, kMaxPngCompression + 1).encode.pngCompression,
+        defaults.encode.pngCompression);
+    // Names are the name tables', aliases included.
+    EXPECT_EQ(loadWith(option::kFormat, QStringLiteral("jpg")).format, OutputFormat::Jpeg);
+    EXPECT_EQ(loadWith(option::kSubsampling, QStringLiteral("422")).encode.subsampling,
+        ChromaSubsampling::S422);
+}
+
+TEST(BatchSettings, StartFromTheEnginesDefaults)
+{
+    const BatchSettings s;
+    const PlanOptions plan;
+    const BatchOptions batch;
+    EXPECT_EQ(s.spec, batch.process.spec);
+    EXPECT_EQ(s.encode, batch.process.encode);
+    EXPECT_EQ(s.stripMetadata, batch.process.stripMetadata);
+    EXPECT_EQ(s.format, plan.format);
+    EXPECT_EQ(s.onExisting, plan.onExisting);
+    EXPECT_EQ(s.recursive, plan.recursive);
+    EXPECT_EQ(s.device, batch.device);
+    EXPECT_EQ(s.threads, batch.threads);
 }
 
 TEST(SettingsStore, ResetForgetsTheBatchSettingsButNotTheWindow)

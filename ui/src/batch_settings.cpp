@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/batch_settings.h"
 
+#include "dropsize/core/options.h"
 #include "path_strings.h"
 
 #include <QCoreApplication>
@@ -59,9 +60,12 @@ std::vector<SettingsProblem> validateSettings(
     } else if (auto valid = validate(settings.spec); !valid) {
         problems.push_back({ SettingsField::Size, QString::fromStdString(valid.error().message) });
     }
-    if (settings.encode.jpegQuality < 1 || settings.encode.jpegQuality > 100) {
+    const OptionInfo& quality = option::kJpegQuality;
+    if (settings.encode.jpegQuality < quality.min || settings.encode.jpegQuality > quality.max) {
         problems.push_back({ SettingsField::Quality,
-            QCoreApplication::translate("BatchSettings", "JPEG quality goes from 1 to 100.") });
+            QCoreApplication::translate("BatchSettings", "JPEG quality goes from %1 to %2.")
+                .arg(quality.min)
+                .arg(quality.max) });
     }
     if (settings.outputLocation != OutputLocation::Folder) {
         return problems;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/settings_panel.h"
 
+#include "dropsize/core/options.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -35,10 +37,17 @@ namespace {
         return static_cast<E>(combo->currentData().toInt());
     }
 
-    QSpinBox* pixelBox(QWidget* parent)
+    // A spin box over an option's limits (options.h).
+    template <typename Box> void setRange(Box* box, const OptionInfo& option)
+    {
+        using Value = decltype(box->value());
+        box->setRange(static_cast<Value>(option.min), static_cast<Value>(option.max));
+    }
+
+    QSpinBox* pixelBox(QWidget* parent, const OptionInfo& option)
     {
         auto* box = new QSpinBox(parent);
-        box->setRange(1, 1 << 20);
+        setRange(box, option);
         box->setSuffix(SettingsPanel::tr(" px"));
         box->setAccelerated(true);
         return box;
@@ -75,13 +84,13 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     addItem(m_mode, tr("Long edge"), SizeMode::LongEdge);
     addItem(m_mode, tr("Exact size"), SizeMode::Exact);
     m_percent = new QDoubleSpinBox(this);
-    m_percent->setRange(0.01, 1000.0);
-    m_percent->setDecimals(2);
+    setRange(m_percent, option::kPercent);
+    m_percent->setDecimals(2); // down to kMinPercent
     m_percent->setSuffix(tr(" %"));
     m_percent->setAccelerated(true);
-    m_width = pixelBox(this);
-    m_height = pixelBox(this);
-    m_longEdge = pixelBox(this);
+    m_width = pixelBox(this, option::kWidth);
+    m_height = pixelBox(this, option::kHeight);
+    m_longEdge = pixelBox(this, option::kLongEdge);
     m_sizePages = new QStackedWidget(this);
     m_sizePages->addWidget(row(m_sizePages, { m_percent }));
     m_sizePages->addWidget(row(m_sizePages, { m_width, new QLabel(tr("\u00d7"), this), m_height }));
@@ -118,7 +127,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     addItem(m_format, tr("JPEG"), OutputFormat::Jpeg);
     addItem(m_format, tr("PNG"), OutputFormat::Png);
     m_quality = new QSpinBox(this);
-    m_quality->setRange(1, 100);
+    setRange(m_quality, option::kJpegQuality);
     m_quality->setPrefix(tr("JPEG quality "));
     form->addRow(tr("For&mat:"), row(this, { m_format, m_quality }));
     form->addRow(QString(), addProblemLabel(SettingsField::Quality));

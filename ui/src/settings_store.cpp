@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/settings_store.h"
 
+#include "dropsize/core/options.h"
+
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -12,21 +14,29 @@ namespace dropsize::ui {
 
 namespace {
 
+    // The window's own option: core has no notion of where the form puts outputs.
+    constexpr OptionInfo kOutputLocation { .kind = OptionKind::Choice, .key = "output/location" };
+
     // One key: how to write its value and how to read it back. read() returns false for a value
     // it cannot use, which leaves the default in place.
     struct Key {
-        const char* name;
+        QString name;
         std::function<QVariant(const BatchSettings&)> write;
         std::function<bool(const QVariant&, BatchSettings&)> read;
     };
 
+    QString keyName(const OptionInfo& option)
+    {
+        return QString::fromLatin1(option.key.data(), static_cast<qsizetype>(option.key.size()));
+    }
+
     // `field` maps a BatchSettings to one of its members: [](auto& s) -> auto& { return s.x; }.
     // Enum values are stored by name (option_names.h), so the file stays readable and survives
     // reordering.
-    template <typename Field> Key enumKey(const char* name, Field field)
+    template <typename Field> Key enumKey(const OptionInfo& option, Field field)
     {
         using E = std::remove_cvref_t<decltype(field(std::declval<BatchSettings&>()))>;
-        return { name,
+        return { keyName(option),
             [field](
                 const BatchSettings& s) { return QVariant(QString::fromLatin1(nameOf(field(s)))); },
             [field](const QVariant& v, BatchSettings& s) {
@@ -38,11 +48,18 @@ namespace {
             } };
     }
 
+    // Where zero means "not set" (a side the chosen mode does not use; one thread per core), it
+    // is kept too.
+    enum class Zero { Refused, MeansUnset };
+
+    // A value within the option's limits (options.h).
     template <typename T, typename Field>
-    Key numberKey(const char* name, Field field, T low, T high)
+    Key numberKey(const OptionInfo& option, Field field, Zero zero = Zero::Refused)
     {
-        return { name, [field](const BatchSettings& s) { return QVariant::fromValue(field(s)); },
-            [field, low, high](const QVariant& v, BatchSettings& s) {
+        return { keyName(option),
+            [field](const BatchSettings& s) { return QVariant::fromValue(field(s)); },
+            [field, low = option.min, high = option.max, zero](
+                const QVariant& v, BatchSettings& s) {
                 bool ok = false;
                 T value {};
                 if constexpr (std::is_same_v<T, double>) {
@@ -50,7 +67,8 @@ namespace {
                 } else {
                     value = v.toInt(&ok);
                 }
-                if (!ok || !(value >= low && value <= high)) {
+                const bool unset = zero == Zero::MeansUnset && value == T {};
+                if (!ok || !(unset || (value >= low && value <= high))) {
                     return false;
                 }
                 field(s) = value;
@@ -58,9 +76,9 @@ namespace {
             } };
     }
 
-    template <typename Field> Key boolKey(const char* name, Field field)
+    template <typename Field> Key boolKey(const OptionInfo& option, Field field)
     {
-        return { name, [field](const BatchSettings& s) { return QVariant(field(s)); },
+        return { keyName(option), [field](const BatchSettings& s) { return QVariant(field(s)); },
             [field](const QVariant& v, BatchSettings& s) {
                 // INI files give back "true"/"false" strings; other backends may give bools.
                 if (v.typeId() == QMetaType::Bool) {
@@ -76,9 +94,9 @@ namespace {
             } };
     }
 
-    Key stringKey(const char* name, QString BatchSettings::*member)
+    Key stringKey(const OptionInfo& option, QString BatchSettings::*member)
     {
-        return { name, [member](const BatchSettings& s) { return QVariant(s.*member); },
+        return { keyName(option), [member](const BatchSettings& s) { return QVariant(s.*member); },
             [member](const QVariant& v, BatchSettings& s) {
                 if (!v.canConvert<QString>()) {
                     return false;
@@ -88,50 +106,49 @@ namespace {
             } };
     }
 
-    // The table: every saved batch setting, its key and its valid range.
+    // The table: every saved batch setting, by its option (whose key and limits it takes) and its
+    // field.
     std::vector<Key> batchKeys()
     {
-        constexpr int kMaxSide = 1 << 20;
+        using namespace option;
         return {
             enumKey(
-                "size/mode", [](auto& s) -> auto& { return s.spec.mode; }),
+                kSizeMode, [](auto& s) -> auto& { return s.spec.mode; }),
             numberKey<double>(
-                "size/percent", [](auto& s) -> auto& { return s.spec.percent; }, 0.01, 10000.0),
+                kPercent, [](auto& s) -> auto& { return s.spec.percent; }),
             numberKey<int>(
-                "size/width", [](auto& s) -> auto& { return s.spec.width; }, 0, kMaxSide),
+                kWidth, [](auto& s) -> auto& { return s.spec.width; }, Zero::MeansUnset),
             numberKey<int>(
-                "size/height", [](auto& s) -> auto& { return s.spec.height; }, 0, kMaxSide),
+                kHeight, [](auto& s) -> auto& { return s.spec.height; }, Zero::MeansUnset),
             numberKey<int>(
-                "size/longEdge", [](auto& s) -> auto& { return s.spec.longEdge; }, 0, kMaxSide),
+                kLongEdge, [](auto& s) -> auto& { return s.spec.longEdge; }, Zero::MeansUnset),
             boolKey(
-                "size/enlarge", [](auto& s) -> auto& { return s.spec.enlarge; }),
+                kEnlarge, [](auto& s) -> auto& { return s.spec.enlarge; }),
             enumKey(
-                "size/filter", [](auto& s) -> auto& { return s.spec.filter; }),
+                kFilter, [](auto& s) -> auto& { return s.spec.filter; }),
             enumKey(
-                "output/location", [](auto& s) -> auto& { return s.outputLocation; }),
-            stringKey("output/folder", &BatchSettings::outputDir),
+                kOutputLocation, [](auto& s) -> auto& { return s.outputLocation; }),
+            stringKey(kOutputFolder, &BatchSettings::outputDir),
             enumKey(
-                "output/format", [](auto& s) -> auto& { return s.format; }),
+                kFormat, [](auto& s) -> auto& { return s.format; }),
             numberKey<int>(
-                "output/jpegQuality", [](auto& s) -> auto& { return s.encode.jpegQuality; }, 1,
-                100),
+                kJpegQuality, [](auto& s) -> auto& { return s.encode.jpegQuality; }),
             enumKey(
-                "output/subsampling", [](auto& s) -> auto& { return s.encode.subsampling; }),
+                kSubsampling, [](auto& s) -> auto& { return s.encode.subsampling; }),
             boolKey(
-                "output/progressive", [](auto& s) -> auto& { return s.encode.progressive; }),
+                kProgressive, [](auto& s) -> auto& { return s.encode.progressive; }),
             numberKey<int>(
-                "output/pngCompression", [](auto& s) -> auto& { return s.encode.pngCompression; },
-                0, 9),
+                kPngCompression, [](auto& s) -> auto& { return s.encode.pngCompression; }),
             enumKey(
-                "output/existing", [](auto& s) -> auto& { return s.onExisting; }),
+                kOnExisting, [](auto& s) -> auto& { return s.onExisting; }),
             boolKey(
-                "output/stripMetadata", [](auto& s) -> auto& { return s.stripMetadata; }),
+                kStripMetadata, [](auto& s) -> auto& { return s.stripMetadata; }),
             boolKey(
-                "input/recursive", [](auto& s) -> auto& { return s.recursive; }),
+                kRecursive, [](auto& s) -> auto& { return s.recursive; }),
             enumKey(
-                "run/device", [](auto& s) -> auto& { return s.device; }),
+                kDevice, [](auto& s) -> auto& { return s.device; }),
             numberKey<int>(
-                "run/threads", [](auto& s) -> auto& { return s.threads; }, 0, 1024),
+                kThreads, [](auto& s) -> auto& { return s.threads; }, Zero::MeansUnset),
         };
     }
 
@@ -150,7 +167,7 @@ BatchSettings SettingsStore::load() const
 {
     BatchSettings batch;
     for (const Key& key : batchKeys()) {
-        const QVariant value = m_settings.value(QLatin1String(key.name));
+        const QVariant value = m_settings.value(key.name);
         if (value.isValid()) {
             BatchSettings candidate = batch;
             if (key.read(value, candidate)) {
@@ -164,14 +181,14 @@ BatchSettings SettingsStore::load() const
 void SettingsStore::save(const BatchSettings& batch)
 {
     for (const Key& key : batchKeys()) {
-        m_settings.setValue(QLatin1String(key.name), key.write(batch));
+        m_settings.setValue(key.name, key.write(batch));
     }
 }
 
 void SettingsStore::resetToDefaults()
 {
     for (const Key& key : batchKeys()) {
-        m_settings.remove(QLatin1String(key.name));
+        m_settings.remove(key.name);
     }
 }
 

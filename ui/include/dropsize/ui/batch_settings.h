@@ -35,18 +35,19 @@ template <> struct EnumNames<ui::OutputLocation> {
 namespace dropsize::ui {
 
 /// Every choice the window offers, in one plain value: what SettingsStore saves and loads and
-/// what BatchController turns into the engine's options.
+/// what BatchController turns into the engine's options. The defaults are the engine's, so that
+/// the window and the command line start from the same ones.
 struct BatchSettings {
     ResizeSpec spec;
-    OutputFormat format = OutputFormat::Keep;
+    OutputFormat format = PlanOptions {}.format;
     EncodeOptions encode;
-    ExistingPolicy onExisting = ExistingPolicy::Skip;
-    bool recursive = true;
-    bool stripMetadata = false;
+    ExistingPolicy onExisting = PlanOptions {}.onExisting;
+    bool recursive = PlanOptions {}.recursive;
+    bool stripMetadata = ProcessOptions {}.stripMetadata;
     OutputLocation outputLocation = OutputLocation::InsideEachInput;
     QString outputDir; ///< used with OutputLocation::Folder (kept when the other is chosen)
-    DeviceChoice device = DeviceChoice::Auto;
-    int threads = 0; ///< 0: one per core
+    DeviceChoice device = BatchOptions {}.device;
+    int threads = BatchOptions {}.threads; ///< 0: one per core
 
     PlanOptions planOptions() const;
     BatchOptions batchOptions() const;
