@@ -8,6 +8,8 @@
 #include <charconv>
 #include <cmath>
 #include <optional>
+#include <type_traits>
+#include <utility>
 
 namespace dropsize::cli {
 
@@ -57,63 +59,370 @@ namespace {
         return v;
     }
 
-    std::optional<std::pair<int, int>> parseSize(const std::string& s)
+    bool within(const OptionInfo& option, double value)
+    {
+        return value >= option.min && value <= option.max;
+    }
+
+    std::optional<int> integerIn(const OptionInfo& option, std::string_view s)
+    {
+        const auto v = parseInt(s);
+        if (!v || !within(option, static_cast<double>(*v))) {
+            return std::nullopt;
+        }
+        return static_cast<int>(*v);
+    }
+
+    std::optional<double> numberIn(const OptionInfo& option, const std::string& s)
+    {
+        const auto v = parseNumber(s);
+        return v && within(option, *v) ? v : std::nullopt;
+    }
+
+    // "WxH" (or "WXH"), each side within the option's limits.
+    std::optional<std::pair<int, int>> sizeIn(const OptionInfo& option, const std::string& s)
     {
         const std::size_t x = s.find_first_of("xX");
         if (x == std::string::npos) {
             return std::nullopt;
         }
-        const auto w = parseInt(std::string_view(s).substr(0, x));
-        const auto h = parseInt(std::string_view(s).substr(x + 1));
-        if (!w || !h || *w < 1 || *h < 1 || *w > (1 << 20) || *h > (1 << 20)) {
+        const auto w = integerIn(option, std::string_view(s).substr(0, x));
+        const auto h = integerIn(option, std::string_view(s).substr(x + 1));
+        if (!w || !h) {
             return std::nullopt;
         }
-        return std::pair { static_cast<int>(*w), static_cast<int>(*h) };
+        return std::pair { *w, *h };
+    }
+
+    // The command line's own switches, which are not options of a batch.
+    constexpr OptionInfo kDryRun { .kind = OptionKind::Switch,
+        .flag = "--dry-run",
+        .help = "print the plan (each input, its output and size, or why it would be skipped or "
+                "fail), with the same checks and limits as a run" };
+    constexpr OptionInfo kJson { .kind = OptionKind::Switch,
+        .flag = "--json",
+        .help = "one JSON object per event and line on standard output; bytes of a name that are "
+                "not UTF-8 are written as \\udcXX (Python's \"surrogateescape\")" };
+    constexpr OptionInfo kHelp {
+        .kind = OptionKind::Switch, .flag = "--help", .help = "this text"
+    };
+    constexpr OptionInfo kVersion {
+        .kind = OptionKind::Switch, .flag = "--version", .help = "version and libraries"
+    };
+
+    // In the builders below `field` maps CliOptions to one member:
+    // [](auto& o) -> auto& { return o.x; }.
+
+    template <typename Field>
+    CliFlag switchFlag(const OptionInfo& option, CliSection section, Field field, bool on = true)
+    {
+        return { &option, section, {}, [field, on](const std::string&, CliOptions& o) {
+                    field(o) = on;
+                    return true;
+                } };
+    }
+
+    template <typename Field>
+    CliFlag integerFlag(
+        const OptionInfo& option, CliSection section, std::string needs, Field field)
+    {
+        return { &option, section, std::move(needs),
+            [&option, field](const std::string& v, CliOptions& o) {
+                const auto n = integerIn(option, v);
+                if (n) {
+                    field(o) = *n;
+                }
+                return n.has_value();
+            },
+            [field](const CliOptions& o) { return std::to_string(field(o)); } };
+    }
+
+    template <typename Field>
+    CliFlag choiceFlag(const OptionInfo& option, CliSection section, Field field)
+    {
+        using E = std::remove_cvref_t<decltype(field(std::declval<CliOptions&>()))>;
+        CliFlag flag { &option, section, "{choices}",
+            [field](const std::string& v, CliOptions& o) {
+                const auto value = parseName<E>(v);
+                if (value) {
+                    field(o) = *value;
+                }
+                return value.has_value();
+            },
+            [field](const CliOptions& o) { return std::string(nameOf(field(o))); } };
+        for (const EnumName<E>& n : namesOf<E>()) {
+            flag.choices.emplace_back(n.name);
+        }
+        return flag;
+    }
+
+    CliFlag sizeFlag(const OptionInfo& option, SizeMode mode)
+    {
+        CliFlag flag { &option, CliSection::Size,
+            "a size such as 1920x1080, each side {min} to {max}",
+            [&option, mode](const std::string& v, CliOptions& o) {
+                const auto s = sizeIn(option, v);
+                if (s) {
+                    ResizeSpec& spec = o.batch.process.spec;
+                    spec.mode = mode;
+                    spec.width = s->first;
+                    spec.height = s->second;
+                }
+                return s.has_value();
+            } };
+        flag.choosesSize = true;
+        return flag;
+    }
+
+    std::vector<CliFlag> makeFlags()
+    {
+        using namespace option;
+        using S = CliSection;
+        std::vector<CliFlag> flags;
+        CliFlag percent { &kPercent, S::Size, "a number from {min} to {max}, such as 50 or 12.5",
+            [](const std::string& v, CliOptions& o) {
+                const auto p = numberIn(kPercent, v);
+                if (p) {
+                    o.batch.process.spec.mode = SizeMode::Percent;
+                    o.batch.process.spec.percent = *p;
+                }
+                return p.has_value();
+            },
+            [](const CliOptions& o) { return numberText(o.batch.process.spec.percent); } };
+        percent.choosesSize = true;
+        flags.push_back(std::move(percent));
+        flags.push_back(sizeFlag(kFit, SizeMode::Fit));
+        CliFlag longEdge { &kLongEdge, S::Size,
+            "a number of pixels from {min} to {max}, such as 2048",
+            [](const std::string& v, CliOptions& o) {
+                const auto n = integerIn(kLongEdge, v);
+                if (n) {
+                    o.batch.process.spec.mode = SizeMode::LongEdge;
+                    o.batch.process.spec.longEdge = *n;
+                }
+                return n.has_value();
+            } };
+        longEdge.choosesSize = true;
+        flags.push_back(std::move(longEdge));
+        flags.push_back(sizeFlag(kExact, SizeMode::Exact));
+        flags.push_back(switchFlag(
+            kEnlarge, S::Size, [](auto& o) -> auto& { return o.batch.process.spec.enlarge; }));
+        flags.push_back(choiceFlag(
+            kFilter, S::Size, [](auto& o) -> auto& { return o.batch.process.spec.filter; }));
+
+        flags.push_back(
+            { &kOutputFolder, S::Output, "a folder", [](const std::string& v, CliOptions& o) {
+                 if (!v.empty()) {
+                     o.plan.outputDir = v;
+                 }
+                 return !v.empty();
+             } });
+        flags.push_back(choiceFlag(
+            kFormat, S::Output, [](auto& o) -> auto& { return o.plan.format; }));
+        flags.push_back(integerFlag(
+            kJpegQuality, S::Output, "a JPEG quality from {min} to {max}",
+            [](auto& o) -> auto& { return o.batch.process.encode.jpegQuality; }));
+        flags.push_back(choiceFlag(
+            kSubsampling, S::Output,
+            [](auto& o) -> auto& { return o.batch.process.encode.subsampling; }));
+        flags.push_back(switchFlag(
+            kProgressive, S::Output,
+            [](auto& o) -> auto& { return o.batch.process.encode.progressive; }));
+        flags.push_back(integerFlag(
+            kPngCompression, S::Output, "a level from {min} to {max}",
+            [](auto& o) -> auto& { return o.batch.process.encode.pngCompression; }));
+        flags.push_back(switchFlag(
+            kStripMetadata, S::Output,
+            [](auto& o) -> auto& { return o.batch.process.stripMetadata; }));
+        flags.push_back(choiceFlag(
+            kOnExisting, S::Output, [](auto& o) -> auto& { return o.plan.onExisting; }));
+
+        CliFlag threads = integerFlag(
+            kThreads, S::Run, "a thread count from {min} to {max}",
+            [](auto& o) -> auto& { return o.batch.threads; });
+        threads.show = nullptr; // 0, all cores: the help says it in words
+        flags.push_back(std::move(threads));
+        flags.push_back(choiceFlag(
+            kDevice, S::Run, [](auto& o) -> auto& { return o.batch.device; }));
+        flags.push_back(switchFlag(
+            kRecursive, S::Run, [](auto& o) -> auto& { return o.plan.recursive; }, false));
+        flags.push_back({ &kPixelLimit, S::Run, "a number of megapixels from {min} to {max}",
+            [](const std::string& v, CliOptions& o) {
+                const auto n = numberIn(kPixelLimit, v);
+                if (n) {
+                    o.batch.process.limits.maxPixels = static_cast<std::uint64_t>(*n * 1e6);
+                }
+                return n.has_value();
+            },
+            [](const CliOptions& o) {
+                return numberText(static_cast<double>(o.batch.process.limits.maxPixels) / 1e6);
+            } });
+        flags.push_back({ &kMemoryLimit, S::Run, "a number of MiB, at least {min}",
+            [](const std::string& v, CliOptions& o) {
+                const auto n = integerIn(kMemoryLimit, v);
+                if (n) {
+                    DecodeLimits& limits = o.batch.process.limits;
+                    limits.maxMemoryBytes = static_cast<std::uint64_t>(*n) << 20;
+                    // An image the limit lets through must also fit the batch's budget.
+                    o.batch.memoryBudget
+                        = std::max<std::uint64_t>(o.batch.memoryBudget, limits.maxMemoryBytes);
+                }
+                return n.has_value();
+            },
+            [](const CliOptions& o) {
+                return std::to_string(o.batch.process.limits.maxMemoryBytes >> 20);
+            } });
+        flags.push_back(switchFlag(
+            kDryRun, S::Run, [](auto& o) -> auto& { return o.dryRun; }));
+        flags.push_back(switchFlag(
+            kJson, S::Run, [](auto& o) -> auto& { return o.json; }));
+        CliFlag help = switchFlag(
+            kHelp, S::Run, [](auto& o) -> auto& { return o.help; });
+        help.alias = "-h";
+        flags.push_back(std::move(help));
+        flags.push_back(switchFlag(
+            kVersion, S::Run, [](auto& o) -> auto& { return o.version; }));
+        return flags;
+    }
+
+    // "a, b or c"; with `defaults`, the name they hold gets " (default)".
+    std::string choiceText(const CliFlag& flag, const CliOptions* defaults)
+    {
+        const std::string chosen = defaults != nullptr && flag.show ? flag.show(*defaults) : "";
+        std::string text;
+        for (std::size_t i = 0; i < flag.choices.size(); ++i) {
+            if (i > 0) {
+                text += i + 1 == flag.choices.size() ? " or " : ", ";
+            }
+            text += flag.choices[i];
+            if (flag.choices[i] == chosen) {
+                text += " (default)";
+            }
+        }
+        return text;
+    }
+
+    // Fills in {min}, {max}, {default} and {choices}; `defaults` is null for a usage error's
+    // text, which marks no default.
+    std::string expand(std::string_view text, const CliFlag& flag, const CliOptions* defaults)
+    {
+        std::string out;
+        while (!text.empty()) {
+            const std::size_t open = text.find('{');
+            const std::size_t close = text.find('}', open);
+            if (open == std::string_view::npos || close == std::string_view::npos) {
+                out += text;
+                break;
+            }
+            out += text.substr(0, open);
+            const std::string_view name = text.substr(open + 1, close - open - 1);
+            if (name == "min") {
+                out += numberText(flag.option->min);
+            } else if (name == "max") {
+                out += numberText(flag.option->max);
+            } else if (name == "default" && flag.show && defaults != nullptr) {
+                out += flag.show(*defaults);
+            } else if (name == "choices") {
+                out += choiceText(flag, defaults);
+            } else {
+                out += text.substr(open, close - open + 1);
+            }
+            text.remove_prefix(close + 1);
+        }
+        return out;
+    }
+
+    // One flag's lines: the flag and its value name, then its help from column 23, wrapped
+    // within 96 columns.
+    std::string helpLines(const CliFlag& flag, const CliOptions& defaults)
+    {
+        constexpr std::size_t kHelpColumn = 23;
+        constexpr std::size_t kWidth = 96;
+        std::string line = "  " + std::string(flag.flag());
+        if (flag.takesValue()) {
+            line += " " + std::string(flag.option->valueName);
+        }
+        if (!flag.alias.empty()) {
+            line += ", " + std::string(flag.alias);
+        }
+        line += std::string(line.size() + 2 <= kHelpColumn ? kHelpColumn - line.size() : 2, ' ');
+        std::string lines;
+        const std::string help = expand(flag.option->help, flag, &defaults);
+        std::size_t at = 0;
+        bool first = true;
+        while (at < help.size()) {
+            std::size_t end = help.find(' ', at);
+            end = end == std::string::npos ? help.size() : end;
+            const std::string word = help.substr(at, end - at);
+            if (!first && line.size() + 1 + word.size() > kWidth) {
+                lines += line + "\n";
+                line = std::string(kHelpColumn, ' ');
+                first = true;
+            }
+            line += (first ? "" : " ") + word;
+            first = false;
+            at = end + 1;
+        }
+        return lines + line + "\n";
+    }
+
+    // "--percent, --fit, --long-edge and --size": the flags of which one may be given.
+    std::string sizeFlagList(const std::vector<CliFlag>& flags)
+    {
+        std::vector<std::string_view> sizes;
+        for (const CliFlag& f : flags) {
+            if (f.choosesSize) {
+                sizes.push_back(f.flag());
+            }
+        }
+        std::string list;
+        for (std::size_t i = 0; i < sizes.size(); ++i) {
+            list += std::string(i == 0              ? ""
+                            : i + 1 == sizes.size() ? " and "
+                                                    : ", ")
+                + std::string(sizes[i]);
+        }
+        return list;
+    }
+
+    std::string sectionTitle(CliSection section, const std::vector<CliFlag>& flags)
+    {
+        switch (section) {
+        case CliSection::Size:
+            return "Size (at most one of " + sizeFlagList(flags) + "):";
+        case CliSection::Output:
+            return "Output:";
+        case CliSection::Run:
+            return "Run:";
+        }
+        return {};
     }
 
 } // namespace
 
+const std::vector<CliFlag>& cliFlags()
+{
+    static const std::vector<CliFlag> flags = makeFlags();
+    return flags;
+}
+
 std::string usageText()
 {
-    return R"(Usage: dropsize-cli PATH... [options]
+    std::string text = R"(Usage: dropsize-cli PATH... [options]
 
 Resizes every JPEG and PNG in the given files and folders. Outputs go to a ResizeImage folder
 inside each input folder (next to a given file) unless --output says otherwise; originals are
 never changed. The pixels are those of Pillow's Image.thumbnail() followed by exif_transpose().
-
-Size (one of; default --percent 50):
-  --percent P          scale both sides to P percent (decimals allowed)
-  --fit WxH            largest size that fits in W x H, aspect kept
-  --long-edge N        longer side becomes N pixels, aspect kept
-  --size WxH           exactly W x H
-  --enlarge            allow outputs larger than the input (never by default)
-  --filter NAME        nearest, box, bilinear, hamming, bicubic (default), lanczos (sharper)
-
-Output:
-  --output DIR         write all outputs under DIR (mirroring the input folders)
-  --format F           keep (default), jpeg or png
-  --quality Q          JPEG quality 1-100 (default 85)
-  --subsampling S      JPEG chroma subsampling: 444, 422 or 420 (default)
-  --progressive        write progressive JPEG
-  --png-compression L  PNG compression level 0-9 (default 6)
-  --strip-metadata     drop EXIF and ICC profile (kept by default)
-  --on-existing MODE   skip (default: re-running resumes), overwrite or rename
-
-Run:
-  --threads N          worker threads (default: all cores)
-  --device D           auto (default: the GPU beside the CPU threads when there is one), cpu,
-                       or gpu (every resize on the GPU; the CPU when there is none, said once)
-  --no-recursive       do not walk into sub-folders
-  --max-megapixels N   refuse images larger than N megapixels (default 200)
-  --max-memory-mb N    refuse images needing more than N MiB to process (default 1024)
-  --dry-run            print the plan (each input, its output and size, or why it would be
-                       skipped or fail), with the same checks and limits as a run
-  --json               one JSON object per event and line on standard output; bytes of a
-                       name that are not UTF-8 are written as \udcXX (Python's
-                       "surrogateescape")
-  --help               this text
-  --version            version and libraries
-
+)";
+    const CliOptions defaults;
+    const std::vector<CliFlag>& flags = cliFlags();
+    for (std::size_t i = 0; i < flags.size(); ++i) {
+        if (i == 0 || flags[i].section != flags[i - 1].section) {
+            text += "\n" + sectionTitle(flags[i].section, flags) + "\n";
+        }
+        text += helpLines(flags[i], defaults);
+    }
+    return text + R"(
 Exit status:
   0    every image was resized or skipped
   1    some failed: each failure names its file and the reason (also with --dry-run)
@@ -128,174 +437,49 @@ Exit status:
 Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
 {
     CliOptions o;
+    const std::vector<CliFlag>& flags = cliFlags();
     bool sizeGiven = false;
-    auto setMode = [&](const std::string& flag) -> std::optional<Error> {
-        if (sizeGiven) {
-            return usage("choose one of --percent, --fit, --long-edge and --size (" + flag + ")");
-        }
-        sizeGiven = true;
-        return std::nullopt;
-    };
-    ResizeSpec& spec = o.batch.process.spec;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
+        if (a == "--") {
+            for (++i; i < args.size(); ++i) {
+                o.inputs.emplace_back(args[i]);
+            }
+            break;
+        }
+        const auto flag = std::find_if(flags.begin(), flags.end(),
+            [&](const CliFlag& f) { return a == f.flag() || (!f.alias.empty() && a == f.alias); });
+        if (flag == flags.end()) {
+            if (a.size() > 1 && a[0] == '-') {
+                return usage("unknown option " + a + " (see --help)");
+            }
+            o.inputs.emplace_back(a);
+            continue;
+        }
+        if (flag->choosesSize) {
+            if (sizeGiven) {
+                return usage("choose one of " + sizeFlagList(flags) + " (" + a + ")");
+            }
+            sizeGiven = true;
+        }
+        if (!flag->takesValue()) {
+            (void)flag->apply({}, o);
+            continue;
+        }
         // An option's value; never the next option ("--output --json" is a mistake, not a
         // folder named --json: write ./--json for that).
         std::optional<std::string> optionAsValue;
-        auto value = [&]() -> std::optional<std::string> {
-            if (i + 1 >= args.size()) {
-                return std::nullopt;
-            }
-            if (args[i + 1].starts_with("--")) {
-                optionAsValue = args[i + 1];
-                return std::nullopt;
-            }
-            return args[++i];
-        };
-        auto needs = [&](const char* what) {
-            return usage(a + " needs " + what
+        if (i + 1 < args.size() && args[i + 1].starts_with("--")) {
+            optionAsValue = args[i + 1];
+        }
+        if (i + 1 >= args.size() || optionAsValue || !flag->apply(args[i + 1], o)) {
+            return usage(a + " needs " + expand(flag->needs, *flag, nullptr)
                 + (optionAsValue ? ", not the option " + *optionAsValue
                             + " (a name that starts with -- can be given as ./" + *optionAsValue
                             + ")"
                                  : std::string()));
-        };
-        if (a == "--help" || a == "-h") {
-            o.help = true;
-        } else if (a == "--version") {
-            o.version = true;
-        } else if (a == "--json") {
-            o.json = true;
-        } else if (a == "--dry-run") {
-            o.dryRun = true;
-        } else if (a == "--enlarge") {
-            spec.enlarge = true;
-        } else if (a == "--progressive") {
-            o.batch.process.encode.progressive = true;
-        } else if (a == "--strip-metadata") {
-            o.batch.process.stripMetadata = true;
-        } else if (a == "--no-recursive") {
-            o.plan.recursive = false;
-        } else if (a == "--percent") {
-            if (auto e = setMode(a)) {
-                return *e;
-            }
-            const auto v = value();
-            const auto p = v ? parseNumber(*v) : std::nullopt;
-            if (!p) {
-                return needs("a number, such as 50 or 12.5");
-            }
-            spec.mode = SizeMode::Percent;
-            spec.percent = *p;
-        } else if (a == "--fit" || a == "--size") {
-            if (auto e = setMode(a)) {
-                return *e;
-            }
-            const auto v = value();
-            const auto s = v ? parseSize(*v) : std::nullopt;
-            if (!s) {
-                return needs("a size such as 1920x1080");
-            }
-            spec.mode = a == "--fit" ? SizeMode::Fit : SizeMode::Exact;
-            spec.width = s->first;
-            spec.height = s->second;
-        } else if (a == "--long-edge") {
-            if (auto e = setMode(a)) {
-                return *e;
-            }
-            const auto v = value();
-            const auto n = v ? parseInt(*v) : std::nullopt;
-            if (!n || *n < 1 || *n > (1 << 20)) {
-                return needs("a number of pixels, such as 2048");
-            }
-            spec.mode = SizeMode::LongEdge;
-            spec.longEdge = static_cast<int>(*n);
-        } else if (a == "--filter") {
-            const auto v = value();
-            const auto f = v ? parseName<Filter>(*v) : std::nullopt;
-            if (!f) {
-                return needs(nameList<Filter>().c_str());
-            }
-            spec.filter = *f;
-        } else if (a == "--quality") {
-            const auto v = value();
-            const auto q = v ? parseInt(*v) : std::nullopt;
-            if (!q || *q < 1 || *q > 100) {
-                return needs("a JPEG quality from 1 to 100");
-            }
-            o.batch.process.encode.jpegQuality = static_cast<int>(*q);
-        } else if (a == "--subsampling") {
-            const auto v = value();
-            const auto s = v ? parseName<ChromaSubsampling>(*v) : std::nullopt;
-            if (!s) {
-                return needs(nameList<ChromaSubsampling>().c_str());
-            }
-            o.batch.process.encode.subsampling = *s;
-        } else if (a == "--png-compression") {
-            const auto v = value();
-            const auto l = v ? parseInt(*v) : std::nullopt;
-            if (!l || *l < 0 || *l > 9) {
-                return needs("a level from 0 to 9");
-            }
-            o.batch.process.encode.pngCompression = static_cast<int>(*l);
-        } else if (a == "--format") {
-            const auto v = value();
-            const auto f = v ? parseName<OutputFormat>(*v) : std::nullopt;
-            if (!f) {
-                return needs(nameList<OutputFormat>().c_str());
-            }
-            o.plan.format = *f;
-        } else if (a == "--output") {
-            const auto v = value();
-            if (!v || v->empty()) {
-                return needs("a folder");
-            }
-            o.plan.outputDir = *v;
-        } else if (a == "--on-existing") {
-            const auto v = value();
-            const auto p = v ? parseName<ExistingPolicy>(*v) : std::nullopt;
-            if (!p) {
-                return needs(nameList<ExistingPolicy>().c_str());
-            }
-            o.plan.onExisting = *p;
-        } else if (a == "--threads") {
-            const auto v = value();
-            const auto n = v ? parseInt(*v) : std::nullopt;
-            if (!n || *n < 1 || *n > 1024) {
-                return needs("a thread count from 1 to 1024");
-            }
-            o.batch.threads = static_cast<int>(*n);
-        } else if (a == "--device") {
-            const auto v = value();
-            const auto d = v ? parseName<DeviceChoice>(*v) : std::nullopt;
-            if (!d) {
-                return needs(nameList<DeviceChoice>().c_str());
-            }
-            o.batch.device = *d;
-        } else if (a == "--max-megapixels") {
-            const auto v = value();
-            const auto n = v ? parseNumber(*v) : std::nullopt;
-            if (!n || *n <= 0 || *n > 1e6) {
-                return needs("a number of megapixels");
-            }
-            o.batch.process.limits.maxPixels = static_cast<std::uint64_t>(*n * 1e6);
-        } else if (a == "--max-memory-mb") {
-            const auto v = value();
-            const auto n = v ? parseInt(*v) : std::nullopt;
-            if (!n || *n < 16 || *n > (1 << 22)) {
-                return needs("a number of MiB, at least 16");
-            }
-            o.batch.process.limits.maxMemoryBytes = static_cast<std::uint64_t>(*n) << 20;
-            o.batch.memoryBudget = std::max<std::uint64_t>(
-                o.batch.memoryBudget, o.batch.process.limits.maxMemoryBytes);
-        } else if (a == "--") {
-            for (++i; i < args.size(); ++i) {
-                o.inputs.emplace_back(args[i]);
-            }
-        } else if (a.size() > 1 && a[0] == '-') {
-            return usage("unknown option " + a + " (see --help)");
-        } else {
-            o.inputs.emplace_back(a);
         }
+        ++i;
     }
     if (o.help || o.version) {
         return o;
@@ -303,7 +487,7 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
     if (o.inputs.empty()) {
         return usage("no files or folders given (see --help)");
     }
-    if (auto valid = validate(spec); !valid) {
+    if (auto valid = validate(o.batch.process.spec); !valid) {
         return usage(valid.error().message);
     }
     return o;

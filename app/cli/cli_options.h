@@ -4,9 +4,12 @@
 
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/batch_scheduler.h"
+#include "dropsize/core/options.h"
 
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace dropsize::cli {
@@ -22,10 +25,38 @@ struct CliOptions {
     bool version = false;
 };
 
+/// The part of --help a flag is listed in.
+enum class CliSection { Size, Output, Run };
+
+/// One flag of the command line: the option it sets (whose flag, value name, limits and help
+/// are core's, options.h) and how its value goes into CliOptions. The parser and --help both
+/// read the table of these (cliFlags()).
+struct CliFlag {
+    const OptionInfo* option = nullptr;
+    CliSection section = CliSection::Run;
+    /// What a usage error says the value must be, filled in as the help is ("a level from {min}
+    /// to {max}"); empty for a switch.
+    std::string needs = {};
+    /// Reads the value (empty for a switch) into the options; false when it is not a valid one.
+    std::function<bool(const std::string& value, CliOptions& options)> apply = {};
+    /// The value the options hold as --help writes it (for {default} and the default choice);
+    /// empty where help says no default.
+    std::function<std::string(const CliOptions& options)> show = {};
+    std::vector<std::string> choices = {}; ///< a Choice's names, in its table's order
+    bool choosesSize = false; ///< one of the flags that say the size: only one may be given
+    std::string_view alias = {}; ///< another spelling ("-h")
+
+    std::string_view flag() const noexcept { return option->flag; }
+    bool takesValue() const noexcept { return option->kind != OptionKind::Switch; }
+};
+
+/// Every flag, in the order --help lists them.
+const std::vector<CliFlag>& cliFlags();
+
 /// Parses argv; on a usage error the Error says what is wrong (exit code 2).
 [[nodiscard]] Result<CliOptions> parseCommandLine(const std::vector<std::string>& args);
 
-/// The --help text.
+/// The --help text, generated from cliFlags().
 std::string usageText();
 
 } // namespace dropsize::cli

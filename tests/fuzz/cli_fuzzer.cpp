@@ -4,6 +4,7 @@
 // name, its arguments separated by NUL bytes. What a command line that parses asks for is then
 // planned for a few image shapes, as the batch would plan it.
 #include "cli/cli_options.h"
+#include "dropsize/core/options.h"
 #include "dropsize/core/resize_plan.h"
 
 #include <cstddef>
@@ -35,11 +36,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!dropsize::validate(spec)) {
         __builtin_trap(); // accepted a spec the engine refuses
     }
+    // Whatever was accepted lies within the option table's limits.
+    const auto within = [](const dropsize::OptionInfo& option, double value) {
+        return value >= option.min && value <= option.max;
+    };
+    const dropsize::EncodeOptions& encode = parsed->batch.process.encode;
+    if (!within(dropsize::option::kJpegQuality, encode.jpegQuality)
+        || !within(dropsize::option::kPngCompression, encode.pngCompression)
+        || (parsed->batch.threads != 0
+            && !within(dropsize::option::kThreads, parsed->batch.threads))) {
+        __builtin_trap();
+    }
+    using dropsize::kMaxSide;
     static const dropsize::ImageInfo kShapes[] = {
         { 1, 1, 3, true, 1 },
         { 4000, 3000, 3, true, 6 },
-        { 1 << 20, 1, 1, false, 1 },
-        { 3, 1 << 20, 4, false, 8 },
+        { kMaxSide, 1, 1, false, 1 },
+        { 3, kMaxSide, 4, false, 8 },
     };
     for (const dropsize::ImageInfo& info : kShapes) {
         (void)dropsize::makeResizePlan(info, spec);

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+// The command line's table of flags, in-process: each flag is in --help, takes exactly the values
+// its option's limits and names allow, and puts them where --help says it does.
+#include "cli/cli_options.h"
+#include "dropsize/core/option_names.h"
+
+#include <gtest/gtest.h>
+#include <set>
+#include <string>
+
+namespace dropsize::cli {
+namespace {
+
+    Result<CliOptions> parse(const CliFlag& flag, const std::string& value)
+    {
+        std::vector<std::string> args { "photos", std::string(flag.flag()) };
+        if (flag.takesValue()) {
+            args.push_back(value);
+        }
+        // Percentages above 100 enlarge, which validate() allows only with --enlarge.
+        if (flag.option == &option::kPercent) {
+            args.emplace_back("--enlarge");
+        }
+        return parseCommandLine(args);
+    }
+
+    std::string whole(double v) { return std::to_string(static_cast<long long>(v)); }
+
+    // Values at and just beyond the option's limits, as text.
+    struct Samples {
+        std::vector<std::string> good;
+        std::vector<std::string> bad;
+    };
+
+    Samples samplesFor(const CliFlag& flag)
+    {
+        const OptionInfo& o = *flag.option;
+        switch (o.kind) {
+        case OptionKind::Switch:
+            return { { "" }, {} };
+        case OptionKind::Integer:
+            return { { whole(o.min), whole(o.max) },
+                { whole(o.max + 1), "-1", "+" + whole(o.min), "", "x", "1.5" } };
+        case OptionKind::Number:
+            return { { numberText(o.min), numberText(o.max) },
+                { numberText(o.max * 2), "0", "-1", "1e3", "", "abc" } };
+        case OptionKind::Size:
+            return { { whole(o.min) + "x" + whole(o.max), whole(o.max) + "X" + whole(o.min) },
+                { "0x" + whole(o.max), whole(o.max + 1) + "x1", "10", "x10", "10x", "-1x5" } };
+        case OptionKind::Choice: {
+            Samples s { flag.choices, { "", "unknown", "--" } };
+            s.bad.push_back(flag.choices.front() + "x");
+            return s;
+        }
+        case OptionKind::Folder:
+            return { { "out", "./--json" }, { "" } };
+        }
+        return {};
+    }
+
+    TEST(CliTable, EveryFlagIsInTheHelpWithItsValueAndHelpText)
+    {
+        const std::string help = usageText();
+        std::set<std::string_view> seen;
+        for (const CliFlag& flag : cliFlags()) {
+            SCOPED_TRACE(std::string(flag.flag()));
+            EXPECT_TRUE(seen.insert(flag.flag()).second) << "listed twice";
+            std::string left = "  " + std::string(flag.flag());
+            if (flag.takesValue()) {
+                left += " " + std::string(flag.option->valueName);
+            }
+            if (!flag.alias.empty()) {
+                left += ", " + std::string(flag.alias);
+            }
+            EXPECT_NE(help.find(left + " "), std::string::npos) << help;
+            // The first words of its help, placeholders filled in.
+            const std::string_view text = flag.option->help;
+            const std::string start(
+                text.substr(0, std::min(text.find_first_of("{;:("), std::size_t { 12 })));
+            EXPECT_NE(help.find(start), std::string::npos) << start;
+        }
+        EXPECT_EQ(help.find('{'), std::string::npos) << "a placeholder left unfilled";
+        EXPECT_NE(help.find("bicubic (default)"), std::string::npos);
+        EXPECT_NE(help.find("JPEG quality 1-100 (default 85)"), std::string::npos);
+        EXPECT_NE(help.find("--percent, --fit, --long-edge and --size"), std::string::npos);
+    }
+
+    TEST(CliTable, HoldsEveryOptionThatHasAFlag)
+    {
+        std::set<std::string_view> flags;
+        for (const CliFlag& flag : cliFlags()) {
+            flags.insert(flag.flag());
+        }
+        for (const OptionInfo* o : option::kAll) {
+            if (!o->flag.empty()) {
+                EXPECT_EQ(flags.count(o->flag), 1u) << o->flag;
+            }
+        }
+    }
+
+    TEST(CliTable, EveryFlagTakesTheValuesItsLimitsAllowAndNoOthers)
+    {
+        for (const CliFlag& flag : cliFlags()) {
+            SCOPED_TRACE(std::string(flag.flag()));
+            const Samples samples = samplesFor(flag);
+            ASSERT_FALSE(samples.good.empty());
+            for (const std::string& v : samples.good) {
+                auto parsed = parse(flag, v);
+                EXPECT_TRUE(parsed.ok()) << v << ": " << parsed.error().message;
+                if (parsed.ok() && flag.show) {
+                    // The value went where the flag says: the options now show it.
+                    EXPECT_EQ(flag.show(*parsed), v);
+                }
+            }
+            for (const std::string& v : samples.bad) {
+                auto parsed = parse(flag, v);
+                ASSERT_FALSE(parsed.ok()) << "took " << v;
+                EXPECT_EQ(parsed.error().code, ErrorCode::InvalidArgument);
+                EXPECT_EQ(parsed.error().message.rfind(std::string(flag.flag()) + " needs ", 0), 0u)
+                    << parsed.error().message;
+            }
+        }
+    }
+
+    TEST(CliTable, NamesTheLimitsAndChoicesInItsMessages)
+    {
+        for (const CliFlag& flag : cliFlags()) {
+            if (!flag.takesValue()) {
+                continue;
+            }
+            SCOPED_TRACE(std::string(flag.flag()));
+            auto parsed = parseCommandLine({ "photos", std::string(flag.flag()) });
+            ASSERT_FALSE(parsed.ok());
+            const std::string& message = parsed.error().message;
+            if (flag.option->kind == OptionKind::Choice) {
+                for (const std::string& name : flag.choices) {
+                    EXPECT_NE(message.find(name), std::string::npos) << message;
+                }
+            } else if (flag.option->kind != OptionKind::Folder) {
+                EXPECT_NE(message.find(numberText(flag.option->min)), std::string::npos) << message;
+            }
+        }
+    }
+
+    TEST(CliTable, PutsEachValueInItsField)
+    {
+        auto parsed = parseCommandLine({ "a.jpg", "--fit", "640x480", "--filter", "lanczos",
+            "--format", "jpg", "--quality", "72", "--subsampling", "444", "--png-compression", "9",
+            "--on-existing", "rename", "--threads", "3", "--device", "cpu", "--max-megapixels",
+            "12.5", "--max-memory-mb", "2048", "--output", "out", "--no-recursive", "--enlarge",
+            "--progressive", "--strip-metadata", "--json", "--dry-run", "--", "--b.png" });
+        ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+        const CliOptions& o = *parsed;
+        const ProcessOptions& p = o.batch.process;
+        EXPECT_EQ(p.spec.mode, SizeMode::Fit);
+        EXPECT_EQ(p.spec.width, 640);
+        EXPECT_EQ(p.spec.height, 480);
+        EXPECT_EQ(p.spec.filter, Filter::Lanczos);
+        EXPECT_TRUE(p.spec.enlarge);
+        EXPECT_EQ(o.plan.format, OutputFormat::Jpeg);
+        EXPECT_EQ(p.encode.jpegQuality, 72);
+        EXPECT_EQ(p.encode.subsampling, ChromaSubsampling::S444);
+        EXPECT_EQ(p.encode.pngCompression, 9);
+        EXPECT_TRUE(p.encode.progressive);
+        EXPECT_TRUE(p.stripMetadata);
+        EXPECT_EQ(o.plan.onExisting, ExistingPolicy::Rename);
+        EXPECT_EQ(o.batch.threads, 3);
+        EXPECT_EQ(o.batch.device, DeviceChoice::Cpu);
+        EXPECT_EQ(p.limits.maxPixels, 12'500'000u);
+        EXPECT_EQ(p.limits.maxMemoryBytes, 2048ull << 20);
+        EXPECT_GE(o.batch.memoryBudget, p.limits.maxMemoryBytes) << "the budget holds one image";
+        ASSERT_TRUE(o.plan.outputDir.has_value());
+        EXPECT_EQ(*o.plan.outputDir, "out");
+        EXPECT_FALSE(o.plan.recursive);
+        EXPECT_TRUE(o.json);
+        EXPECT_TRUE(o.dryRun);
+        EXPECT_EQ(o.inputs, (std::vector<std::filesystem::path> { "a.jpg", "--b.png" }));
+
+        auto help = parseCommandLine({ "-h" });
+        ASSERT_TRUE(help.ok());
+        EXPECT_TRUE(help->help);
+        auto version = parseCommandLine({ "--version" });
+        ASSERT_TRUE(version.ok());
+        EXPECT_TRUE(version->version);
+    }
+
+} // namespace
+} // namespace dropsize::cli
