@@ -20,6 +20,9 @@ namespace dropsize::detail {
 
 namespace {
 
+    // Bytes one 64-bit SIMD load or store moves: eight samples, widened to eight 32-bit lanes.
+    constexpr std::ptrdiff_t kLoadBytes = 8;
+
     // The reference form: one pixel at a time, each channel one pixel::convolve().
     template <int C>
     void horizontalRowC(const std::uint8_t* in, std::uint8_t* out, const ResampleCoefficients& k)
@@ -80,7 +83,7 @@ namespace {
                 const __m256i wx = _mm256_set1_epi32(w[x]);
                 for (int v = 0; v < C; ++v) {
                     const __m128i bytes
-                        = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + 8 * v));
+                        = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + kLoadBytes * v));
                     acc[v] = _mm256_add_epi32(
                         acc[v], _mm256_mullo_epi32(_mm256_cvtepu8_epi32(bytes), wx));
                 }
@@ -91,11 +94,12 @@ namespace {
                 const __m256i shifted = _mm256_srai_epi32(acc[v], pixel::kPrecisionBits);
                 const __m128i words = _mm_packs_epi32(
                     _mm256_castsi256_si128(shifted), _mm256_extracti128_si256(shifted, 1));
-                _mm_storel_epi64(
-                    reinterpret_cast<__m128i*>(samples + 8 * v), _mm_packus_epi16(words, words));
+                _mm_storel_epi64(reinterpret_cast<__m128i*>(samples + kLoadBytes * v),
+                    _mm_packus_epi16(words, words));
             }
             for (int r = 0; r < rowCount; ++r) {
-                std::memcpy(outRows[r] + xx * C, samples + r * C, C);
+                std::memcpy(outRows[r] + static_cast<std::ptrdiff_t>(xx) * C,
+                    samples + static_cast<std::ptrdiff_t>(r) * C, C);
             }
         }
     }
@@ -117,7 +121,7 @@ namespace {
                 const std::uint8_t* src = rows[y] + i;
                 for (int v = 0; v < 4; ++v) {
                     const __m128i bytes
-                        = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + 8 * v));
+                        = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + kLoadBytes * v));
                     acc[v] = _mm256_add_epi32(
                         acc[v], _mm256_mullo_epi32(_mm256_cvtepu8_epi32(bytes), w));
                 }
@@ -126,8 +130,8 @@ namespace {
                 const __m256i shifted = _mm256_srai_epi32(acc[v], pixel::kPrecisionBits);
                 const __m128i words = _mm_packs_epi32(
                     _mm256_castsi256_si128(shifted), _mm256_extracti128_si256(shifted, 1));
-                _mm_storel_epi64(
-                    reinterpret_cast<__m128i*>(out + i + 8 * v), _mm_packus_epi16(words, words));
+                _mm_storel_epi64(reinterpret_cast<__m128i*>(out + i + kLoadBytes * v),
+                    _mm_packus_epi16(words, words));
             }
         }
         return i;
@@ -163,7 +167,7 @@ namespace {
     void putStripRowC(const std::uint8_t* row, int width, int r, std::uint8_t* strip)
     {
         constexpr int kLanes = kStripRows * C;
-        std::uint8_t* dst = strip + r * C;
+        std::uint8_t* dst = strip + static_cast<std::ptrdiff_t>(r) * C;
         int x = 0;
         if constexpr (C == 3) {
             // One 4-byte move per pixel instead of a 2-byte and a 1-byte one. The extra byte
@@ -300,8 +304,8 @@ ResampleCoefficients identityCoefficients(int size)
     k.bounds.resize(static_cast<std::size_t>(size) * 2);
     k.weights.assign(static_cast<std::size_t>(size), std::int32_t { 1 } << pixel::kPrecisionBits);
     for (int i = 0; i < size; ++i) {
-        k.bounds[static_cast<std::size_t>(2 * i)] = i;
-        k.bounds[static_cast<std::size_t>(2 * i + 1)] = 1;
+        k.bounds[2 * static_cast<std::size_t>(i)] = i;
+        k.bounds[2 * static_cast<std::size_t>(i) + 1] = 1;
     }
     return k;
 }

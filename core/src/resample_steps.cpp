@@ -102,7 +102,7 @@ Result<ResampleSteps> planResample(Size in, Size out, Filter filter, const float
     steps.tempRows
         = steps.ky.first(out.height - 1) + steps.ky.count(out.height - 1) - steps.firstRow;
     for (int i = 0; i < out.height; ++i) {
-        steps.ky.bounds[static_cast<std::size_t>(2 * i)] -= steps.firstRow;
+        steps.ky.bounds[2 * static_cast<std::size_t>(i)] -= steps.firstRow;
     }
     return steps;
 }

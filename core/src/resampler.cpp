@@ -250,8 +250,8 @@ Result<Image> CpuResizer::orient(ConstImageView in, int orientation)
             int sx = 0;
             int sy = 0;
             pixel::orientedSource(orientation, x, y, w, h, sx, sy);
-            std::memcpy(dst + x * c, in.row(sy) + static_cast<std::ptrdiff_t>(sx) * c,
-                static_cast<std::size_t>(c));
+            std::memcpy(dst + static_cast<std::ptrdiff_t>(x) * c,
+                in.row(sy) + static_cast<std::ptrdiff_t>(sx) * c, static_cast<std::size_t>(c));
         }
     }
     return made;

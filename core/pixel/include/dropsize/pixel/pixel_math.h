@@ -35,8 +35,8 @@ DROPSIZE_HD std::uint8_t convolve(
     const std::uint8_t* src, int step, const std::int32_t* weights, int count)
 {
     std::int32_t acc = kRoundingHalf;
-    for (int i = 0; i < count; ++i) {
-        acc += static_cast<std::int32_t>(src[i * step]) * weights[i];
+    for (int i = 0; i < count; ++i, src += step) {
+        acc += static_cast<std::int32_t>(*src) * weights[i];
     }
     return clip8(acc);
 }

@@ -17,8 +17,8 @@ struct ResampleCoefficients {
     std::vector<int> bounds; ///< first, count per output index
     std::vector<std::int32_t> weights; ///< kernelSize per output index, zero padded
 
-    int first(int i) const noexcept { return bounds[static_cast<std::size_t>(2 * i)]; }
-    int count(int i) const noexcept { return bounds[static_cast<std::size_t>(2 * i + 1)]; }
+    int first(int i) const noexcept { return bounds[2 * static_cast<std::size_t>(i)]; }
+    int count(int i) const noexcept { return bounds[2 * static_cast<std::size_t>(i) + 1]; }
     const std::int32_t* weightsAt(int i) const noexcept
     {
         return weights.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(kernelSize);
