@@ -6,7 +6,7 @@
 #include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/device_info.h"
 #include "dropsize/core/image_processor.h"
-#include "dropsize/core/jpeg_codec.h"
+#include "jpeg_decoder.h"
 #include "support/json_check.h"
 #include "support/test_support.h"
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/batch_scheduler.h"
-#include "dropsize/core/jpeg_codec.h"
-#include "dropsize/core/png_codec.h"
+#include "jpeg_decoder.h"
+#include "png_decoder.h"
+#include "png_encoder.h"
 #include "support/test_support.h"
 
 #include <atomic>

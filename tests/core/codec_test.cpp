@@ -2,8 +2,11 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/codec.h"
 #include "dropsize/core/image_processor.h"
-#include "dropsize/core/jpeg_codec.h"
-#include "dropsize/core/png_codec.h"
+#include "exif.h"
+#include "jpeg_decoder.h"
+#include "jpeg_encoder.h"
+#include "png_decoder.h"
+#include "png_encoder.h"
 #include "support/test_support.h"
 
 #include <cstdio>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "support/test_support.h"
 
-#include "dropsize/core/jpeg_codec.h"
-#include "dropsize/core/png_codec.h"
+#include "jpeg_encoder.h"
+#include "png_encoder.h"
 
 #include <atomic>
 #include <chrono>

@@ -5,8 +5,8 @@
 // a sub-folder, a PNG with alpha, and a text file that is not an image.
 //     dropsize-make-samples DIR
 
-#include "dropsize/core/jpeg_codec.h"
-#include "dropsize/core/png_codec.h"
+#include "jpeg_encoder.h"
+#include "png_encoder.h"
 
 #include <cmath>
 #include <cstdio>

@@ -58,10 +58,4 @@ struct EncodeOptions {
     bool operator==(const EncodeOptions&) const = default;
 };
 
-/// EXIF orientation (1..8) from a TIFF structure; 1 when absent or unreadable.
-int exifOrientation(std::span<const std::uint8_t> exif) noexcept;
-
-/// Sets the EXIF orientation tag to 1 in place, when present. Returns whether it was found.
-bool resetExifOrientation(std::span<std::uint8_t> exif) noexcept;
-
 } // namespace dropsize

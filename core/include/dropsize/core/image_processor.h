@@ -9,6 +9,7 @@
 #include "dropsize/core/resize_plan.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -41,6 +42,61 @@ struct ProcessedImage {
 /// each job's with it (Job::outputFormat), once.
 ImageFormat outputFormatFor(OutputFormat wanted, ImageFormat input) noexcept;
 
+class ImageDecoder;
+
+/// One file of a job, opened: its decoder, opened on the file's first bytes and kept until the
+/// pixels are out, so that its header is parsed once however the file arrives (a first part,
+/// more of it, then the whole), and the inspection the header gave. The bytes given must stay
+/// alive, unchanged, until the pixels are out. Move-only; one thread at a time.
+class OpenedImage {
+public:
+    /// Holds nothing: for a member that is assigned later.
+    OpenedImage() noexcept;
+    OpenedImage(OpenedImage&&) noexcept;
+    OpenedImage& operator=(OpenedImage&&) noexcept;
+    ~OpenedImage();
+
+    /// False while the bytes given end inside the header; extend() gives more.
+    bool hasHeader() const noexcept;
+
+    /// True when the rest of the file cannot change the inspection (see ImageDecoder): false
+    /// for part of a PNG, whose EXIF, and so its orientation and plan, may follow the pixels.
+    bool headerFinal() const noexcept;
+
+    /// The header, plan and memory estimate; only when hasHeader().
+    const InspectedImage& inspected() const noexcept { return m_inspected; }
+
+    /// Gives the decoder more of the same file: `file` begins with every byte given so far (the
+    /// whole file once it has the size open() was told). The decoder reads on from where it
+    /// stopped; the inspection is made again when the header grew. Fails as open() does.
+    [[nodiscard]] Status extend(std::span<const std::uint8_t> file);
+
+    /// Ends the header at the bytes given so far, for a caller that reads no more for it: when
+    /// they end inside the header, fails with the decoder's words for a file cut there.
+    [[nodiscard]] Status finishHeader();
+
+    /// Decodes the whole image at the plan's DCT scale, for a resizer that needs all of it at
+    /// once (the GPU). Needs the whole file; the pixels are read once.
+    [[nodiscard]] Result<Image> decode(const CancelToken* cancel = nullptr);
+
+    /// Decodes and resizes: the output pixels (display orientation), before encoding. Needs the
+    /// whole file; the pixels are read once.
+    [[nodiscard]] Result<Image> render(const CancelToken* cancel = nullptr);
+
+private:
+    friend class ImageProcessor;
+    OpenedImage(const ProcessOptions& options, std::unique_ptr<ImageDecoder> decoder,
+        std::span<const std::uint8_t> file, std::uint64_t fileSize);
+    /// The inspection from the decoder's header; fails over the memory limit.
+    Status inspect();
+
+    ProcessOptions m_options;
+    std::unique_ptr<ImageDecoder> m_decoder;
+    std::span<const std::uint8_t> m_file;
+    std::uint64_t m_fileSize = 0;
+    InspectedImage m_inspected;
+};
+
 /// Decode → resize → encode for one file's bytes, as one worker runs it. Stateless apart from its
 /// options; safe to use from many threads at once.
 class ImageProcessor {
@@ -49,23 +105,30 @@ public:
 
     const ProcessOptions& options() const noexcept { return m_options; }
 
-    /// Reads the header and plans, checking the limits. Fails for non-images and hostile headers.
-    /// `file` may be the first bytes only, when they hold the header: `fileSize` is then the
-    /// whole file's (0: `file` is all of it).
+    /// Opens the file's decoder and, when the bytes hold the header, inspects it: checks the
+    /// limits and plans. `file` may be the first bytes only: `fileSize` is then the whole
+    /// file's (0: `file` is all of it), and the header may need more (OpenedImage::hasHeader()).
+    /// Fails for non-images and hostile headers.
+    [[nodiscard]] Result<OpenedImage> open(
+        std::span<const std::uint8_t> file, std::uint64_t fileSize = 0) const;
+
+    /// open() for the inspection alone; a header that runs past `file` fails here.
     [[nodiscard]] Result<InspectedImage> inspect(
         std::span<const std::uint8_t> file, std::uint64_t fileSize = 0) const;
 
     /// Decodes the whole image at the plan's DCT scale, for a resizer that needs all of it at
-    /// once (the GPU); checks the size against the plan.
+    /// once (the GPU); checks the size against the plan. Opens the file again: a caller that
+    /// inspects and decodes one file keeps the OpenedImage instead.
     [[nodiscard]] Result<Image> decode(std::span<const std::uint8_t> file,
         const InspectedImage& inspected, const CancelToken* cancel = nullptr) const;
 
-    /// Decodes and resizes: the output pixels (display orientation), before encoding.
+    /// Decodes and resizes: the output pixels (display orientation), before encoding. Opens
+    /// the file again, as decode() does.
     [[nodiscard]] Result<Image> render(std::span<const std::uint8_t> file,
         const InspectedImage& inspected, const CancelToken* cancel = nullptr) const;
 
-    /// inspect() + render() + encode in outputFormatFor(`format`, the input's) with the metadata
-    /// that is kept: one file on its own, outside a batch.
+    /// open() + render + encode in outputFormatFor(`format`, the input's) with the metadata that
+    /// is kept, the header read once: one file on its own, outside a batch.
     [[nodiscard]] Result<ProcessedImage> process(std::span<const std::uint8_t> file,
         OutputFormat format = OutputFormat::Keep, const CancelToken* cancel = nullptr) const;
 

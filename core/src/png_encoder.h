@@ -6,17 +6,10 @@
 #include "dropsize/core/codec.h"
 #include "dropsize/core/image.h"
 
-namespace dropsize {
+#include <cstdint>
+#include <vector>
 
-/// PNG decoding through libpng into 8-bit grey, grey+alpha, RGB or RGBA: palettes expanded
-/// (tRNS to alpha), low bit depths scaled up, 16 bits cut to their high byte, interlace undone.
-class PngDecoder {
-public:
-    [[nodiscard]] static Result<ImageHeader> readHeader(
-        std::span<const std::uint8_t> data, const DecodeLimits& limits);
-    [[nodiscard]] static Result<Image> decode(std::span<const std::uint8_t> data,
-        const DecodeLimits& limits, const CancelToken* cancel = nullptr);
-};
+namespace dropsize {
 
 /// PNG encoding through libpng, 8 bits per sample, keeping ICC and EXIF (eXIf) when given.
 class PngEncoder {

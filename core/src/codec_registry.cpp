@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "codec_registry.h"
+
+#include "jpeg_decoder.h"
+#include "jpeg_encoder.h"
+#include "png_decoder.h"
+#include "png_encoder.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace dropsize {
+
+namespace {
+
+    constexpr std::string_view kPngExtensions[] = { ".png" };
+    constexpr std::string_view kJpegExtensions[] = { ".jpg", ".jpeg", ".jpe" };
+
+    // One line a format.
+    const CodecEntry kCodecs[] = {
+        { ImageFormat::Png, "png", PngDecoder::sniff, PngDecoder::open, PngEncoder::encode,
+            kPngExtensions },
+        { ImageFormat::Jpeg, "jpeg", JpegDecoder::sniff, JpegDecoder::open, JpegEncoder::encode,
+            kJpegExtensions },
+    };
+
+} // namespace
+
+std::span<const CodecEntry> codecs() noexcept { return kCodecs; }
+
+const CodecEntry* findCodec(ImageFormat format) noexcept
+{
+    const auto* found = std::find_if(std::begin(kCodecs), std::end(kCodecs),
+        [&](const CodecEntry& c) { return c.format == format; });
+    return found != std::end(kCodecs) ? found : nullptr;
+}
+
+const CodecEntry* sniffCodec(std::span<const std::uint8_t> head) noexcept
+{
+    const auto* found = std::find_if(
+        std::begin(kCodecs), std::end(kCodecs), [&](const CodecEntry& c) { return c.sniff(head); });
+    return found != std::end(kCodecs) ? found : nullptr;
+}
+
+const CodecEntry* codecForExtension(std::string_view extension) noexcept
+{
+    if (extension.starts_with('.')) {
+        extension.remove_prefix(1);
+    }
+    const auto same = [&](std::string_view known) {
+        known.remove_prefix(1); // the dot
+        return std::equal(known.begin(), known.end(), extension.begin(), extension.end(),
+            [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+    };
+    const auto* found
+        = std::find_if(std::begin(kCodecs), std::end(kCodecs), [&](const CodecEntry& c) {
+              return std::any_of(c.extensions.begin(), c.extensions.end(), same);
+          });
+    return found != std::end(kCodecs) ? found : nullptr;
+}
+
+} // namespace dropsize

@@ -1,0 +1,524 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "jpeg_decoder.h"
+
+#include "exif.h"
+#include "jpeg_error.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <utility>
+
+extern "C" {
+#include <jerror.h>
+}
+
+// The setjmp rule of jpeg_error.h holds here: createC(), readHeaderC(), calcOutputC() and
+// decodeC() are the only functions with setjmp(), and no object with a destructor is alive in
+// them.
+
+namespace dropsize {
+
+namespace jpeg {
+
+    // The file in memory as libjpeg's data source, given in one piece or in longer and longer
+    // prefixes. At the end of a prefix it suspends: libjpeg returns JPEG_SUSPENDED, keeps what it
+    // has read, and reads on from the same byte once rebase() points it at more of the file. At
+    // the end of the whole file it does what jpeg_mem_src() does.
+    struct MemorySource {
+        jpeg_source_mgr pub;
+        const JOCTET* data; // the bytes given so far
+        std::size_t size;
+        std::size_t skip; // bytes libjpeg skipped past the end of `data`, to skip once given
+        bool whole; // `data` is all of the file
+        bool ended; // libjpeg read past the whole file and was given an EOI marker instead
+    };
+
+    struct Decompressor {
+        jpeg_decompress_struct cinfo {};
+        ErrorManager err {};
+        jpeg_progress_mgr progress {};
+        MemorySource source {};
+        bool created = false;
+        JOCTET* icc = nullptr;
+        unsigned int iccLength = 0;
+        // Set up for decodeC() by startPixels():
+        std::unique_ptr<unsigned char[]> cmykRow;
+        bool invertedCmyk = false;
+
+        Decompressor() = default;
+        Decompressor(const Decompressor&) = delete;
+        Decompressor& operator=(const Decompressor&) = delete;
+        ~Decompressor()
+        {
+            if (created) {
+                jpeg_destroy_decompress(&cinfo);
+            }
+            std::free(icc);
+        }
+    };
+
+} // namespace jpeg
+
+namespace {
+
+    using jpeg::Decompressor;
+    using jpeg::MemorySource;
+
+    void initSource(j_decompress_ptr) { }
+
+    void termSource(j_decompress_ptr) { }
+
+    boolean fillInput(j_decompress_ptr cinfo)
+    {
+        auto* src = reinterpret_cast<MemorySource*>(cinfo->src);
+        if (!src->whole) {
+            return FALSE; // suspends; the rest of the file comes by rebase()
+        }
+        // As jpeg_mem_src(): the data ends early, which is a warning (an error for us), and an
+        // EOI marker ends what libjpeg reads.
+        static const JOCTET kEoi[2] = { 0xff, JPEG_EOI };
+        cinfo->err->msg_code = JWRN_JPEG_EOF;
+        (*cinfo->err->emit_message)(reinterpret_cast<j_common_ptr>(cinfo), -1);
+        src->ended = true;
+        src->pub.next_input_byte = kEoi;
+        src->pub.bytes_in_buffer = 2;
+        return TRUE;
+    }
+
+    void skipInput(j_decompress_ptr cinfo, long count)
+    {
+        auto* src = reinterpret_cast<MemorySource*>(cinfo->src);
+        if (count <= 0) {
+            return;
+        }
+        auto n = static_cast<std::size_t>(count);
+        while (n > src->pub.bytes_in_buffer) {
+            n -= src->pub.bytes_in_buffer;
+            if (!src->whole) {
+                // A skip cannot suspend: the source skips the rest once it is given.
+                src->pub.next_input_byte += src->pub.bytes_in_buffer;
+                src->pub.bytes_in_buffer = 0;
+                src->skip += n;
+                return;
+            }
+            (void)fillInput(cinfo);
+        }
+        src->pub.next_input_byte += n;
+        src->pub.bytes_in_buffer -= n;
+    }
+
+    void startSource(MemorySource* src, const JOCTET* data, std::size_t size, bool whole)
+    {
+        src->pub.init_source = initSource;
+        src->pub.fill_input_buffer = fillInput;
+        src->pub.skip_input_data = skipInput;
+        src->pub.resync_to_restart = jpeg_resync_to_restart;
+        src->pub.term_source = termSource;
+        src->pub.next_input_byte = data;
+        src->pub.bytes_in_buffer = size;
+        src->data = data;
+        src->size = size;
+        src->skip = 0;
+        src->whole = whole;
+        src->ended = false;
+    }
+
+    // Points the source at more of the same file, at the byte where libjpeg stands.
+    void rebase(MemorySource* src, const JOCTET* data, std::size_t size, bool whole)
+    {
+        if (src->ended) {
+            return; // past the end of the whole file already: there is nothing more
+        }
+        const std::size_t at
+            = static_cast<std::size_t>(src->pub.next_input_byte - src->data) + src->skip;
+        const std::size_t from = at < size ? at : size;
+        src->data = data;
+        src->size = size;
+        src->skip = at - from;
+        src->whole = whole;
+        src->pub.next_input_byte = data + from;
+        src->pub.bytes_in_buffer = size - from;
+    }
+
+    bool createC(Decompressor* d, int maxScans, unsigned long memoryLimit)
+    {
+        jpeg::setupErrors(&d->err, maxScans);
+        d->cinfo.err = &d->err.pub;
+        if (setjmp(d->err.jump)) {
+            return false;
+        }
+        jpeg_CreateDecompress(&d->cinfo, JPEG_LIB_VERSION, sizeof(d->cinfo));
+        d->created = true;
+        d->cinfo.mem->max_memory_to_use = static_cast<long>(memoryLimit);
+        d->progress.progress_monitor = jpeg::onProgress;
+        d->cinfo.progress = &d->progress;
+        d->cinfo.src = &d->source.pub;
+        if (d->source.size == 0) { // as jpeg_mem_src()
+            d->cinfo.err->msg_code = JERR_INPUT_EMPTY;
+            (*d->cinfo.err->error_exit)(reinterpret_cast<j_common_ptr>(&d->cinfo));
+        }
+        jpeg_save_markers(&d->cinfo, JPEG_APP0 + 1, 0xffff);
+        jpeg_save_markers(&d->cinfo, JPEG_APP0 + 2, 0xffff);
+        return true;
+    }
+
+    enum class HeaderEnd { Done, Suspended, Failed };
+
+    HeaderEnd readHeaderC(Decompressor* d)
+    {
+        if (setjmp(d->err.jump)) {
+            return HeaderEnd::Failed;
+        }
+        if (jpeg_read_header(&d->cinfo, TRUE) == JPEG_SUSPENDED) {
+            return HeaderEnd::Suspended;
+        }
+        if (!jpeg_read_icc_profile(&d->cinfo, &d->icc, &d->iccLength)) {
+            d->icc = nullptr;
+            d->iccLength = 0;
+        }
+        return HeaderEnd::Done;
+    }
+
+    bool calcOutputC(Decompressor* d, int scale, J_COLOR_SPACE space)
+    {
+        if (setjmp(d->err.jump)) {
+            return false;
+        }
+        d->cinfo.scale_num = 1;
+        d->cinfo.scale_denom = static_cast<unsigned int>(scale);
+        d->cinfo.out_color_space = space;
+        jpeg_calc_output_dimensions(&d->cinfo);
+        return true;
+    }
+
+    // CMYK as Adobe writes it is inverted: the stored value is 255 - ink.
+    void cmykRowToRgb(const unsigned char* in, unsigned char* out, int width, bool inverted)
+    {
+        for (int x = 0; x < width; ++x, in += 4, out += 3) {
+            const unsigned k = inverted ? in[3] : 255u - in[3];
+            for (int c = 0; c < 3; ++c) {
+                const unsigned v = inverted ? in[c] : 255u - in[c];
+                out[c] = static_cast<unsigned char>((v * k + 127u) / 255u);
+            }
+        }
+    }
+
+    enum class DecodeEnd { Done, Failed, Cancelled, Stopped };
+
+    // Where decoded rows go: next() says where to put up to *maxRows rows (rows `stride` apart),
+    // done() takes them; done() returning false stops the decode. Plain function pointers: this
+    // is called from the setjmp function below.
+    struct RowSink {
+        unsigned char* (*next)(void* context, int* maxRows, std::ptrdiff_t* stride);
+        bool (*done)(void* context, int count);
+        void* context;
+    };
+
+    DecodeEnd decodeC(Decompressor* d, const RowSink* sink, const CancelToken* cancel)
+    {
+        constexpr auto kRows = static_cast<JDIMENSION>(JpegDecoder::kRowsPerCall);
+        if (setjmp(d->err.jump)) {
+            return DecodeEnd::Failed;
+        }
+        jpeg_start_decompress(&d->cinfo);
+        const auto width = static_cast<int>(d->cinfo.output_width);
+        unsigned char* cmykRow = d->cmykRow.get();
+        while (d->cinfo.output_scanline < d->cinfo.output_height) {
+            if (cancel != nullptr && cancel->stopRequested()) {
+                return DecodeEnd::Cancelled;
+            }
+            int maxRows = 0;
+            std::ptrdiff_t stride = 0;
+            unsigned char* dst = sink->next(sink->context, &maxRows, &stride);
+            const JDIMENSION left = d->cinfo.output_height - d->cinfo.output_scanline;
+            JDIMENSION n = left < kRows ? left : kRows;
+            if (n > static_cast<JDIMENSION>(maxRows)) {
+                n = static_cast<JDIMENSION>(maxRows);
+            }
+            if (cmykRow != nullptr) {
+                for (JDIMENSION i = 0; i < n; ++i) {
+                    JSAMPROW row = cmykRow;
+                    jpeg_read_scanlines(&d->cinfo, &row, 1);
+                    cmykRowToRgb(cmykRow, dst + static_cast<std::ptrdiff_t>(i) * stride, width,
+                        d->invertedCmyk);
+                }
+            } else {
+                JSAMPROW rows[kRows];
+                for (JDIMENSION i = 0; i < n; ++i) {
+                    rows[i] = dst + static_cast<std::ptrdiff_t>(i) * stride;
+                }
+                JDIMENSION read = 0;
+                while (read < n) {
+                    read += jpeg_read_scanlines(&d->cinfo, rows + read, n - read);
+                }
+            }
+            if (!sink->done(sink->context, static_cast<int>(n))) {
+                return DecodeEnd::Stopped;
+            }
+        }
+        return DecodeEnd::Done;
+    }
+
+    Error jpegError(const jpeg::ErrorManager& err)
+    {
+        return Error { jpeg::classify(err), std::string("JPEG: ") + err.message, {} };
+    }
+
+    // Runs the decode and lets the decompressor go: its memory (all of a progressive image's
+    // coefficients) is not held while the job resizes and encodes.
+    Status runDecode(
+        std::unique_ptr<Decompressor>& d, const RowSink& sink, const CancelToken* cancel)
+    {
+        Status status;
+        switch (decodeC(d.get(), &sink, cancel)) {
+        case DecodeEnd::Done:
+        case DecodeEnd::Stopped:
+            break;
+        case DecodeEnd::Cancelled:
+            status = Error { ErrorCode::Cancelled, "cancelled", {} };
+            break;
+        case DecodeEnd::Failed:
+            status = jpegError(d->err);
+            break;
+        }
+        d.reset();
+        return status;
+    }
+
+    // Rows straight into one image.
+    struct ImageSink {
+        ImageView view;
+        int y = 0;
+
+        static unsigned char* next(void* context, int* maxRows, std::ptrdiff_t* stride)
+        {
+            auto* self = static_cast<ImageSink*>(context);
+            *maxRows = self->view.height - self->y;
+            *stride = self->view.stride;
+            return self->view.row(self->y);
+        }
+        static bool done(void* context, int count)
+        {
+            static_cast<ImageSink*>(context)->y += count;
+            return true;
+        }
+    };
+
+    // Rows through a small buffer to a consumer.
+    struct ConsumerSink {
+        std::uint8_t* buffer;
+        std::ptrdiff_t stride;
+        const RowConsumer* consume;
+        Status status;
+
+        static unsigned char* next(void* context, int* maxRows, std::ptrdiff_t* stride)
+        {
+            auto* self = static_cast<ConsumerSink*>(context);
+            *maxRows = JpegDecoder::kRowsPerCall;
+            *stride = self->stride;
+            return self->buffer;
+        }
+        static bool done(void* context, int count)
+        {
+            auto* self = static_cast<ConsumerSink*>(context);
+            try {
+                self->status = (*self->consume)(self->buffer, self->stride, count);
+            } catch (const std::bad_alloc&) {
+                self->status = Error { ErrorCode::OutOfMemory, "out of memory", {} };
+            }
+            return self->status.ok();
+        }
+    };
+
+} // namespace
+
+JpegDecoder::JpegDecoder(const DecodeLimits& limits)
+    : m_d(std::make_unique<Decompressor>())
+    , m_limits(limits)
+{
+}
+
+JpegDecoder::~JpegDecoder() = default;
+
+bool JpegDecoder::sniff(std::span<const std::uint8_t> head) noexcept
+{
+    return head.size() >= 3 && head[0] == 0xff && head[1] == 0xd8 && head[2] == 0xff;
+}
+
+Result<std::unique_ptr<ImageDecoder>> JpegDecoder::open(
+    std::span<const std::uint8_t> file, const DecodeLimits& limits, bool wholeFile)
+{
+    std::unique_ptr<JpegDecoder> decoder(new JpegDecoder(limits));
+    Decompressor& d = *decoder->m_d;
+    startSource(&d.source, file.data(), file.size(), wholeFile);
+    countHeaderRead();
+    if (!createC(&d, limits.maxScans, static_cast<unsigned long>(limits.maxMemoryBytes))) {
+        return jpegError(d.err);
+    }
+    if (auto read = decoder->readHeaderOn(); !read) {
+        return std::move(read).error();
+    }
+    return std::unique_ptr<ImageDecoder>(std::move(decoder));
+}
+
+Result<ImageHeader> JpegDecoder::readHeader(
+    std::span<const std::uint8_t> data, const DecodeLimits& limits)
+{
+    auto decoder = open(data, limits);
+    if (!decoder) {
+        return std::move(decoder).error();
+    }
+    return (*decoder)->header();
+}
+
+Result<Image> JpegDecoder::decode(std::span<const std::uint8_t> data, int dctScale,
+    const DecodeLimits& limits, const CancelToken* cancel)
+{
+    auto decoder = open(data, limits);
+    if (!decoder) {
+        return std::move(decoder).error();
+    }
+    return (*decoder)->decode(dctScale, cancel);
+}
+
+Status JpegDecoder::readHeaderOn()
+{
+    switch (readHeaderC(m_d.get())) {
+    case HeaderEnd::Failed:
+        return jpegError(m_d->err);
+    case HeaderEnd::Suspended:
+        return {};
+    case HeaderEnd::Done:
+        break;
+    }
+    const jpeg_decompress_struct& c = m_d->cinfo;
+    ImageHeader h;
+    h.format = ImageFormat::Jpeg;
+    h.info.width = static_cast<int>(c.image_width);
+    h.info.height = static_cast<int>(c.image_height);
+    h.info.dctScalable = true;
+    h.progressive = c.progressive_mode != 0;
+    h.cmyk = c.jpeg_color_space == JCS_CMYK || c.jpeg_color_space == JCS_YCCK;
+    if (c.num_components == 1) {
+        h.info.channels = 1;
+    } else if (c.num_components == 3 || h.cmyk) {
+        h.info.channels = 3;
+    } else {
+        return Error { ErrorCode::UnsupportedFormat,
+            "JPEG with " + std::to_string(c.num_components) + " colour components is not supported",
+            {} };
+    }
+    if (std::uint64_t { c.image_width } * c.image_height > m_limits.maxPixels) {
+        return Error { ErrorCode::LimitExceeded,
+            limitMessage(c.image_width, c.image_height, m_limits.maxPixels), {} };
+    }
+    for (jpeg_saved_marker_ptr m = c.marker_list; m != nullptr; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length > 6
+            && std::memcmp(m->data, "Exif\0\0", 6) == 0 && h.metadata.exif.empty()) {
+            h.metadata.exif.assign(m->data + 6, m->data + m->data_length);
+        }
+    }
+    // CMYK is decoded to RGB, which a CMYK profile does not describe: it is not carried on.
+    if (m_d->icc != nullptr && !h.cmyk) {
+        h.metadata.icc.assign(m_d->icc, m_d->icc + m_d->iccLength);
+    }
+    h.info.orientation = exifOrientation(h.metadata.exif);
+    m_header = std::move(h);
+    m_hasHeader = true;
+    return {};
+}
+
+Status JpegDecoder::extend(std::span<const std::uint8_t> file, bool wholeFile)
+{
+    if (!m_d || file.size() < m_d->source.size) {
+        return Error { ErrorCode::Internal, "a JPEG decoder was given less than it had", {} };
+    }
+    rebase(&m_d->source, file.data(), file.size(), wholeFile);
+    return m_hasHeader ? Status {} : readHeaderOn();
+}
+
+std::uint64_t JpegDecoder::workingMemory(Size, bool) const noexcept
+{
+    // libjpeg keeps every DCT coefficient of a progressive image: 2 bytes per sample, whatever
+    // the scale and however the rows leave.
+    return m_header.progressive ? Image::byteSize(m_header.info.width, m_header.info.height, 3) * 2
+                                : 0;
+}
+
+Status JpegDecoder::startPixels(int dctScale)
+{
+    if (!m_hasHeader || !m_d) {
+        return Error { ErrorCode::Internal, "a JPEG's pixels are read once, after its header", {} };
+    }
+    if (!m_d->source.whole) {
+        return Error { ErrorCode::Internal, "a JPEG decoder has only part of the file", {} };
+    }
+    if (dctScale != 1 && dctScale != 2 && dctScale != 4 && dctScale != 8) {
+        return Error { ErrorCode::InvalidArgument, "DCT scale must be 1, 2, 4 or 8", {} };
+    }
+    const J_COLOR_SPACE space
+        = m_header.info.channels == 1 ? JCS_GRAYSCALE : (m_header.cmyk ? JCS_CMYK : JCS_RGB);
+    if (!calcOutputC(m_d.get(), dctScale, space)) {
+        return jpegError(m_d->err);
+    }
+    if (m_header.cmyk) {
+        m_d->cmykRow.reset(new (
+            std::nothrow) unsigned char[static_cast<std::size_t>(m_d->cinfo.output_width) * 4]);
+        if (!m_d->cmykRow) {
+            return Error { ErrorCode::OutOfMemory, "not enough memory for a CMYK row", {} };
+        }
+    }
+    m_d->invertedCmyk = m_d->cinfo.saw_Adobe_marker != 0;
+    return {};
+}
+
+Result<Image> JpegDecoder::decode(int dctScale, const CancelToken* cancel)
+{
+    if (auto started = startPixels(dctScale); !started) {
+        return std::move(started).error();
+    }
+    const auto width = static_cast<int>(m_d->cinfo.output_width);
+    const auto height = static_cast<int>(m_d->cinfo.output_height);
+    const int channels = m_header.info.channels;
+    if (Image::byteSize(width, height, channels) > m_limits.maxMemoryBytes) {
+        return Error { ErrorCode::LimitExceeded, kDecodeMemoryMessage, {} };
+    }
+    auto made = Image::allocate(width, height, channels);
+    if (!made) {
+        return made;
+    }
+    ImageSink target { made->view() };
+    const RowSink sink { ImageSink::next, ImageSink::done, &target };
+    if (auto status = runDecode(m_d, sink, cancel); !status) {
+        return std::move(status).error();
+    }
+    return made;
+}
+
+Status JpegDecoder::decodeRows(
+    int dctScale, Size expected, const RowConsumer& consume, const CancelToken* cancel)
+{
+    if (auto started = startPixels(dctScale); !started) {
+        return started;
+    }
+    const auto width = static_cast<int>(m_d->cinfo.output_width);
+    const auto height = static_cast<int>(m_d->cinfo.output_height);
+    if (width != expected.width || height != expected.height) {
+        return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+    }
+    auto buffer = Image::allocate(width, kRowsPerCall, m_header.info.channels);
+    if (!buffer) {
+        return std::move(buffer).error();
+    }
+    ConsumerSink target { buffer->data(), buffer->stride(), &consume, {} };
+    const RowSink sink { ConsumerSink::next, ConsumerSink::done, &target };
+    if (auto status = runDecode(m_d, sink, cancel); !status) {
+        return status;
+    }
+    return std::move(target.status);
+}
+
+} // namespace dropsize
