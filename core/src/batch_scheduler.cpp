@@ -35,7 +35,7 @@ namespace {
 /// A job between prepare() and complete(): its file, header and plan, and the memory it holds.
 struct BatchScheduler::Prepared {
     FileBytes bytes;
-    InspectedImage inspected;
+    OpenedImage image; ///< the decoder opened on `bytes`, with its header and plan
     std::uint64_t memory = 0; ///< held, released with the Prepared
     std::uint64_t pendingMemory = 0; ///< still to take (prepare() without waiting)
     BatchScheduler* owner = nullptr;
@@ -43,7 +43,7 @@ struct BatchScheduler::Prepared {
     Prepared() = default;
     Prepared(Prepared&& other) noexcept
         : bytes(std::move(other.bytes))
-        , inspected(std::move(other.inspected))
+        , image(std::move(other.image))
         , memory(std::exchange(other.memory, 0))
         , pendingMemory(std::exchange(other.pendingMemory, 0))
         , owner(other.owner)
@@ -56,7 +56,7 @@ struct BatchScheduler::Prepared {
                 owner->releaseMemory(memory);
             }
             bytes = std::move(other.bytes);
-            inspected = std::move(other.inspected);
+            image = std::move(other.image);
             memory = std::exchange(other.memory, 0);
             pendingMemory = std::exchange(other.pendingMemory, 0);
             owner = other.owner;
@@ -193,35 +193,60 @@ namespace {
 namespace {
 
     // The header is read from the first bytes, and only then is the whole file read, once its
-    // memory is taken. A header past the first 256 KiB (big EXIF or ICC segments) is read from
-    // the first 16 MiB; one larger than that is refused, whatever the file's size.
+    // memory is taken. A header past the first 256 KiB (big EXIF or ICC segments) is read on
+    // from the first 16 MiB; one larger than that is refused, whatever the file's size. The
+    // decoder opened on the first bytes goes on with the longer ones, and then with the whole
+    // file: each header is parsed once.
     constexpr std::size_t kHeaderPrefixes[] = { 256u << 10, 16u << 20 };
 
     struct Header {
         FileBytes bytes; // the first bytes, or the whole file when it is small
-        InspectedImage inspected;
+        OpenedImage image; // opened on `bytes`
     };
+
+    // Reads more of the file `image` was opened on (`bytes`, replaced) and gives it on.
+    Status readOn(const fs::path& input, FileBytes& bytes, OpenedImage& image, std::uint64_t limit,
+        std::size_t maxRead = static_cast<std::size_t>(-1))
+    {
+        auto more = platform::readRegularFile(input, limit, maxRead);
+        if (!more) {
+            return std::move(more).error();
+        }
+        if (more->fileSize != bytes.fileSize || more->identity != bytes.identity) {
+            return Error { ErrorCode::Io, "the file changed while it was being read",
+                input.string() };
+        }
+        if (auto extended = image.extend(more->span()); !extended) {
+            return extended;
+        }
+        bytes = std::move(more).value(); // the decoder reads these now
+        return {};
+    }
 
     Result<Header> readHeader(const fs::path& input, const ProcessOptions& options)
     {
-        const ImageProcessor processor(options);
         const std::uint64_t limit = options.limits.maxMemoryBytes;
-        for (const std::size_t prefix : kHeaderPrefixes) {
-            const bool last = prefix == kHeaderPrefixes[std::size(kHeaderPrefixes) - 1];
-            auto head = platform::readRegularFile(input, limit, prefix);
-            if (!head) {
-                return std::move(head).error();
+        auto head = platform::readRegularFile(input, limit, kHeaderPrefixes[0]);
+        if (!head) {
+            return std::move(head).error();
+        }
+        auto image = ImageProcessor(options).open(head->span(), head->fileSize);
+        if (!image) {
+            return std::move(image).error();
+        }
+        Header header { std::move(head).value(), std::move(image).value() };
+        for (const std::size_t prefix : std::span(kHeaderPrefixes).subspan(1)) {
+            if (header.image.hasHeader() || header.bytes.size == header.bytes.fileSize) {
+                break;
             }
-            auto inspected = processor.inspect(head->span(), head->fileSize);
-            if (inspected) {
-                return Header { std::move(head).value(), std::move(inspected).value() };
-            }
-            if (head->size == head->fileSize || last
-                || inspected.error().code == ErrorCode::LimitExceeded) {
-                return std::move(inspected).error();
+            if (auto read = readOn(input, header.bytes, header.image, limit, prefix); !read) {
+                return std::move(read).error();
             }
         }
-        return Error { ErrorCode::Internal, "no header read", input.string() };
+        if (auto finished = header.image.finishHeader(); !finished) {
+            return std::move(finished).error();
+        }
+        return header;
     }
 
 } // namespace
@@ -234,22 +259,16 @@ Result<FilePreview> BatchScheduler::preview(const fs::path& input, const Process
     }
     // A PNG may carry its EXIF (and so its orientation) after the image data: only the whole
     // file says it for sure. Its size is within the limit, checked before this read.
-    if (header->inspected.header.format == ImageFormat::Png
-        && header->bytes.size < header->bytes.fileSize) {
-        auto whole = platform::readRegularFile(input, options.limits.maxMemoryBytes);
-        if (!whole) {
-            return std::move(whole).error();
+    if (!header->image.headerFinal() && header->bytes.size < header->bytes.fileSize) {
+        if (auto read = readOn(input, header->bytes, header->image, options.limits.maxMemoryBytes);
+            !read) {
+            return std::move(read).error();
         }
-        auto inspected = ImageProcessor(options).inspect(whole->span());
-        if (!inspected) {
-            return std::move(inspected).error();
-        }
-        header->inspected = std::move(inspected).value();
     }
     FilePreview preview;
     preview.fileBytes = header->bytes.fileSize;
-    preview.note = unchangedReason(header->inspected.header.info, options.spec);
-    preview.inspected = std::move(header->inspected);
+    preview.note = unchangedReason(header->image.inspected().header.info, options.spec);
+    preview.inspected = header->image.inspected();
     return preview;
 }
 
@@ -262,7 +281,7 @@ std::optional<BatchScheduler::Prepared> BatchScheduler::prepare(
         return std::nullopt;
     }
     report.inputBytes = header->bytes.fileSize;
-    const InspectedImage& inspected = header->inspected;
+    const InspectedImage& inspected = header->image.inspected();
     report.inputSize = { inspected.header.info.width, inspected.header.info.height };
     report.outputSize = inspected.plan.output;
     report.note = unchangedReason(inspected.header.info, m_options.process.spec);
@@ -270,10 +289,10 @@ std::optional<BatchScheduler::Prepared> BatchScheduler::prepare(
     Prepared prepared;
     prepared.owner = this;
     prepared.bytes = std::move(header->bytes);
-    prepared.inspected = std::move(header->inspected);
+    prepared.image = std::move(header->image);
     // The estimate counts the whole file: it is taken before the file is read.
     const std::uint64_t memory
-        = std::min(prepared.inspected.memoryEstimate, m_options.memoryBudget);
+        = std::min(prepared.image.inspected().memoryEstimate, m_options.memoryBudget);
     if (waitForMemory) {
         acquireMemory(memory);
         prepared.memory = memory;
@@ -290,29 +309,16 @@ bool BatchScheduler::load(const Job& job, Prepared& prepared, JobReport& report)
     if (prepared.bytes.size == prepared.bytes.fileSize) {
         return true;
     }
-    auto whole = platform::readRegularFile(job.input(), m_options.process.limits.maxMemoryBytes);
-    if (!whole) {
-        failReport(report, std::move(whole).error());
+    if (auto read = readOn(
+            job.input(), prepared.bytes, prepared.image, m_options.process.limits.maxMemoryBytes);
+        !read) {
+        failReport(report, std::move(read).error());
         return false;
     }
-    if (whole->fileSize != prepared.bytes.fileSize || whole->identity != prepared.bytes.identity) {
-        failReport(report,
-            Error {
-                ErrorCode::Io, "the file changed while it was being read", job.input().string() });
-        return false;
-    }
-    prepared.bytes = std::move(whole).value();
-    if (prepared.inspected.header.format == ImageFormat::Png) {
-        // Its EXIF, and so its orientation, may come after the image data, past the first bytes.
-        auto inspected = ImageProcessor(m_options.process).inspect(prepared.bytes.span());
-        if (!inspected) {
-            failReport(report, std::move(inspected).error());
-            return false;
-        }
-        prepared.inspected = std::move(inspected).value();
-        report.outputSize = prepared.inspected.plan.output;
-        report.note = unchangedReason(prepared.inspected.header.info, m_options.process.spec);
-    }
+    // A PNG's EXIF, and so its orientation, may come after the image data, past the first bytes.
+    const InspectedImage& inspected = prepared.image.inspected();
+    report.outputSize = inspected.plan.output;
+    report.note = unchangedReason(inspected.header.info, m_options.process.spec);
     return true;
 }
 
@@ -322,7 +328,7 @@ void BatchScheduler::complete(
     prepared.bytes.data.reset(); // the file's memory goes before encoding
     const ImageProcessor processor(m_options.process);
     auto encoded = processor.encode(
-        pixels.view(), job.outputFormat, prepared.inspected.header.metadata, &m_cancel);
+        pixels.view(), job.outputFormat, prepared.image.inspected().header.metadata, &m_cancel);
     if (!encoded) {
         failReport(report, std::move(encoded).error());
         return;
@@ -359,8 +365,7 @@ JobReport BatchScheduler::runJob(const Job& job, const BatchPlan& plan)
     if (!prepared || !load(job, *prepared, report)) {
         return report;
     }
-    const ImageProcessor processor(m_options.process);
-    auto pixels = processor.render(prepared->bytes.span(), prepared->inspected, &m_cancel);
+    auto pixels = prepared->image.render(&m_cancel);
     if (!pixels) {
         failReport(report, std::move(pixels).error());
         return report;
@@ -464,7 +469,6 @@ void BatchScheduler::record(Shared& shared, const JobReport& report)
 void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
 {
     const BatchPlan& plan = shared.plan;
-    const ImageProcessor processor(m_options.process);
     struct InFlight {
         const Job* job;
         JobReport report;
@@ -482,8 +486,8 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
     // Resizes on the CPU what the GPU could not, then encodes and writes it.
     auto onCpu = [&](InFlight& f) {
         f.report.device = "cpu";
-        auto pixels
-            = CpuResizer(1).resize(std::move(f.decoded), f.prepared->inspected.plan, &m_cancel);
+        auto pixels = CpuResizer(1).resize(
+            std::move(f.decoded), f.prepared->image.inspected().plan, &m_cancel);
         if (!pixels) {
             failReport(f.report, std::move(pixels).error());
         } else {
@@ -548,13 +552,13 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
         if (!load(job, *f.prepared, f.report)) {
             return false;
         }
-        auto decoded = processor.decode(f.prepared->bytes.span(), f.prepared->inspected, &m_cancel);
+        auto decoded = f.prepared->image.decode(&m_cancel);
         if (!decoded) {
             failReport(f.report, std::move(decoded).error());
             return false;
         }
         f.decoded = std::move(decoded).value();
-        const ResizePlan& p = f.prepared->inspected.plan;
+        const ResizePlan& p = f.prepared->image.inspected().plan;
         auto out = Image::allocate(p.output.width, p.output.height, f.decoded.channels());
         if (!out) {
             failReport(f.report, std::move(out).error());
