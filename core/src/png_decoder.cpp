@@ -121,12 +121,13 @@ namespace {
     }
 
     // Walks the chunks of a PNG file in memory: calls visit(type, data, length, whole) for each
-    // chunk, `length` cut to the bytes there are and `whole` false when it was cut, until visit
-    // returns false or the file ends; returns where the walk stopped.
+    // chunk whose length and type are there, `length` cut to the bytes there are and `whole`
+    // false when it was cut, until visit returns false or the file ends; returns where the walk
+    // stopped. A chunk's start is found the same in part of a file as in all of it.
     template <class Visit> std::size_t walkChunks(std::span<const std::uint8_t> data, Visit visit)
     {
         std::size_t at = 8;
-        while (at + 12 <= data.size()) {
+        while (at + 8 <= data.size()) {
             const std::size_t length = (std::size_t { data[at] } << 24)
                 | (std::size_t { data[at + 1] } << 16) | (std::size_t { data[at + 2] } << 8)
                 | data[at + 3];
@@ -135,7 +136,7 @@ namespace {
             if (!visit(type, data.data() + at + 8, std::min(length, there), length <= there)) {
                 return at;
             }
-            if (length > data.size() - at - 12) {
+            if (length + 12 > data.size() - at) {
                 break;
             }
             at += 12 + length;
