@@ -4,6 +4,7 @@
 
 #include "dropsize/core/image_processor.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -40,9 +41,12 @@ inline ResizeSpec fuzzSpec(std::size_t size)
     return kSpecs[size % kSpecs.size()];
 }
 
-/// What a worker does with one file: inspect, decode and resize, and for small outputs encode
-/// too (with the metadata kept, so its orientation is reset). Failures are expected for most
-/// inputs; only a crash, a sanitizer report, a leak or a hang is a finding.
+/// What a job does with one file: open the decoder on its first bytes, give it more and then
+/// all of it (where the reads end depends on the input's length, so mutations move them),
+/// decode and resize, and for small outputs encode too (with the metadata kept, so its
+/// orientation is reset). The header read in pieces must be the one read from the whole file.
+/// Failures are expected for most inputs; only a crash, a sanitizer report, a leak, a hang or
+/// a broken promise is a finding.
 inline void fuzzImage(std::span<const std::uint8_t> file, ImageFormat format)
 {
     if (sniffFormat(file) != format) {
@@ -53,15 +57,37 @@ inline void fuzzImage(std::span<const std::uint8_t> file, ImageFormat format)
     options.limits = fuzzLimits();
     options.stripMetadata = file.size() % 3 == 0;
     const ImageProcessor processor(options);
-    auto inspected = processor.inspect(file);
-    if (!inspected) {
+    const auto whole = processor.inspect(file);
+
+    const std::size_t size = file.size();
+    const std::size_t first = std::max<std::size_t>(8, size * (size % 4) / 4);
+    const std::size_t second = first + (size - std::min(first, size)) / 2;
+    auto image = processor.open(file.first(std::min(first, size)), size);
+    Status read = image ? Status {} : Status { image.error() };
+    for (const std::size_t given : { second, size }) {
+        if (read && given > first && given <= size) {
+            read = image->extend(file.first(given));
+        }
+    }
+    if (read.ok() != whole.ok()) {
+        __builtin_trap(); // read in pieces, the header fails where it did not, or the reverse
+    }
+    if (!read) {
         return;
     }
-    auto pixels = processor.render(file, *inspected);
+    const InspectedImage& inspected = image->inspected();
+    if (!image->hasHeader() || !image->headerFinal()
+        || inspected.header.info.orientation != whole->header.info.orientation
+        || inspected.plan.output != whole->plan.output
+        || inspected.header.metadata.exif != whole->header.metadata.exif
+        || inspected.header.metadata.icc != whole->header.metadata.icc) {
+        __builtin_trap(); // the header read in pieces is not the one read at once
+    }
+    auto pixels = image->render();
     if (!pixels) {
         return;
     }
-    const Size out = inspected->plan.output;
+    const Size out = inspected.plan.output;
     if (pixels->width() != out.width || pixels->height() != out.height) {
         __builtin_trap(); // the plan and the pixels disagree
     }
@@ -69,8 +95,7 @@ inline void fuzzImage(std::span<const std::uint8_t> file, ImageFormat format)
         = static_cast<std::uint64_t>(out.width) * static_cast<std::uint64_t>(out.height);
     if (outPixels <= (1u << 16)) {
         // The format a batch keeps (OutputFormat::Keep): the input's.
-        (void)processor.encode(
-            pixels->view(), inspected->header.format, inspected->header.metadata);
+        (void)processor.encode(pixels->view(), inspected.header.format, inspected.header.metadata);
     }
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
-// libFuzzer target: a JPEG file through inspect() and render(), as a batch worker runs it.
+// libFuzzer target: a JPEG file through open(), extend() and render(), as a batch job runs it.
 #include "image_fuzz.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
