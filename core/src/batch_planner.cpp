@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/batch_planner.h"
 
+#include "codec_registry.h"
 #include "platform_files.h"
 
 #include <algorithm>
-#include <cctype>
 #include <climits>
 #include <unordered_map>
 #include <unordered_set>
@@ -16,18 +16,11 @@ namespace dropsize {
 
 namespace {
 
-    std::string lower(std::string s)
-    {
-        std::transform(s.begin(), s.end(), s.begin(),
-            [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-        return s;
-    }
-
-    /// A name that says JPEG or PNG, in any case: such a file that cannot be read fails.
+    /// A name that says an image format (codec_registry.h), in any case: such a file that
+    /// cannot be read fails.
     bool hasImageName(const fs::path& path)
     {
-        const std::string e = lower(path.extension().string());
-        return e == ".jpg" || e == ".jpeg" || e == ".jpe" || e == ".png";
+        return codecForExtension(path.extension().string()) != nullptr;
     }
 
     /// A writer's temporary: this version's exact form, or an older one that put the output's
@@ -39,14 +32,16 @@ namespace {
                 && name.ends_with(".tmp"));
     }
 
+    /// The input's own extension when it names `format` ("photo.JPEG" stays so), else the
+    /// format's first.
     std::string outputExtension(const fs::path& input, ImageFormat format)
     {
-        const std::string ext = input.extension().string();
-        const std::string e = lower(ext);
-        if (format == ImageFormat::Png) {
-            return e == ".png" ? ext : ".png";
+        std::string ext = input.extension().string();
+        const CodecEntry* codec = findCodec(format);
+        if (codec == nullptr || codecForExtension(ext) == codec) {
+            return ext;
         }
-        return (e == ".jpg" || e == ".jpeg" || e == ".jpe") ? ext : ".jpg";
+        return std::string(codec->extensions.front());
     }
 
     /// Without a trailing separator, so that component-wise comparisons work.
