@@ -12,6 +12,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <exception>
 #include <mutex>
 #include <string>
 #ifdef _WIN32
@@ -32,9 +33,7 @@ constexpr int kExitUsage = 2;
 constexpr int kExitSignalBase = 128; // + the signal: 130 for SIGINT, 143 for SIGTERM
 constexpr int kExitOutputClosed = 141; // 128 + SIGPIPE, as a shell reports a pipe's death
 
-} // namespace
-
-int main(int argc, char** argv)
+int runCli(int argc, char** argv)
 {
     using namespace dropsize;
 #ifndef _WIN32
@@ -136,4 +135,20 @@ int main(int argc, char** argv)
         return kExitSignalBase + stopSignal.load();
     }
     return summary.failed == 0 && !summary.wasCancelled ? kExitOk : kExitFailed;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // A job's failures are values and end that job only; what is left to throw (memory while
+    // planning, say) ends the run with a message instead of an abort.
+    try {
+        return runCli(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "dropsize-cli: stopped by an unexpected error: %s\n", e.what());
+    } catch (...) {
+        std::fputs("dropsize-cli: stopped by an unexpected error\n", stderr);
+    }
+    return kExitFailed;
 }

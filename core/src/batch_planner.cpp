@@ -216,7 +216,7 @@ namespace {
                         "cannot list the folder: " + entered.error().message);
                     continue;
                 }
-                const Status walked = walk(folder, subPath, root, joined(outDir, sub), outputRoot);
+                Status walked = walk(folder, subPath, root, joined(outDir, sub), outputRoot);
                 if (Status back = folder.leave(*id); !back) {
                     return Error { ErrorCode::Io, back.error().message, fs::path(dir).string() };
                 }

@@ -171,11 +171,12 @@ DROPSIZE_HD void kernelBody(const LaunchIndex& t, const HorizontalArgs& a)
         return;
     }
     const int c = a.in.channels;
-    const std::uint8_t* src = a.in.pixel(a.bounds[2 * x], y + a.rowOffset);
+    const int* bounds = a.bounds + 2 * static_cast<std::ptrdiff_t>(x); // first, count
+    const std::uint8_t* src = a.in.pixel(bounds[0], y + a.rowOffset);
     const std::int32_t* w = a.weights + static_cast<std::ptrdiff_t>(x) * a.kernelSize;
     std::uint8_t* dst = a.out.pixel(x, y);
     for (int ch = 0; ch < c; ++ch) {
-        dst[ch] = pixel::convolve(src + ch, c, w, a.bounds[2 * x + 1]);
+        dst[ch] = pixel::convolve(src + ch, c, w, bounds[1]);
     }
 }
 
@@ -188,11 +189,12 @@ DROPSIZE_HD void kernelBody(const LaunchIndex& t, const VerticalArgs& a)
     }
     const int c = a.in.channels;
     const int rowBytes = a.in.width * c;
-    const std::uint8_t* src = a.in.pixel(x, a.bounds[2 * y]);
+    const int* bounds = a.bounds + 2 * static_cast<std::ptrdiff_t>(y); // first, count
+    const std::uint8_t* src = a.in.pixel(x, bounds[0]);
     const std::int32_t* w = a.weights + static_cast<std::ptrdiff_t>(y) * a.kernelSize;
     std::uint8_t* dst = a.out.pixel(x, y);
     for (int ch = 0; ch < c; ++ch) {
-        dst[ch] = pixel::convolve(src + ch, rowBytes, w, a.bounds[2 * y + 1]);
+        dst[ch] = pixel::convolve(src + ch, rowBytes, w, bounds[1]);
     }
 }
 

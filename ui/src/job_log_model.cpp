@@ -102,7 +102,7 @@ QString JobLogModel::pixelsText(const JobLogEntry& e) const
     if (e.inputSize.isEmpty()) {
         return {};
     }
-    const QString in = tr("%1\u00d7%2").arg(e.inputSize.width()).arg(e.inputSize.height());
+    QString in = tr("%1\u00d7%2").arg(e.inputSize.width()).arg(e.inputSize.height());
     if (e.outputSize.isEmpty()) {
         return in;
     }
