@@ -215,8 +215,8 @@ void CliReporter::onJobFinished(const JobReport& r)
             + ",\"output_bytes\":" + std::to_string(r.outputBytes) + ",\"input_size\":["
             + std::to_string(r.inputSize.width) + "," + std::to_string(r.inputSize.height)
             + "],\"output_size\":[" + std::to_string(r.outputSize.width) + ","
-            + std::to_string(r.outputSize.height) + "],\"device\":" + jsonString(r.device)
-            + ",\"seconds\":" + std::to_string(r.seconds);
+            + std::to_string(r.outputSize.height) + "],\"device\":"
+            + jsonString(deviceName(r.device)) + ",\"seconds\":" + std::to_string(r.seconds);
         if (r.error) {
             line += ",\"error\":{\"code\":\"" + std::string(errorCodeName(r.error->code))
                 + "\",\"message\":" + jsonString(r.error->message) + "}";
@@ -235,7 +235,7 @@ void CliReporter::onJobFinished(const JobReport& r)
         std::snprintf(numbers, sizeof numbers, "  %s -> %s  %llu -> %llu bytes  %s %.2fs",
             sizeText(r.inputSize).c_str(), sizeText(r.outputSize).c_str(),
             static_cast<unsigned long long>(r.inputBytes),
-            static_cast<unsigned long long>(r.outputBytes), r.device.c_str(), r.seconds);
+            static_cast<unsigned long long>(r.outputBytes), deviceName(r.device), r.seconds);
         emit("ok       " + input + " -> " + printable(r.output.string()) + numbers
             + (r.note.empty() ? "" : "  (" + r.note + ")") + "\n");
         break;

@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/batch_scheduler.h"
 
-#include "dropsize/core/option_names.h"
 #include "platform_files.h"
 #include "resampler.h"
 
@@ -21,8 +20,6 @@
 namespace fs = std::filesystem;
 
 namespace dropsize {
-
-const char* jobStatusName(JobStatus status) noexcept { return nameOf(status); }
 
 namespace {
 
@@ -162,7 +159,7 @@ namespace {
         report.id = job.id;
         report.input = job.input();
         report.inputBytes = job.inputBytes;
-        report.device = "cpu";
+        report.device = Device::Cpu;
         if (job.action == JobAction::Skip) {
             report.status = JobStatus::Skipped;
             report.output = job.output(); // the file that is there already
@@ -442,7 +439,7 @@ void BatchScheduler::record(Shared& shared, const JobReport& report)
             ++summary.ok;
             summary.inputBytes += report.inputBytes;
             summary.outputBytes += report.outputBytes;
-            if (report.device == "gpu") {
+            if (report.device == Device::Gpu) {
                 ++summary.okOnGpu;
             }
             break;
@@ -485,7 +482,7 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
 
     // Resizes on the CPU what the GPU could not, then encodes and writes it.
     auto onCpu = [&](InFlight& f) {
-        f.report.device = "cpu";
+        f.report.device = Device::Cpu;
         auto pixels = CpuResizer(1).resize(
             std::move(f.decoded), f.prepared->image.inspected().plan, &m_cancel);
         if (!pixels) {
@@ -566,7 +563,7 @@ void BatchScheduler::runGpuJobs(GpuDevice& gpu, Shared& shared)
         }
         f.out = std::move(out).value();
         f.slot = nextSlot;
-        f.report.device = "gpu";
+        f.report.device = Device::Gpu;
         if (Status submitted = gpu.submit(f.slot, p, f.decoded.view(), f.out.view()); !submitted) {
             if (submitted.error().code != ErrorCode::OutOfMemory) {
                 lose(submitted.error());

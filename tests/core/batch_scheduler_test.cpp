@@ -78,7 +78,7 @@ namespace {
         for (const JobReport& r : observer.finished) {
             ids.insert(r.id);
             EXPECT_EQ(r.status, JobStatus::Ok);
-            EXPECT_EQ(r.device, "cpu");
+            EXPECT_EQ(r.device, Device::Cpu);
             ASSERT_TRUE(fs::exists(r.output)) << r.output;
             EXPECT_EQ(fs::file_size(r.output), r.outputBytes);
             if (r.output.extension() == ".jpg") {

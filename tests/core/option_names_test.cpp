@@ -110,6 +110,10 @@ namespace {
         for (const auto& n : namesOf<JobStatus>()) {
             EXPECT_STREQ(jobStatusName(n.value), n.name);
         }
+        for (const auto& n : namesOf<Device>()) {
+            EXPECT_STREQ(deviceName(n.value), n.name);
+        }
+        EXPECT_STREQ(deviceName(Device::Gpu), "gpu"); // what the JSON and the log have always said
     }
 
     TEST(OptionNames, WorkAtCompileTime)

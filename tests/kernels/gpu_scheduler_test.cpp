@@ -197,7 +197,7 @@ namespace {
     std::size_t onGpu(const RunResult& r)
     {
         return static_cast<std::size_t>(std::count_if(r.reports.begin(), r.reports.end(),
-            [](const JobReport& j) { return j.device == "gpu"; }));
+            [](const JobReport& j) { return j.device == Device::Gpu; }));
     }
 
 } // namespace

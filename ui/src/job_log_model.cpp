@@ -33,7 +33,7 @@ JobLogEntry JobLogEntry::fromReport(const JobReport& report)
     e.outputSize = toQSize(report.outputSize);
     e.inputBytes = static_cast<qint64>(report.inputBytes);
     e.outputBytes = static_cast<qint64>(report.outputBytes);
-    e.device = QString::fromStdString(report.device);
+    e.device = QString::fromLatin1(deviceName(report.device));
     e.seconds = report.seconds;
     return e;
 }

@@ -12,6 +12,12 @@ enum class JobStatus { Ok, Skipped, Failed, Cancelled };
 
 const char* jobStatusName(JobStatus status) noexcept;
 
+/// Where an image was resized.
+enum class Device { Cpu, Gpu };
+
+/// "cpu" or "gpu", as the command line's JSON and the window's log show it.
+const char* deviceName(Device device) noexcept;
+
 /// What became of one job.
 struct JobReport {
     std::size_t id = 0;
@@ -23,7 +29,7 @@ struct JobReport {
     std::uint64_t outputBytes = 0;
     Size inputSize;
     Size outputSize;
-    std::string device; ///< "cpu" or "gpu": where it was resized
+    Device device = Device::Cpu; ///< where it was resized
     std::string note; ///< something to know about a result: why its size was kept, say
     bool started = true; ///< false for a job a cancel left before it started
     double seconds = 0;
@@ -44,9 +50,12 @@ struct BatchSummary {
     std::string gpuName; ///< the GPU that took part, empty when none did
 };
 
-/// Receives a batch's progress. Every call comes from a worker thread, several at once: an
-/// implementation locks what it shares and decides itself how to reach its own thread (the window
-/// posts queued signals; the command line prints under a mutex).
+/// Receives a batch's progress. onBatchStarted() and onBatchFinished() come from the thread that
+/// called BatchScheduler::run(); so do onNotice() when the GPU cannot be opened and, once the
+/// workers are done, onJobFinished() for the jobs a cancel left before they started. Every other
+/// call comes from the scheduler's worker threads, several at once. An implementation locks what
+/// it shares and decides itself how to reach its own thread (the window posts queued signals;
+/// the command line prints under a mutex).
 class BatchObserver {
 public:
     virtual ~BatchObserver() = default;

@@ -91,6 +91,14 @@ template <> struct EnumNames<JobStatus> {
     };
 };
 
+/// In JSON output and the window's log: stable.
+template <> struct EnumNames<Device> {
+    static constexpr EnumName<Device> names[] = {
+        { Device::Cpu, "cpu" },
+        { Device::Gpu, "gpu" },
+    };
+};
+
 /// In JSON output: stable.
 template <> struct EnumNames<ErrorCode> {
     static constexpr EnumName<ErrorCode> names[] = {
