@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "batch_run.h"
+
+#include "job_pipeline.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace dropsize {
+
+BatchRun::BatchRun(const BatchPlan& plan, std::vector<std::size_t> order, BatchObserver* observer)
+    : m_plan(plan)
+    , m_order(std::move(order))
+    , m_observer(observer)
+{
+    m_summary.total = plan.jobs.size();
+}
+
+const Job* BatchRun::take() noexcept
+{
+    const std::size_t i = m_next.fetch_add(1);
+    return i < m_order.size() ? &m_plan.jobs[m_order[i]] : nullptr;
+}
+
+void BatchRun::started(const Job& job)
+{
+    if (m_observer != nullptr) {
+        m_observer->onJobStarted(job);
+    }
+}
+
+void BatchRun::finished(const JobReport& report)
+{
+    {
+        std::lock_guard lock(m_summaryMutex);
+        switch (report.status) {
+        case JobStatus::Ok:
+            ++m_summary.ok;
+            m_summary.inputBytes += report.inputBytes;
+            m_summary.outputBytes += report.outputBytes;
+            if (report.device == Device::Gpu) {
+                ++m_summary.okOnGpu;
+            }
+            break;
+        case JobStatus::Skipped:
+            ++m_summary.skipped;
+            break;
+        case JobStatus::Failed:
+            ++m_summary.failed;
+            break;
+        case JobStatus::Cancelled:
+            break;
+        }
+    }
+    // Never under the lock: the observer may take its own.
+    if (m_observer != nullptr) {
+        m_observer->onJobFinished(report);
+    }
+}
+
+void BatchRun::notice(const std::string& message)
+{
+    if (m_observer != nullptr) {
+        m_observer->onNotice(message);
+    }
+}
+
+void BatchRun::cancelUntaken()
+{
+    for (std::size_t i = std::min(m_next.load(), m_order.size()); i < m_order.size(); ++i) {
+        const Job& job = m_plan.jobs[m_order[i]];
+        JobReport report = startReport(job);
+        if (job.runs()) {
+            report.status = JobStatus::Cancelled;
+            report.started = false;
+            report.output.clear();
+            report.error = Error { ErrorCode::Cancelled, "cancelled before it started",
+                report.input.string() };
+        }
+        finished(report);
+    }
+}
+
+BatchSummary BatchRun::summary() const
+{
+    std::lock_guard lock(m_summaryMutex);
+    return m_summary;
+}
+
+} // namespace dropsize

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "gpu_worker.h"
+
+#include "resampler.h"
+
+#include <algorithm>
+#include <exception>
+#include <utility>
+
+namespace dropsize {
+
+GpuWorker::GpuWorker(
+    GpuDevice& gpu, BatchRun& run, const RunGate& gate, const JobPipeline& pipeline)
+    : m_gpu(gpu)
+    , m_run(run)
+    , m_gate(gate)
+    , m_pipeline(pipeline)
+    , m_slots(std::max(1, gpu.slotCount()))
+{
+}
+
+template <class Step> void GpuWorker::guarded(InFlight& f, Step&& step)
+{
+    // As on the CPU workers; and an exception must never end this thread, which would end the
+    // program.
+    try {
+        step();
+    } catch (const std::exception& e) {
+        failReport(f.report, Error { ErrorCode::Internal, e.what(), f.job->input().string() });
+    }
+}
+
+bool GpuWorker::canTakeNewJob() const
+{
+    return m_alive && static_cast<int>(m_flight.size()) < m_slots
+        && !(m_gate.isPaused() && !m_flight.empty());
+}
+
+bool GpuWorker::run()
+{
+    for (;;) {
+        // With nothing in flight, a pause holds this thread here until resume or cancel.
+        if (canTakeNewJob() && m_gate.waitWhilePaused()) {
+            if (const Job* job = m_run.take()) {
+                InFlight f;
+                f.job = job;
+                f.start = Clock::now();
+                m_run.started(*job);
+                f.report = startReport(*job);
+                bool inFlight = false;
+                guarded(f, [&] { inFlight = submitNew(f); });
+                if (inFlight) {
+                    m_flight.push_back(std::move(f));
+                } else {
+                    finish(f);
+                }
+                continue;
+            }
+        }
+        if (m_flight.empty()) {
+            break;
+        }
+        collectOldest();
+    }
+    return m_alive;
+}
+
+bool GpuWorker::submitNew(InFlight& f)
+{
+    const Job& job = *f.job;
+    if (!job.runs() || !(f.prepared = m_pipeline.inspect(job, f.report))) {
+        return false;
+    }
+    if (m_flight.empty() || !m_pipeline.tryTakeMemory(*f.prepared)) {
+        // Memory that is not free may be held by this worker's own jobs in flight, which only it
+        // can release: it finishes those before it waits.
+        while (!m_flight.empty()) {
+            collectOldest();
+        }
+        if (!m_pipeline.takeMemory(*f.prepared, f.report)) {
+            return false;
+        }
+    }
+    if (!m_pipeline.load(job, *f.prepared, f.report)) {
+        return false;
+    }
+    auto decoded = m_pipeline.decode(*f.prepared);
+    if (!decoded) {
+        failReport(f.report, std::move(decoded).error());
+        return false;
+    }
+    f.decoded = std::move(decoded).value();
+    const ResizePlan& p = f.prepared->image.inspected().plan;
+    auto out = Image::allocate(p.output.width, p.output.height, f.decoded.channels());
+    if (!out) {
+        failReport(f.report, std::move(out).error());
+        return false;
+    }
+    f.out = std::move(out).value();
+    f.slot = m_nextSlot;
+    f.report.device = Device::Gpu;
+    if (Status submitted = m_gpu.submit(f.slot, p, f.decoded.view(), f.out.view()); !submitted) {
+        if (submitted.error().code != ErrorCode::OutOfMemory) {
+            loseDevice(submitted.error());
+        }
+        runOnCpu(f);
+        return false;
+    }
+    m_nextSlot = (m_nextSlot + 1) % m_slots;
+    return true;
+}
+
+void GpuWorker::collectOldest()
+{
+    InFlight f = std::move(m_flight.front());
+    m_flight.pop_front();
+    guarded(f, [&] {
+        if (Status collected = m_gpu.collect(f.slot); !collected) {
+            if (collected.error().code != ErrorCode::OutOfMemory) {
+                loseDevice(collected.error());
+            }
+            runOnCpu(f);
+        } else {
+            f.decoded = Image();
+            m_pipeline.complete(*f.job, *f.prepared, std::move(f.out), f.report);
+        }
+    });
+    finish(f);
+}
+
+void GpuWorker::runOnCpu(InFlight& f)
+{
+    f.report.device = Device::Cpu;
+    auto pixels = CpuResizer(1).resize(
+        std::move(f.decoded), f.prepared->image.inspected().plan, &m_pipeline.cancelToken());
+    if (!pixels) {
+        failReport(f.report, std::move(pixels).error());
+    } else {
+        m_pipeline.complete(*f.job, *f.prepared, std::move(pixels).value(), f.report);
+    }
+}
+
+void GpuWorker::loseDevice(const Error& error)
+{
+    if (m_alive) {
+        m_alive = false;
+        m_run.notice("GPU stopped (" + error.message + "); the remaining images run on the CPU");
+    }
+}
+
+void GpuWorker::finish(InFlight& f)
+{
+    f.prepared.reset(); // its memory is free before the observer hears of it
+    f.report.seconds = std::chrono::duration<double>(Clock::now() - f.start).count();
+    m_run.finished(f.report);
+}
+
+GpuDevice* openGpu(std::unique_ptr<GpuDevice>& owned, const BatchOptions& options,
+    std::size_t runnableJobs, BatchRun& run)
+{
+    if (options.device == DeviceChoice::Cpu || runnableJobs == 0) {
+        return nullptr;
+    }
+    if (!owned) {
+        auto opened = openCudaDevice(options.gpuMemoryBudget);
+        if (!opened) {
+            if (options.device != DeviceChoice::Auto
+                || opened.error().code != ErrorCode::NotFound) {
+                run.notice(
+                    "GPU not used: " + opened.error().message + "; every image runs on the CPU");
+            }
+            return nullptr;
+        }
+        owned = std::move(opened).value();
+    }
+    return owned.get();
+}
+
+} // namespace dropsize

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "job_pipeline.h"
+
+#include <exception>
+#include <iterator>
+#include <span>
+#include <utility>
+
+namespace fs = std::filesystem;
+
+namespace dropsize {
+
+JobReport startReport(const Job& job)
+{
+    JobReport report;
+    report.id = job.id;
+    report.input = job.input();
+    report.inputBytes = job.inputBytes;
+    report.device = Device::Cpu;
+    if (job.action == JobAction::Skip) {
+        report.status = JobStatus::Skipped;
+        report.output = job.output(); // the file that is there already
+        report.error = job.reason ? std::optional<Error>(*job.reason) : std::nullopt;
+    } else if (job.action == JobAction::Fail) {
+        report.status = JobStatus::Failed;
+        report.error = job.reason ? std::optional<Error>(*job.reason) : std::nullopt;
+    }
+    if (report.error && report.error->path.empty()) {
+        report.error->path
+            = job.action == JobAction::Skip ? job.output().string() : job.input().string();
+    }
+    return report;
+}
+
+void failReport(JobReport& report, Error error)
+{
+    report.status = error.code == ErrorCode::Cancelled ? JobStatus::Cancelled : JobStatus::Failed;
+    if (error.path.empty()) {
+        error.path = report.input.string();
+    }
+    report.error = std::move(error);
+}
+
+namespace {
+
+    using platform::FileBytes;
+
+    // The header is read from the first bytes, and only then is the whole file read, once its
+    // memory is taken. A header past the first 256 KiB (big EXIF or ICC segments) is read on
+    // from the first 16 MiB; one larger than that is refused, whatever the file's size. The
+    // decoder opened on the first bytes goes on with the longer ones, and then with the whole
+    // file: each header is parsed once.
+    constexpr std::size_t kHeaderPrefixes[] = { 256u << 10, 16u << 20 };
+
+    struct Header {
+        FileBytes bytes; // the first bytes, or the whole file when it is small
+        OpenedImage image; // opened on `bytes`
+    };
+
+    // Reads more of the file `image` was opened on (`bytes`, replaced) and gives it on.
+    Status readOn(const fs::path& input, FileBytes& bytes, OpenedImage& image, std::uint64_t limit,
+        std::size_t maxRead = static_cast<std::size_t>(-1))
+    {
+        auto more = platform::readRegularFile(input, limit, maxRead);
+        if (!more) {
+            return std::move(more).error();
+        }
+        if (more->fileSize != bytes.fileSize || more->identity != bytes.identity) {
+            return Error { ErrorCode::Io, "the file changed while it was being read",
+                input.string() };
+        }
+        if (auto extended = image.extend(more->span()); !extended) {
+            return extended;
+        }
+        bytes = std::move(more).value(); // the decoder reads these now
+        return {};
+    }
+
+    Result<Header> readHeader(const fs::path& input, const ImageProcessor& processor)
+    {
+        const std::uint64_t limit = processor.options().limits.maxMemoryBytes;
+        auto head = platform::readRegularFile(input, limit, kHeaderPrefixes[0]);
+        if (!head) {
+            return std::move(head).error();
+        }
+        auto image = processor.open(head->span(), head->fileSize);
+        if (!image) {
+            return std::move(image).error();
+        }
+        Header header { std::move(head).value(), std::move(image).value() };
+        for (const std::size_t prefix : std::span(kHeaderPrefixes).subspan(1)) {
+            if (header.image.hasHeader() || header.bytes.size == header.bytes.fileSize) {
+                break;
+            }
+            if (auto read = readOn(input, header.bytes, header.image, limit, prefix); !read) {
+                return std::move(read).error();
+            }
+        }
+        if (auto finished = header.image.finishHeader(); !finished) {
+            return std::move(finished).error();
+        }
+        return header;
+    }
+
+    Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
+
+} // namespace
+
+JobPipeline::JobPipeline(const ProcessOptions& options, ExistingPolicy onExisting,
+    const FileIdentitySet& inputs, MemoryBudget& memory, const CancelToken& cancel)
+    : m_processor(options)
+    , m_onExisting(onExisting)
+    , m_inputs(inputs)
+    , m_memory(memory)
+    , m_cancel(cancel)
+{
+}
+
+Result<FilePreview> JobPipeline::preview(const fs::path& input, const ProcessOptions& options)
+{
+    auto header = readHeader(input, ImageProcessor(options));
+    if (!header) {
+        return std::move(header).error();
+    }
+    // A PNG may carry its EXIF (and so its orientation) after the image data: only the whole
+    // file says it for sure. Its size is within the limit, checked before this read.
+    if (!header->image.headerFinal() && header->bytes.size < header->bytes.fileSize) {
+        if (auto read = readOn(input, header->bytes, header->image, options.limits.maxMemoryBytes);
+            !read) {
+            return std::move(read).error();
+        }
+    }
+    FilePreview preview;
+    preview.fileBytes = header->bytes.fileSize;
+    preview.note = unchangedReason(header->image.inspected().header.info, options.spec);
+    preview.inspected = header->image.inspected();
+    return preview;
+}
+
+std::optional<PreparedJob> JobPipeline::inspect(const Job& job, JobReport& report) const
+{
+    auto header = readHeader(job.input(), m_processor);
+    if (!header) {
+        failReport(report, std::move(header).error());
+        return std::nullopt;
+    }
+    report.inputBytes = header->bytes.fileSize;
+    const InspectedImage& inspected = header->image.inspected();
+    report.inputSize = { inspected.header.info.width, inspected.header.info.height };
+    report.outputSize = inspected.plan.output;
+    report.note = unchangedReason(inspected.header.info, m_processor.options().spec);
+    return PreparedJob { std::move(header->bytes), std::move(header->image), {} };
+}
+
+// The estimate counts the whole file: it is taken before the file is read.
+bool JobPipeline::takeMemory(PreparedJob& prepared, JobReport& report) const
+{
+    auto lease = m_memory.acquire(prepared.image.inspected().memoryEstimate, m_cancel);
+    if (!lease) {
+        failReport(report, cancelled());
+        return false;
+    }
+    prepared.memory = std::move(lease).value();
+    return true;
+}
+
+bool JobPipeline::tryTakeMemory(PreparedJob& prepared) const
+{
+    auto lease = m_memory.tryAcquire(prepared.image.inspected().memoryEstimate);
+    if (!lease) {
+        return false;
+    }
+    prepared.memory = std::move(lease).value();
+    return true;
+}
+
+bool JobPipeline::load(const Job& job, PreparedJob& prepared, JobReport& report) const
+{
+    if (prepared.bytes.size == prepared.bytes.fileSize) {
+        return true;
+    }
+    if (auto read = readOn(job.input(), prepared.bytes, prepared.image,
+            m_processor.options().limits.maxMemoryBytes);
+        !read) {
+        failReport(report, std::move(read).error());
+        return false;
+    }
+    // A PNG's EXIF, and so its orientation, may come after the image data, past the first bytes.
+    const InspectedImage& inspected = prepared.image.inspected();
+    report.outputSize = inspected.plan.output;
+    report.note = unchangedReason(inspected.header.info, m_processor.options().spec);
+    return true;
+}
+
+Result<Image> JobPipeline::render(PreparedJob& prepared) const
+{
+    return prepared.image.render(&m_cancel);
+}
+
+Result<Image> JobPipeline::decode(PreparedJob& prepared) const
+{
+    return prepared.image.decode(&m_cancel);
+}
+
+void JobPipeline::complete(
+    const Job& job, PreparedJob& prepared, Image pixels, JobReport& report) const
+{
+    prepared.bytes.data.reset(); // the file's memory goes before encoding
+    auto encoded = m_processor.encode(
+        pixels.view(), job.outputFormat, prepared.image.inspected().header.metadata, &m_cancel);
+    if (!encoded) {
+        failReport(report, std::move(encoded).error());
+        return;
+    }
+    pixels = Image();
+    if (m_cancel.stopRequested()) {
+        failReport(report, cancelled());
+        return;
+    }
+    const AtomicFileWriter writer(&m_inputs);
+    auto written = writer.write(job.output(), *encoded, m_onExisting, prepared.bytes.permissions);
+    if (!written) {
+        if (written.error().code == ErrorCode::Exists && m_onExisting == ExistingPolicy::Skip) {
+            report.status = JobStatus::Skipped;
+            report.error = std::move(written).error();
+            return;
+        }
+        failReport(report, std::move(written).error());
+        return;
+    }
+    report.status = JobStatus::Ok;
+    report.output = std::move(written).value();
+    report.outputBytes = encoded->size();
+}
+
+JobReport JobPipeline::run(const Job& job) const
+{
+    JobReport report = startReport(job);
+    if (!job.runs()) {
+        return report;
+    }
+    try {
+        auto prepared = inspect(job, report);
+        if (!prepared || !takeMemory(*prepared, report) || !load(job, *prepared, report)) {
+            return report;
+        }
+        auto pixels = render(*prepared);
+        if (!pixels) {
+            failReport(report, std::move(pixels).error());
+            return report;
+        }
+        complete(job, *prepared, std::move(pixels).value(), report);
+    } catch (const std::exception& e) {
+        // One bad image never stops the batch: whatever it had reported is replaced.
+        report = startReport(job);
+        failReport(report, Error { ErrorCode::Internal, e.what(), job.input().string() });
+    }
+    return report;
+}
+
+} // namespace dropsize
