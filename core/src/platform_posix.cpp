@@ -34,10 +34,6 @@ namespace platform {
 
     namespace {
 
-        // What errno `err` means, as strerror() says it but without its shared buffer: the
-        // workers fail files from many threads at once.
-        std::string systemErrorText(int err) { return std::generic_category().message(err); }
-
         // A descriptor never takes the number of standard input, output or error, which a
         // caller may have closed: anything printed later would land in the file.
         int awayFromStdio(int fd) noexcept
