@@ -165,8 +165,9 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
             for (int i = 0; i < workerCount; ++i) {
                 workers.emplace_back(work, i);
             }
-        } catch (const std::system_error&) {
-            // The system gave fewer threads than asked for: those started share the jobs.
+        } catch (const std::exception&) {
+            // The system gave fewer threads than asked for (or no memory for one more): those
+            // started share the jobs, and with none this thread runs them.
         }
         if (workers.empty()) {
             work(0);

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "job_pipeline.h"
 
+#include <algorithm>
 #include <exception>
 #include <iterator>
 #include <span>
@@ -66,7 +67,13 @@ namespace {
         if (!more) {
             return std::move(more).error();
         }
-        if (more->fileSize != bytes.fileSize || more->identity != bytes.identity) {
+        // The decoder goes on from what it built on the first bytes: they must be the same
+        // bytes in this read, or the file was rewritten in between.
+        const auto before = bytes.span();
+        const auto now = more->span();
+        if (more->fileSize != bytes.fileSize || more->identity != bytes.identity
+            || now.size() < before.size()
+            || !std::equal(before.begin(), before.end(), now.begin())) {
             return Error { ErrorCode::Io, "the file changed while it was being read",
                 input.string() };
         }
@@ -234,13 +241,34 @@ void JobPipeline::complete(
     report.outputBytes = encoded->size();
 }
 
+namespace {
+
+    // A job that ended by an exception (memory, say): whatever it had reported is replaced. When
+    // even this report cannot be made, the job is still reported failed, by its id alone.
+    JobReport exceptionReport(const Job& job, const char* what) noexcept
+    {
+        try {
+            JobReport report = startReport(job);
+            failReport(report, Error { ErrorCode::Internal, what, job.input().string() });
+            return report;
+        } catch (...) {
+            JobReport report;
+            report.id = job.id;
+            report.status = JobStatus::Failed;
+            return report;
+        }
+    }
+
+} // namespace
+
 JobReport JobPipeline::run(const Job& job) const
 {
-    JobReport report = startReport(job);
-    if (!job.runs()) {
-        return report;
-    }
+    // One bad image never stops the batch, and an exception never leaves a worker thread.
     try {
+        JobReport report = startReport(job);
+        if (!job.runs()) {
+            return report;
+        }
         auto prepared = inspect(job, report);
         if (!prepared || !takeMemory(*prepared, report) || !load(job, *prepared, report)) {
             return report;
@@ -251,12 +279,12 @@ JobReport JobPipeline::run(const Job& job) const
             return report;
         }
         complete(job, *prepared, std::move(pixels).value(), report);
+        return report;
     } catch (const std::exception& e) {
-        // One bad image never stops the batch: whatever it had reported is replaced.
-        report = startReport(job);
-        failReport(report, Error { ErrorCode::Internal, e.what(), job.input().string() });
+        return exceptionReport(job, e.what());
+    } catch (...) {
+        return exceptionReport(job, "unexpected error");
     }
-    return report;
 }
 
 } // namespace dropsize
