@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace dropsize::fuzz {
 
@@ -62,11 +63,18 @@ inline void fuzzImage(std::span<const std::uint8_t> file, ImageFormat format)
     const std::size_t size = file.size();
     const std::size_t first = std::max<std::size_t>(8, size * (size % 4) / 4);
     const std::size_t second = first + (size - std::min(first, size)) / 2;
-    auto image = processor.open(file.first(std::min(first, size)), size);
+    // Each read in a buffer of its own, the one before freed once the next is given, as a job
+    // reads: a decoder still pointing into an earlier read is a use after free.
+    std::vector<std::uint8_t> held(
+        file.begin(), file.begin() + static_cast<std::ptrdiff_t>(std::min(first, size)));
+    auto image = processor.open(held, size);
     Status read = image ? Status {} : Status { image.error() };
     for (const std::size_t given : { second, size }) {
         if (read && given > first && given <= size) {
-            read = image->extend(file.first(given));
+            std::vector<std::uint8_t> next(
+                file.begin(), file.begin() + static_cast<std::ptrdiff_t>(given));
+            read = image->extend(next);
+            held = std::move(next);
         }
     }
     if (read.ok() != whole.ok()) {
