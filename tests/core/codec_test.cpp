@@ -334,7 +334,7 @@ namespace {
                 const std::uint8_t* p = image->view().row(16) + 16 * 3;
                 const int k = 255 - ink[3];
                 for (int c = 0; c < 3; ++c) {
-                    EXPECT_NEAR(p[c], (255 - ink[c]) * k / 255, 3) << "channel " << c;
+                    EXPECT_NEAR(p[c], (255 - ink[c]) * k / 255.0, 3) << "channel " << c;
                 }
             }
         }

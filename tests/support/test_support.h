@@ -23,8 +23,7 @@ std::optional<std::filesystem::path> testdataDir();
         GTEST_SKIP() << "shared test data not found (../shared/testdata next to the checkout, "    \
                         "or DROPSIZE_TESTDATA): skipping";                                         \
     }                                                                                              \
-    const std::filesystem::path& dirVar                                                            \
-        = *dirVar##Opt /* NOLINT(bugprone-macro-parentheses): a declared name */
+    const std::filesystem::path& dirVar = *dirVar##Opt
 
 std::vector<std::uint8_t> readFile(const std::filesystem::path& path);
 void writeFile(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes);

@@ -37,7 +37,7 @@ struct FilePreview {
 /// Runs a BatchPlan's jobs (largest files first) on CPU worker threads of its own and, when there
 /// is a usable GPU, one GPU worker thread that takes jobs from the same list: each job read →
 /// decode → resize → encode → atomic write, reporting every step to a BatchObserver. The GPU
-/// worker decodes and encodes on its CPU thread and keeps two images in flight on the device. An
+/// worker decodes and encodes on its CPU thread and keeps a few images in flight on the device. An
 /// image the GPU cannot take runs on the CPU; after a GPU error the rest of the batch does (said
 /// once through onNotice). One bad file fails its job only. cancel(), pause() and resume() may be
 /// called from any thread while run() blocks; every worker has ended when run() returns.

@@ -17,7 +17,7 @@ namespace dropsize {
 /// so they cannot choose differently.
 struct ResampleSteps {
     enum class Kind {
-        Copy, ///< the box is the whole image at its own size
+        Copy, ///< nothing to resample: the (reduced) image's pixels are the output's
         Crop, ///< an integral box of exactly the output size: a copy from (cropX, cropY)
         Nearest, ///< Pillow's ImagingScaleAffine: a source index per output column and row
         Separable, ///< a horizontal and/or a vertical fixed-point pass
