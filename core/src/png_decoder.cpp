@@ -262,9 +262,10 @@ Result<std::unique_ptr<ImageDecoder>> PngDecoder::open(
     if (s.info == nullptr) {
         return Error { ErrorCode::OutOfMemory, "PNG: cannot create the decoder", {} };
     }
-    const auto maxSide
-        = static_cast<png_uint_32>(std::min<std::uint64_t>(limits.maxPixels, 0x7fffffffu));
-    if (!startC(&s, maxSide)) {
+    // libpng's own side limit is set to PNG's largest: its error would be CorruptData, while
+    // onInfo() checks the pixel limit itself, before any row is allocated, and says which.
+    constexpr png_uint_32 kLargestPngSide = 0x7fffffffu;
+    if (!startC(&s, kLargestPngSide)) {
         return pngError(s);
     }
     if (auto read = decoder->readHeaderOn(); !read) {

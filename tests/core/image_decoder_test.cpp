@@ -275,6 +275,19 @@ namespace {
         EXPECT_EQ(decoded.error().code, ErrorCode::LimitExceeded) << decoded.error().message;
     }
 
+    TEST(ImageDecoder, RefusesAPngWiderThanThePixelLimitAsALimit)
+    {
+        // One side alone over the pixel limit: our check words it, not libpng's own side limit.
+        const Image image = test::makeTestImage(2000, 1, 3);
+        auto png = PngEncoder::encode(image.view(), {}, {});
+        ASSERT_TRUE(png.ok());
+        DecodeLimits limits;
+        limits.maxPixels = 1000;
+        auto decoder = openDecoder(*png, limits, true);
+        ASSERT_FALSE(decoder.ok());
+        EXPECT_EQ(decoder.error().code, ErrorCode::LimitExceeded) << decoder.error().message;
+    }
+
     TEST(JpegError, ClassifiesByLibjpegsMessageCode)
     {
         jpeg_error_mgr err {};
