@@ -59,23 +59,6 @@ namespace {
         return o;
     }
 
-    std::vector<std::uint8_t> pngChunk(const char type[4], const std::vector<std::uint8_t>& data)
-    {
-        std::vector<std::uint8_t> out;
-        const auto n = static_cast<std::uint32_t>(data.size());
-        for (int s = 24; s >= 0; s -= 8) {
-            out.push_back(static_cast<std::uint8_t>(n >> s));
-        }
-        out.insert(out.end(), type, type + 4);
-        out.insert(out.end(), data.begin(), data.end());
-        uLong crc = crc32(0L, reinterpret_cast<const Bytef*>(type), 4);
-        crc = crc32(crc, data.data(), static_cast<uInt>(data.size()));
-        for (int s = 24; s >= 0; s -= 8) {
-            out.push_back(static_cast<std::uint8_t>(crc >> s));
-        }
-        return out;
-    }
-
     std::vector<std::uint8_t> pngWithHeader(std::uint32_t w, std::uint32_t h)
     {
         std::vector<std::uint8_t> png = { 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a };
@@ -86,9 +69,9 @@ namespace {
             }
         }
         ihdr.insert(ihdr.end(), { 8, 6, 0, 0, 0 }); // 8-bit RGBA
-        const auto a = pngChunk("IHDR", ihdr);
+        const auto a = test::pngChunk("IHDR", ihdr);
         png.insert(png.end(), a.begin(), a.end());
-        const auto b = pngChunk("IDAT", { 0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01 });
+        const auto b = test::pngChunk("IDAT", { 0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01 });
         png.insert(png.end(), b.begin(), b.end());
         return png;
     }
@@ -355,7 +338,7 @@ namespace {
     TEST(Codec, InflatesOnlyWhatTheImageNeeds)
     {
         std::vector<std::uint8_t> png = { 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a };
-        const auto ihdr = pngChunk("IHDR", { 0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0 });
+        const auto ihdr = test::pngChunk("IHDR", { 0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0 });
         png.insert(png.end(), ihdr.begin(), ihdr.end());
         // 1 GiB of zeros as deflate: the first MiB with the zlib header, then the block of the
         // next MiB repeated. Each is fully flushed, so the repeated block refers to nothing
@@ -382,9 +365,9 @@ namespace {
                 packed.insert(packed.end(), block.begin(), block.end());
             }
         }
-        const auto idat = pngChunk("IDAT", packed);
+        const auto idat = test::pngChunk("IDAT", packed);
         png.insert(png.end(), idat.begin(), idat.end());
-        const auto iend = pngChunk("IEND", {});
+        const auto iend = test::pngChunk("IEND", {});
         png.insert(png.end(), iend.begin(), iend.end());
         ASSERT_LT(png.size(), 4u << 20) << "the file is small; its stream is not";
         auto decoded = PngDecoder::decode(png, {});

@@ -27,17 +27,6 @@ namespace {
         }                                                                                          \
     } while (false)
 
-    Image copyOf(const Image& source)
-    {
-        Image copy = std::move(Image::allocate(source.width(), source.height(), source.channels()))
-                         .value();
-        for (int y = 0; y < source.height(); ++y) {
-            std::copy_n(
-                source.view().row(y), source.width() * source.channels(), copy.view().row(y));
-        }
-        return copy;
-    }
-
 } // namespace
 
 TEST(CudaDevice, GivesTheCpuBytesForEverySizeChannelCountFilterAndOrientation)
@@ -69,7 +58,7 @@ TEST(CudaDevice, GivesTheCpuBytesForEverySizeChannelCountFilterAndOrientation)
                         spec.filter = f;
                         spec.enlarge = percent > 100;
                         const ResizePlan plan = makeResizePlan(info, spec);
-                        auto cpu = CpuResizer(1).resize(copyOf(source), plan);
+                        auto cpu = CpuResizer(1).resize(test::copyOf(source), plan);
                         ASSERT_TRUE(cpu);
                         Image out = std::move(
                             Image::allocate(plan.output.width, plan.output.height, channels))

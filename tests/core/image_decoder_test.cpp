@@ -13,9 +13,7 @@
 #include "png_encoder.h"
 #include "support/test_support.h"
 
-#include <cstring>
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 extern "C" {
 #include <jerror.h>
@@ -24,40 +22,13 @@ extern "C" {
 namespace dropsize {
 namespace {
 
-    // A TIFF structure whose only entry is orientation `value`, padded with `padding` zero bytes
-    // (which the reader never looks at) to make a large EXIF segment or chunk.
-    std::vector<std::uint8_t> exifWithOrientation(int value, std::size_t padding = 0)
-    {
-        std::vector<std::uint8_t> exif = { 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0,
-            0, 0, 1, 0, static_cast<std::uint8_t>(value), 0, 0, 0, 0, 0, 0 };
-        exif.resize(exif.size() + padding, 0);
-        return exif;
-    }
-
-    std::vector<std::uint8_t> pngChunk(const char type[4], const std::vector<std::uint8_t>& data)
-    {
-        std::vector<std::uint8_t> out;
-        const auto n = static_cast<std::uint32_t>(data.size());
-        for (int s = 24; s >= 0; s -= 8) {
-            out.push_back(static_cast<std::uint8_t>(n >> s));
-        }
-        out.insert(out.end(), type, type + 4);
-        out.insert(out.end(), data.begin(), data.end());
-        uLong crc = crc32(0L, reinterpret_cast<const Bytef*>(type), 4);
-        crc = crc32(crc, data.data(), static_cast<uInt>(data.size()));
-        for (int s = 24; s >= 0; s -= 8) {
-            out.push_back(static_cast<std::uint8_t>(crc >> s));
-        }
-        return out;
-    }
-
     // A JPEG whose header is large: a 60 KB EXIF segment (orientation 6), a 200 KB ICC profile
     // and a 50 KB comment, which libjpeg skips rather than saves.
     std::vector<std::uint8_t> jpegWithLargeHeader()
     {
         const Image image = test::makeTestImage(96, 64, 3);
         Metadata metadata;
-        metadata.exif = exifWithOrientation(6, 60'000);
+        metadata.exif = test::exifWithOrientation(6, 60'000);
         metadata.icc.resize(200'000);
         for (std::size_t i = 0; i < metadata.icc.size(); ++i) {
             metadata.icc[i] = static_cast<std::uint8_t>(i * 7);
@@ -83,9 +54,9 @@ namespace {
         std::vector<std::uint8_t> bytes = *png;
         std::vector<std::uint8_t> text = { 'C', 'o', 'm', 'm', 'e', 'n', 't', 0 };
         text.resize(100'000, 't');
-        const auto tEXt = pngChunk("tEXt", text);
+        const auto tEXt = test::pngChunk("tEXt", text);
         bytes.insert(bytes.begin() + 8 + 25, tEXt.begin(), tEXt.end()); // after IHDR
-        const auto eXIf = pngChunk("eXIf", exifWithOrientation(6));
+        const auto eXIf = test::pngChunk("eXIf", test::exifWithOrientation(6));
         bytes.insert(bytes.end() - 12, eXIf.begin(), eXIf.end()); // before IEND
         return bytes;
     }

@@ -15,37 +15,11 @@
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 namespace dropsize {
 namespace {
 
     namespace fs = std::filesystem;
-
-    std::vector<std::uint8_t> exifWithOrientation(int value, std::size_t padding = 0)
-    {
-        std::vector<std::uint8_t> exif = { 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0,
-            0, 0, 1, 0, static_cast<std::uint8_t>(value), 0, 0, 0, 0, 0, 0 };
-        exif.resize(exif.size() + padding, 0);
-        return exif;
-    }
-
-    std::vector<std::uint8_t> pngChunk(const char type[4], const std::vector<std::uint8_t>& data)
-    {
-        std::vector<std::uint8_t> out;
-        const auto n = static_cast<std::uint32_t>(data.size());
-        for (int s = 24; s >= 0; s -= 8) {
-            out.push_back(static_cast<std::uint8_t>(n >> s));
-        }
-        out.insert(out.end(), type, type + 4);
-        out.insert(out.end(), data.begin(), data.end());
-        uLong crc = crc32(0L, reinterpret_cast<const Bytef*>(type), 4);
-        crc = crc32(crc, data.data(), static_cast<uInt>(data.size()));
-        for (int s = 24; s >= 0; s -= 8) {
-            out.push_back(static_cast<std::uint8_t>(crc >> s));
-        }
-        return out;
-    }
 
     // A JPEG turned by EXIF orientation 6, 400×300 or with `large` 1600×1200 (its scans past the
     // first 256 KiB), with an ICC profile of `iccBytes` (a large one puts the header past them).
@@ -53,7 +27,7 @@ namespace {
     {
         const Image image = test::makeTestImage(large ? 1600 : 400, large ? 1200 : 300, 3);
         Metadata metadata;
-        metadata.exif = exifWithOrientation(6);
+        metadata.exif = test::exifWithOrientation(6);
         metadata.icc.assign(iccBytes, 0x5a);
         EncodeOptions options;
         if (large) {
@@ -78,10 +52,10 @@ namespace {
         if (textBytes > 0) {
             std::vector<std::uint8_t> text = { 'C', 'o', 'm', 'm', 'e', 'n', 't', 0 };
             text.resize(textBytes, 't');
-            const auto tEXt = pngChunk("tEXt", text);
+            const auto tEXt = test::pngChunk("tEXt", text);
             bytes.insert(bytes.begin() + 8 + 25, tEXt.begin(), tEXt.end()); // after IHDR
         }
-        const auto eXIf = pngChunk("eXIf", exifWithOrientation(6));
+        const auto eXIf = test::pngChunk("eXIf", test::exifWithOrientation(6));
         bytes.insert(bytes.end() - 12, eXIf.begin(), eXIf.end()); // before IEND
         return bytes;
     }

@@ -43,15 +43,6 @@ namespace {
         return plan;
     }
 
-    Image copyOf(const Image& image)
-    {
-        Image copy
-            = std::move(Image::allocate(image.width(), image.height(), image.channels())).value();
-        std::memcpy(copy.data(), image.data(),
-            Image::byteSize(image.width(), image.height(), image.channels()));
-        return copy;
-    }
-
     TEST(ResampleSteps, APlanThatKeepsTheSizeCopiesTheDecodedImage)
     {
         const ResizePlan plan = planFor(120, 80, 4, 100.0, Filter::Lanczos);
@@ -178,11 +169,11 @@ namespace {
             { boxPlan(40, 100, { 40, 20 }, vertical), boxPlan(60, 100, { 20, 100 }, horizontal) }) {
             ASSERT_TRUE(StreamingResizer::canStream(plan));
             const Image input = test::makeTestImage(plan.decoded.width, plan.decoded.height, 3, 9);
-            auto whole = CpuResizer().resize(copyOf(input), plan);
+            auto whole = CpuResizer().resize(test::copyOf(input), plan);
             ASSERT_TRUE(whole.ok());
             auto streaming = StreamingResizer::create(plan, 3);
             ASSERT_TRUE(streaming.ok());
-            Image rows = copyOf(input);
+            Image rows = test::copyOf(input);
             ASSERT_TRUE(streaming->pushRows(rows.data(), rows.stride(), rows.height()).ok());
             auto done = streaming->finish();
             ASSERT_TRUE(done.ok());

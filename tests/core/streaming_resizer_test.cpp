@@ -4,21 +4,11 @@
 #include "streaming_resizer.h"
 #include "support/test_support.h"
 
-#include <cstring>
 #include <gtest/gtest.h>
 #include <random>
 
 namespace dropsize {
 namespace {
-
-    Image copyOf(const Image& image)
-    {
-        Image copy
-            = std::move(Image::allocate(image.width(), image.height(), image.channels())).value();
-        std::memcpy(copy.data(), image.data(),
-            Image::byteSize(image.width(), image.height(), image.channels()));
-        return copy;
-    }
 
     // The streaming path must give CpuResizer's bytes for every plan it takes, whatever the
     // sizes, channels, filters, reduce steps and the way rows are handed in.
@@ -42,12 +32,12 @@ namespace {
                 + std::to_string(channels) + " at " + std::to_string(spec.percent) + "% "
                 + filterName(spec.filter));
             const Image input = test::makeTestImage(w, h, channels, static_cast<unsigned>(round));
-            auto whole = CpuResizer().resize(copyOf(input), plan);
+            auto whole = CpuResizer().resize(test::copyOf(input), plan);
             ASSERT_TRUE(whole.ok());
 
             auto streaming = StreamingResizer::create(plan, channels);
             ASSERT_TRUE(streaming.ok());
-            Image rows = copyOf(input);
+            Image rows = test::copyOf(input);
             for (int y = 0; y < h;) {
                 const int n = std::min(h - y, std::uniform_int_distribution<int>(1, 17)(rng));
                 ASSERT_TRUE(streaming->pushRows(rows.view().row(y), rows.stride(), n).ok());

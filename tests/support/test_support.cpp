@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <stdexcept>
@@ -127,6 +128,40 @@ TempDir::~TempDir()
     std::error_code ec;
     fs::permissions(m_path, fs::perms::owner_all, fs::perm_options::add, ec);
     fs::remove_all(m_path, ec);
+}
+
+Image copyOf(const Image& image)
+{
+    Image copy
+        = std::move(Image::allocate(image.width(), image.height(), image.channels())).value();
+    std::memcpy(copy.data(), image.data(),
+        Image::byteSize(image.width(), image.height(), image.channels()));
+    return copy;
+}
+
+std::vector<std::uint8_t> pngChunk(const char type[4], const std::vector<std::uint8_t>& data)
+{
+    std::vector<std::uint8_t> out;
+    const auto n = static_cast<std::uint32_t>(data.size());
+    for (int s = 24; s >= 0; s -= 8) {
+        out.push_back(static_cast<std::uint8_t>(n >> s));
+    }
+    out.insert(out.end(), type, type + 4);
+    out.insert(out.end(), data.begin(), data.end());
+    uLong crc = crc32(0L, reinterpret_cast<const Bytef*>(type), 4);
+    crc = crc32(crc, data.data(), static_cast<uInt>(data.size()));
+    for (int s = 24; s >= 0; s -= 8) {
+        out.push_back(static_cast<std::uint8_t>(crc >> s));
+    }
+    return out;
+}
+
+std::vector<std::uint8_t> exifWithOrientation(int value, std::size_t padding)
+{
+    std::vector<std::uint8_t> exif = { 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0,
+        1, 0, static_cast<std::uint8_t>(value), 0, 0, 0, 0, 0, 0 };
+    exif.resize(exif.size() + padding, 0);
+    return exif;
 }
 
 Image makeTestImage(int width, int height, int channels, unsigned seed)

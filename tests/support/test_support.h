@@ -53,6 +53,16 @@ std::string runWithoutPrivileges(const std::function<std::string()>& body);
 /// A synthetic RGB image with edges and gradients, for tests that need pixels but no files.
 Image makeTestImage(int width, int height, int channels, unsigned seed = 1);
 
+/// A copy of `image`, pixels and all (Image itself is move-only).
+Image copyOf(const Image& image);
+
+/// One PNG chunk: length, type, data and CRC, for tests that build PNG files by hand.
+std::vector<std::uint8_t> pngChunk(const char type[4], const std::vector<std::uint8_t>& data);
+
+/// A big-endian TIFF structure whose only entry is orientation `value`, padded with `padding`
+/// zero bytes (which the reader never looks at) to make a large EXIF segment or chunk.
+std::vector<std::uint8_t> exifWithOrientation(int value, std::size_t padding = 0);
+
 /// Writes a synthetic JPEG (quality 90) or PNG of the given size to `path`.
 void writeTestJpeg(const std::filesystem::path& path, int width, int height, int channels = 3);
 void writeTestPng(const std::filesystem::path& path, int width, int height, int channels = 3);
