@@ -5,6 +5,12 @@
 # runs on the CPU. The architectures must be chosen before enable_language(CUDA); `native` needs
 # a GPU at build time, so the default is the list CUDA 13 supports plus PTX for newer GPUs.
 
+if(DEFINED DROPSIZE_WITH_CUDA AND NOT DROPSIZE_WITH_CUDA)
+    # Turned off (the sanitizer presets, a cross build for Windows): not even looked for.
+    message(STATUS "Dropsize: no CUDA kernels (every job runs on the CPU)")
+    return()
+endif()
+
 include(CheckLanguage)
 if(NOT DEFINED CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX} AND EXISTS "/usr/local/cuda/bin/nvcc")
     # The toolkit's default install location, when its bin/ is not on PATH.

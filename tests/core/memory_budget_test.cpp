@@ -143,7 +143,7 @@ namespace {
         threads.reserve(6);
         for (int t = 0; t < 6; ++t) {
             threads.emplace_back([&, t] {
-                for (int i = 0; i < 300; ++i) {
+                for (int i = 0; i < 100; ++i) {
                     const std::uint64_t bytes = 10 + static_cast<std::uint64_t>((t * 7 + i) % 50);
                     auto lease = budget.acquire(bytes, cancel);
                     ASSERT_TRUE(lease);
@@ -151,7 +151,8 @@ namespace {
                     std::uint64_t seen = most.load();
                     while (now > seen && !most.compare_exchange_weak(seen, now)) { }
                     ++granted;
-                    std::this_thread::sleep_for(100us); // held a while, so leases overlap
+                    // Held a while, so leases overlap (a millisecond: Windows sleeps no shorter).
+                    std::this_thread::sleep_for(1ms);
                     held -= bytes;
                 }
             });
@@ -159,7 +160,7 @@ namespace {
         for (std::thread& t : threads) {
             t.join();
         }
-        EXPECT_EQ(granted.load(), 6 * 300);
+        EXPECT_EQ(granted.load(), 6 * 100);
         EXPECT_LE(most.load(), kBudget);
         EXPECT_GT(most.load(), 59u) << "leases were held side by side";
         EXPECT_EQ(budget.inUse(), 0u);

@@ -71,7 +71,9 @@ int main(int argc, char** argv)
         const fs::path path
             = (i < 5 ? dir : dir / "holiday") / ("photo_" + std::to_string(i + 1) + ".jpg");
         if (!bytes || !save(path, *bytes)) {
-            std::fprintf(stderr, "cannot write %s\n", path.c_str());
+            const std::u8string name = path.u8string(); // UTF-8 on every system
+            std::fprintf(stderr, "cannot write %.*s\n", static_cast<int>(name.size()),
+                reinterpret_cast<const char*>(name.data()));
             return 1;
         }
     }
