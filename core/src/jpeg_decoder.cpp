@@ -5,6 +5,8 @@
 #include "exif.h"
 #include "jpeg_error.h"
 
+#include <algorithm>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -143,7 +145,7 @@ namespace {
         src->pub.bytes_in_buffer = size - from;
     }
 
-    bool createC(Decompressor* d, int maxScans, unsigned long memoryLimit)
+    bool createC(Decompressor* d, int maxScans, long memoryLimit)
     {
         jpeg::setupErrors(&d->err, maxScans);
         d->cinfo.err = &d->err.pub;
@@ -152,7 +154,7 @@ namespace {
         }
         jpeg_CreateDecompress(&d->cinfo, JPEG_LIB_VERSION, sizeof(d->cinfo));
         d->created = true;
-        d->cinfo.mem->max_memory_to_use = static_cast<long>(memoryLimit);
+        d->cinfo.mem->max_memory_to_use = memoryLimit;
         d->progress.progress_monitor = jpeg::onProgress;
         d->cinfo.progress = &d->progress;
         d->cinfo.src = &d->source.pub;
@@ -341,6 +343,11 @@ JpegDecoder::JpegDecoder(const DecodeLimits& limits)
 {
 }
 
+long jpegMemoryLimit(std::uint64_t bytes) noexcept
+{
+    return static_cast<long>(std::min<std::uint64_t>(bytes, static_cast<std::uint64_t>(LONG_MAX)));
+}
+
 JpegDecoder::~JpegDecoder() = default;
 
 bool JpegDecoder::sniff(std::span<const std::uint8_t> head) noexcept
@@ -355,7 +362,7 @@ Result<std::unique_ptr<ImageDecoder>> JpegDecoder::open(
     Decompressor& d = *decoder->m_d;
     startSource(&d.source, file.data(), file.size(), wholeFile);
     countHeaderRead();
-    if (!createC(&d, limits.maxScans, static_cast<unsigned long>(limits.maxMemoryBytes))) {
+    if (!createC(&d, limits.maxScans, jpegMemoryLimit(limits.maxMemoryBytes))) {
         return jpegError(d.err);
     }
     if (auto read = decoder->readHeaderOn(); !read) {

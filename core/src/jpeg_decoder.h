@@ -4,6 +4,7 @@
 
 #include "image_decoder.h"
 
+#include <cstdint>
 #include <memory>
 
 namespace dropsize {
@@ -16,6 +17,11 @@ namespace jpeg {
 /// 1 (grey) or 3 (RGB; CMYK and YCCK converted) channels. The libjpeg decompressor that read
 /// the header decodes the pixels; opened on a file's first bytes, it reads from a source that
 /// suspends at their end and goes on when extend() gives it more.
+/// libjpeg's max_memory_to_use for a limit of `bytes`: it is a `long`, 32 bits on Windows, so a
+/// limit of 2 GiB or more is the largest it holds there (a plain conversion would wrap 5 GiB to
+/// 1 GiB, and 3 GiB to a negative number).
+long jpegMemoryLimit(std::uint64_t bytes) noexcept;
+
 class JpegDecoder final : public ImageDecoder {
 public:
     /// Rows handed to a RowConsumer at a time (at most), and read from libjpeg per call.

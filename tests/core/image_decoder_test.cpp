@@ -13,6 +13,7 @@
 #include "png_encoder.h"
 #include "support/test_support.h"
 
+#include <climits>
 #include <gtest/gtest.h>
 
 extern "C" {
@@ -244,6 +245,35 @@ namespace {
         auto decoded = JpegDecoder::decode(*jpeg, 1, limits);
         ASSERT_FALSE(decoded.ok());
         EXPECT_EQ(decoded.error().code, ErrorCode::LimitExceeded) << decoded.error().message;
+    }
+
+    // libjpeg holds its limit in a `long`, 32 bits on Windows: 4 GiB + 1 MiB must not wrap to
+    // 1 MiB there (which this image's coefficients exceed), nor 3 GiB to a negative number.
+    TEST(ImageDecoder, DecodesUnderMemoryLimitsOfTwoGibibytesAndMore)
+    {
+        const Image image = test::makeTestImage(512, 512, 3);
+        EncodeOptions options;
+        options.progressive = true;
+        options.subsampling = ChromaSubsampling::S444;
+        auto jpeg = JpegEncoder::encode(image.view(), options, {});
+        ASSERT_TRUE(jpeg.ok());
+        constexpr std::uint64_t kGiB = 1ull << 30;
+        for (const std::uint64_t limit :
+            { 2 * kGiB, 3 * kGiB, 4 * kGiB + (1u << 20), 5 * kGiB, 5 * kGiB + (1u << 20) }) {
+            DecodeLimits limits;
+            limits.maxMemoryBytes = limit;
+            auto decoded = JpegDecoder::decode(*jpeg, 1, limits);
+            EXPECT_TRUE(decoded.ok()) << (limit >> 20) << " MiB: " << decoded.error().message;
+            // What libjpeg is given: the limit itself where a long holds it, else the largest.
+            const long given = jpegMemoryLimit(limit);
+            EXPECT_GT(given, 0);
+            if constexpr (sizeof(long) >= 8) {
+                EXPECT_EQ(static_cast<std::uint64_t>(given), limit);
+            } else {
+                EXPECT_EQ(given, LONG_MAX);
+            }
+        }
+        EXPECT_EQ(jpegMemoryLimit(1'200'000), 1'200'000);
     }
 
     TEST(ImageDecoder, RefusesAPngWiderThanThePixelLimitAsALimit)

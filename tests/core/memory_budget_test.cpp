@@ -39,6 +39,30 @@ namespace {
         EXPECT_EQ(budget.inUse(), 0u);
     }
 
+    // Budgets and leases are 64-bit everywhere: on Windows a `long` would stop at 2 GiB.
+    TEST(MemoryBudget, HoldsBudgetsOfThreeAndFiveGibibytesExactly)
+    {
+        constexpr std::uint64_t kGiB = 1ull << 30;
+        for (const std::uint64_t size : { 3 * kGiB, 5 * kGiB }) {
+            MemoryBudget budget(size);
+            EXPECT_EQ(budget.budget(), size);
+            auto big = budget.tryAcquire(size - kGiB);
+            ASSERT_TRUE(big);
+            EXPECT_EQ(big->bytes(), size - kGiB);
+            EXPECT_FALSE(budget.tryAcquire(kGiB + 1)) << "only 1 GiB is left";
+            auto rest = budget.tryAcquire(kGiB);
+            ASSERT_TRUE(rest);
+            EXPECT_EQ(budget.inUse(), size);
+            big->reset();
+            rest->reset();
+            EXPECT_EQ(budget.inUse(), 0u);
+            // A request larger than the budget takes all of it, and no more.
+            auto all = budget.tryAcquire(size + 1);
+            ASSERT_TRUE(all);
+            EXPECT_EQ(all->bytes(), size);
+        }
+    }
+
     TEST(MemoryBudget, AMovedLeaseGivesItsBytesBackOnce)
     {
         MemoryBudget budget(100);
