@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/atomic_file_writer.h"
 
+#include "dropsize/core/path_text.h"
 #include "platform_files.h"
 
 #include <algorithm>
@@ -44,7 +45,8 @@ std::string fittedName(std::string stem, const std::string& suffix)
 fs::path numberedName(const fs::path& path, int n)
 {
     return path.parent_path()
-        / fittedName(path.stem().string(), "_" + std::to_string(n) + path.extension().string());
+        / pathFromUtf8(
+            fittedName(utf8(path.stem()), "_" + std::to_string(n) + utf8(path.extension())));
 }
 
 AtomicFileWriter::AtomicFileWriter(const FileIdentitySet* protectedFiles) noexcept
@@ -98,57 +100,69 @@ bool AtomicFileWriter::isTemporaryName(const std::string& name) noexcept
 
 int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir) noexcept
 {
-    int removed = 0;
-    std::error_code ec;
-    if (platform::isLink(dir)) {
-        return 0; // never reach through a link
-    }
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
-        const auto pid = temporaryOwner(name);
-        if (!pid || *pid == 0 || !it->is_regular_file(ec) || it->is_symlink(ec)) {
-            continue;
+    try {
+        if (platform::isLink(dir)) {
+            return 0; // never reach through a link
         }
-        if (platform::processIsGone(*pid) && fs::remove(it->path(), ec)) {
-            ++removed;
+        // Listed through the platform's folder calls: std::filesystem's walk cuts long paths on
+        // Windows, and could list (and clean) another folder.
+        auto folder = platform::WalkedFolder::open(dir);
+        if (!folder) {
+            return 0;
         }
+        auto names = folder->list();
+        if (!names) {
+            return 0;
+        }
+        int removed = 0;
+        for (const platform::WalkedFolder::Name& name : *names) {
+            const auto pid = temporaryOwner(utf8(name));
+            if (!pid || *pid == 0) {
+                continue;
+            }
+            const auto kind = folder->kind(name);
+            if (kind && *kind == platform::EntryKind::Regular && platform::processIsGone(*pid)
+                && folder->remove(name)) {
+                ++removed;
+            }
+        }
+        return removed;
+    } catch (const std::exception&) {
+        return 0; // out of memory listing: the temporaries stay for a later run
     }
-    return removed;
 }
 
 Status AtomicFileWriter::checkFolder(const fs::path& dir)
 {
-    const fs::path absolute = fs::absolute(dir).lexically_normal();
-    fs::path sofar = absolute.root_path();
+    const auto [root, rest] = platform::splitRoot(platform::absolutePath(dir));
+    fs::path sofar = root;
     fs::path existing = sofar;
-    std::error_code ec;
-    for (const fs::path& part : absolute.relative_path()) {
+    for (const fs::path& part : rest) {
         if (part.empty() || part == ".") {
             continue;
         }
         sofar /= part;
-        const fs::file_status st = fs::symlink_status(sofar, ec);
-        if (!fs::exists(st)) {
+        const auto kind = platform::entryKind(sofar, false);
+        if (!kind || *kind == platform::EntryKind::NotFound) {
             break;
         }
-        if (fs::is_symlink(st)) {
+        if (*kind == platform::EntryKind::Symlink) {
             return Error { ErrorCode::InvalidArgument,
-                "the output folder " + sofar.string()
+                "the output folder " + utf8(sofar)
                     + " is a symbolic link; Dropsize never writes through a link (remove the "
                       "link or choose another output folder)",
-                sofar.string() };
+                utf8(sofar) };
         }
-        if (!fs::is_directory(st)) {
+        if (*kind != platform::EntryKind::Directory) {
             return Error { ErrorCode::InvalidArgument,
-                "the output folder " + sofar.string() + " is a file, not a folder",
-                sofar.string() };
+                "the output folder " + utf8(sofar) + " is a file, not a folder", utf8(sofar) };
         }
         existing = sofar;
     }
     if (auto reason = platform::cannotWriteIn(existing)) {
         return Error { ErrorCode::Io,
-            "cannot write in the output folder " + existing.string() + ": " + *reason,
-            existing.string() };
+            "cannot write in the output folder " + utf8(existing) + ": " + *reason,
+            utf8(existing) };
     }
     return {};
 }
@@ -156,7 +170,7 @@ Status AtomicFileWriter::checkFolder(const fs::path& dir)
 void AtomicFileWriter::markOutputFolder(const fs::path& dir) noexcept
 {
     try {
-        auto folder = platform::openOutputFolder(fs::absolute(dir).lexically_normal());
+        auto folder = platform::openOutputFolder(platform::absolutePath(dir));
         if (!folder || platform::entryIdentity(*folder, kOutputMarkerName)) {
             return;
         }
@@ -173,7 +187,7 @@ void AtomicFileWriter::markOutputFolder(const fs::path& dir) noexcept
 Result<fs::path> AtomicFileWriter::write(const fs::path& target,
     std::span<const std::uint8_t> bytes, ExistingPolicy policy, unsigned permissions) const
 {
-    const fs::path absolute = fs::absolute(target).lexically_normal();
+    const fs::path absolute = platform::absolutePath(target);
     auto folder = platform::openOutputFolder(absolute.parent_path());
     if (!folder) {
         return std::move(folder).error();
@@ -197,7 +211,7 @@ Result<fs::path> AtomicFileWriter::write(const fs::path& target,
         if (id && m_protected != nullptr && m_protected->count(*id) != 0) {
             platform::removeFile(*folder, temp);
             return Error { ErrorCode::Exists, "refusing to replace an input file",
-                (folder->path() / name).string() };
+                utf8(folder->path() / name) };
         }
         const Status moved = policy == ExistingPolicy::Overwrite
             ? platform::moveReplace(*folder, temp, name)

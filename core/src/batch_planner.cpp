@@ -3,6 +3,7 @@
 #include "dropsize/core/batch_planner.h"
 
 #include "codec_registry.h"
+#include "dropsize/core/path_text.h"
 #include "platform_files.h"
 
 #include <algorithm>
@@ -20,7 +21,7 @@ namespace {
     /// cannot be read fails.
     bool hasImageName(const fs::path& path)
     {
-        return codecForExtension(path.extension().string()) != nullptr;
+        return codecForExtension(utf8(path.extension())) != nullptr;
     }
 
     /// A writer's temporary: this version's exact form, or an older one that put the output's
@@ -36,7 +37,7 @@ namespace {
     /// format's first.
     std::string outputExtension(const fs::path& input, ImageFormat format)
     {
-        std::string ext = input.extension().string();
+        std::string ext = utf8(input.extension());
         const CodecEntry* codec = findCodec(format);
         if (codec == nullptr || codecForExtension(ext) == codec) {
             return ext;
@@ -53,17 +54,61 @@ namespace {
         return p;
     }
 
-    /// `path` is `root` or lies below it (both absolute and normalised).
+    /// `path` is `root` or lies below it (both absolute and normalised), by their text: each
+    /// name compared as the file system does (without case on Windows).
     bool isInside(const fs::path& path, const fs::path& root)
     {
-        auto [r, p] = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
+        auto [r, p] = std::mismatch(root.begin(), root.end(), path.begin(), path.end(),
+            [](const fs::path& a, const fs::path& b) { return platform::sameName(a, b); });
         return r == root.end();
     }
 
-    bool isMarkedOutput(const fs::path& dir)
+    bool samePath(const fs::path& a, const fs::path& b) { return isInside(a, b) && isInside(b, a); }
+
+    /// `path` is the folder `folder` or lies below it, by the identity of `path`'s existing
+    /// ancestors (so whatever the case, the links or the mounts that spell them) or else by
+    /// their text.
+    bool isInsideFolder(const fs::path& path, const fs::path& folder)
     {
-        std::error_code ec;
-        return fs::exists(fs::symlink_status(dir / kOutputMarkerName, ec));
+        if (isInside(path, folder)) {
+            return true;
+        }
+        const auto id = fileIdentity(folder);
+        if (!id) {
+            return false;
+        }
+        for (fs::path up = path;; up = up.parent_path()) {
+            if (fileIdentity(up) == id) {
+                return true;
+            }
+            if (up == up.parent_path()) {
+                return false;
+            }
+        }
+    }
+
+    bool entryExists(const fs::path& path)
+    {
+        const auto kind = platform::entryKind(path, false);
+        return !kind || *kind != platform::EntryKind::NotFound;
+    }
+
+    bool isMarkedOutput(const fs::path& dir) { return entryExists(dir / kOutputMarkerName); }
+
+    /// The canonical form of the folder that exists deepest on `path`'s way, with the rest of
+    /// `path` after it.
+    fs::path weaklyCanonical(const fs::path& path)
+    {
+        fs::path rest;
+        for (fs::path existing = path;; existing = existing.parent_path()) {
+            if (auto canonical = platform::canonicalPath(existing)) {
+                return rest.empty() ? *canonical : *canonical / rest;
+            }
+            if (existing == existing.parent_path()) {
+                return path;
+            }
+            rest = rest.empty() ? existing.filename() : existing.filename() / rest;
+        }
     }
 
     using PathString = fs::path::string_type;
@@ -218,7 +263,7 @@ namespace {
                 }
                 Status walked = walk(folder, subPath, root, joined(outDir, sub), outputRoot);
                 if (Status back = folder.leave(*id); !back) {
-                    return Error { ErrorCode::Io, back.error().message, fs::path(dir).string() };
+                    return Error { ErrorCode::Io, back.error().message, utf8(dir) };
                 }
                 if (!walked) {
                     return walked;
@@ -246,7 +291,7 @@ namespace {
                 const Candidate& c = files[i];
                 formats[i] = outputFormatFor(m_options.format, c.format);
                 const fs::path name = leafName(c.input);
-                names[i] = fittedName(name.stem().string(), outputExtension(name, formats[i]));
+                names[i] = fittedName(utf8(name.stem()), outputExtension(name, formats[i]));
                 ++wanted[names[i]];
             }
             // Given files from different folders that want one name (two cameras' IMG_0001.JPG)
@@ -262,10 +307,10 @@ namespace {
                 const auto at = parents.find(names[i]);
                 if (at != parents.end() && at->second.size() > 1) {
                     const fs::path in(files[i].input);
-                    const fs::path name(names[i]);
+                    const fs::path name = pathFromUtf8(names[i]);
                     names[i] = fittedName(
-                        name.stem().string() + " (" + in.parent_path().filename().string() + ")",
-                        name.extension().string());
+                        utf8(name.stem()) + " (" + utf8(in.parent_path().filename()) + ")",
+                        utf8(name.extension()));
                     renamed = true;
                 }
             }
@@ -279,7 +324,7 @@ namespace {
             std::vector<bool> named(files.size(), false);
             for (std::size_t i = 0; i < files.size(); ++i) {
                 const bool alone = wanted[names[i]] == 1;
-                if ((alone || leafName(files[i].input).string() == names[i])
+                if ((alone || utf8(leafName(files[i].input)) == names[i])
                     && used.insert(names[i]).second) {
                     named[i] = true;
                 }
@@ -289,9 +334,9 @@ namespace {
                     continue;
                 }
                 const fs::path in = leafName(files[i].input);
-                const std::string stem = in.stem().string();
-                const std::string ext = fs::path(names[i]).extension().string();
-                const std::string own = in.extension().string();
+                const std::string stem = utf8(in.stem());
+                const std::string ext = utf8(pathFromUtf8(names[i]).extension());
+                const std::string own = utf8(in.extension());
                 std::string name
                     = own.size() > 1 ? fittedName(stem, "_" + own.substr(1) + ext) : "";
                 for (int n = 2; name.empty() || used.count(name) != 0 || wanted.count(name) != 0;
@@ -301,12 +346,11 @@ namespace {
                 used.insert(name);
                 names[i] = std::move(name);
             }
-            std::error_code ec;
             for (std::size_t i = 0; i < files.size(); ++i) {
                 Job job;
                 job.id = m_plan.jobs.size();
                 job.inputPath = std::move(files[i].input);
-                job.outputPath = joined(outDir, fs::path(names[i]).native());
+                job.outputPath = joined(outDir, pathFromUtf8(names[i]).native());
                 job.inputBytes = files[i].bytes;
                 job.format = files[i].format;
                 job.outputFormat = formats[i];
@@ -324,12 +368,12 @@ namespace {
                 } else if (outId && m_options.onExisting == ExistingPolicy::Rename) {
                     // The next name that is neither on disk nor another input's output.
                     const fs::path wantedPath = job.output();
-                    for (int n = 1; fs::exists(fs::symlink_status(job.output(), ec))
-                         || (n > 1 && used.count(job.output().filename().string()) != 0);
+                    for (int n = 1; entryExists(job.output())
+                         || (n > 1 && used.count(utf8(job.output().filename())) != 0);
                          ++n) {
                         job.outputPath = numberedName(wantedPath, n).native();
                     }
-                    used.insert(job.output().filename().string());
+                    used.insert(utf8(job.output().filename()));
                 }
                 m_plan.jobs.push_back(std::move(job));
             }
@@ -346,8 +390,8 @@ namespace {
             const PathString& name, const fs::path& root, std::vector<Candidate>& files,
             std::vector<PathString>& folders)
         {
-            const std::string text = fs::path(name).string();
-            if (isTemporaryLeftover(text) || text == kOutputMarkerName) {
+            const std::string text = utf8(name);
+            if (isTemporaryLeftover(text) || platform::sameName(name, kOutputMarkerName)) {
                 return; // Dropsize's own files
             }
             const PathString path = joined(dir, name);
@@ -369,34 +413,34 @@ namespace {
             bool isDirectory = *kind == platform::WalkedFolder::Kind::Directory;
             bool isRegular = *kind == platform::WalkedFolder::Kind::Regular;
             if (*kind == platform::WalkedFolder::Kind::Symlink) {
-                std::error_code ec;
-                const fs::path target = fs::canonical(fs::path(path), ec);
-                if (ec) {
+                const auto canonical = platform::canonicalPath(fs::path(path));
+                if (!canonical) {
                     problem(path, ErrorCode::NotFound,
-                        ec == std::errc::no_such_file_or_directory
+                        canonical.error().code == ErrorCode::NotFound
                             ? "broken symbolic link: its target does not exist"
-                            : "broken symbolic link: " + ec.message());
+                            : "broken symbolic link: " + canonical.error().message);
                     return;
                 }
+                const fs::path& target = *canonical;
                 if (!isInside(target, root)) {
                     ignore(path, "symbolic link leads out of the input folder");
                     return;
                 }
-                const fs::file_status st = fs::status(target, ec);
-                if (fs::is_directory(st) || m_options.recursive) {
+                const auto targetKind = platform::entryKind(target, true);
+                const bool toFolder = targetKind && *targetKind == platform::EntryKind::Directory;
+                if (toFolder || m_options.recursive) {
                     // The walk reaches the real path; taking the alias too would name outputs
                     // after it, or take the folder twice.
-                    ignore(
-                        path, "a link to " + target.string() + ", which is taken by its own path");
+                    ignore(path, "a link to " + utf8(target) + ", which is taken by its own path");
                     return;
                 }
-                isRegular = fs::is_regular_file(st);
+                isRegular = targetKind && *targetKind == platform::EntryKind::Regular;
             }
             if (isDirectory) {
                 if (!m_options.recursive) {
                     return;
                 }
-                if (text == m_options.outputFolderName) {
+                if (platform::sameName(name, pathFromUtf8(m_options.outputFolderName))) {
                     ignore(path, "an output folder (" + text + "), never read as input");
                 } else if (folder.has(joined(name, fs::path(kOutputMarkerName).native()))) {
                     ignore(path,
@@ -436,7 +480,7 @@ namespace {
 
     Error refuse(const fs::path& output, std::string message)
     {
-        return Error { ErrorCode::InvalidArgument, std::move(message), output.string() };
+        return Error { ErrorCode::InvalidArgument, std::move(message), utf8(output) };
     }
 
 } // namespace
@@ -451,8 +495,6 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
     BatchPlan plan;
     plan.onExisting = m_options.onExisting;
     Walker walker(m_options, plan);
-    std::error_code ec;
-
     struct Root {
         fs::path path; // canonical
         bool folder;
@@ -460,40 +502,42 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         std::uint32_t output = 0; // index into plan.outputRoots
     };
     std::vector<Root> roots;
-    std::unordered_set<fs::path::string_type> seenFolders;
+    FileIdentitySet seenFolders; // by identity, so that one folder spelt two ways is one
     for (const fs::path& given : inputs) {
         if (walker.stopped()) {
             return Walker::cancelled();
         }
-        const fs::path abs = withoutTrailingSeparator(fs::absolute(given).lexically_normal());
-        if (!fs::exists(fs::symlink_status(abs, ec))) {
+        const fs::path abs = withoutTrailingSeparator(platform::absolutePath(given));
+        const auto own = platform::entryKind(abs, false);
+        if (!own || *own == platform::EntryKind::NotFound) {
             walker.fail(given, ErrorCode::NotFound,
-                ec && ec != std::errc::no_such_file_or_directory ? "cannot be read: " + ec.message()
-                                                                 : "no such file or folder");
+                own ? "no such file or folder" : "cannot be read: " + own.error().message);
             continue;
         }
-        const fs::file_status st = fs::status(abs, ec);
-        if (!fs::exists(st)) {
+        const auto kind = platform::entryKind(abs, true);
+        if (!kind || *kind == platform::EntryKind::NotFound) {
             walker.fail(
                 given, ErrorCode::NotFound, "broken symbolic link: its target does not exist");
             continue;
         }
-        const fs::path canonical = fs::canonical(abs, ec);
-        if (ec) {
-            walker.fail(given, ErrorCode::Io, "cannot be read: " + ec.message());
+        const auto canonicalPath = platform::canonicalPath(abs);
+        if (!canonicalPath) {
+            walker.fail(given, ErrorCode::Io, "cannot be read: " + canonicalPath.error().message);
             continue;
         }
-        if (fs::is_directory(st)) {
+        const fs::path& canonical = *canonicalPath;
+        if (*kind == platform::EntryKind::Directory) {
+            const auto id = fileIdentity(canonical);
             if (isMarkedOutput(canonical)) {
                 walker.ignore(given,
                     std::string("holds Dropsize's outputs (") + kOutputMarkerName
                         + "), never read as input; delete that file to use the folder as input");
-            } else if (!seenFolders.insert(canonical.native()).second) {
+            } else if (id && !seenFolders.insert(*id).second) {
                 walker.ignore(given, "given twice");
             } else {
                 roots.push_back({ canonical, true, given });
             }
-        } else if (fs::is_regular_file(st)) {
+        } else if (*kind == platform::EntryKind::Regular) {
             roots.push_back({ canonical, false, given });
         } else {
             walker.ignore(given, "not a regular file (FIFO, socket or device)");
@@ -509,15 +553,16 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
             for (fs::path up = root.path.parent_path(); up.has_relative_path();
                  up = up.parent_path()) {
                 if (isMarkedOutput(up)) {
-                    return "inside " + up.string() + ", which holds Dropsize's outputs ("
+                    return "inside " + utf8(up) + ", which holds Dropsize's outputs ("
                         + kOutputMarkerName + "), never read as input";
                 }
             }
             for (const Root& other : roots) {
-                const bool walksIt = m_options.recursive || root.path.parent_path() == other.path;
-                if (other.folder && &other != &root && walksIt && root.path != other.path
-                    && isInside(root.path, other.path)) {
-                    return "inside the input folder " + other.path.string() + ", which takes it";
+                const bool walksIt
+                    = m_options.recursive || samePath(root.path.parent_path(), other.path);
+                if (other.folder && &other != &root && walksIt && !samePath(root.path, other.path)
+                    && isInsideFolder(root.path, other.path)) {
+                    return "inside the input folder " + utf8(other.path) + ", which takes it";
                 }
             }
             return {};
@@ -533,30 +578,32 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
     // Where each input's outputs go, decided before the walk so that no output folder is read.
     std::optional<fs::path> chosen;
     if (m_options.outputDir) {
-        const fs::path abs
-            = withoutTrailingSeparator(fs::absolute(*m_options.outputDir).lexically_normal());
+        const fs::path abs = withoutTrailingSeparator(platform::absolutePath(*m_options.outputDir));
         chosen = abs.has_relative_path()
-            ? withoutTrailingSeparator(fs::weakly_canonical(abs.parent_path(), ec)) / abs.filename()
+            ? withoutTrailingSeparator(weaklyCanonical(abs.parent_path())) / abs.filename()
             : abs;
     }
-    std::unordered_map<fs::path::string_type, const Root*> folderOwners;
+    std::vector<std::pair<fs::path, const Root*>> folderOwners;
     for (Root& root : roots) {
         fs::path out;
         if (root.folder) {
             out = !chosen          ? root.path / m_options.outputFolderName
                 : roots.size() > 1 ? *chosen / root.path.filename()
                                    : *chosen;
-            const auto [owner, added] = folderOwners.emplace(out.native(), &root);
-            if (!added) {
+            const auto owner = std::find_if(folderOwners.begin(), folderOwners.end(),
+                [&](const auto& entry) { return samePath(entry.first, out); });
+            if (owner != folderOwners.end()) {
                 return refuse(out,
                     "two input folders would write to the same output folder: "
-                        + owner->second->path.string() + " and " + root.path.string()
+                        + utf8(owner->second->path) + " and " + utf8(root.path)
                         + "; resize them one at a time");
             }
+            folderOwners.emplace_back(out, &root);
         } else {
             out = chosen ? *chosen : root.path.parent_path() / m_options.outputFolderName;
         }
-        auto at = std::find(plan.outputRoots.begin(), plan.outputRoots.end(), out);
+        auto at = std::find_if(plan.outputRoots.begin(), plan.outputRoots.end(),
+            [&](const fs::path& known) { return samePath(known, out); });
         if (at == plan.outputRoots.end()) {
             plan.outputRoots.push_back(out);
             at = plan.outputRoots.end() - 1;
@@ -567,19 +614,19 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
     if (m_options.checkOutputs) {
         for (const fs::path& out : plan.outputRoots) {
             for (const Root& root : roots) {
-                const bool ownDefault
-                    = !chosen && root.folder && out == root.path / m_options.outputFolderName;
-                if (root.folder && chosen && isInside(out, root.path)) {
+                const bool ownDefault = !chosen && root.folder
+                    && samePath(out, root.path / m_options.outputFolderName);
+                if (root.folder && chosen && isInsideFolder(out, root.path)) {
                     return refuse(out,
-                        "the output folder is inside the input folder " + root.path.string()
+                        "the output folder is inside the input folder " + utf8(root.path)
                             + "; choose a folder outside it (without --output, each input "
                               "folder gets its own "
                             + m_options.outputFolderName + " folder)");
                 }
-                if (!ownDefault && isInside(root.path, out)) {
+                if (!ownDefault && isInsideFolder(root.path, out)) {
                     return refuse(out,
                         std::string("the output folder contains the input ")
-                            + (root.folder ? "folder " : "file ") + root.path.string()
+                            + (root.folder ? "folder " : "file ") + utf8(root.path)
                             + "; choose another output folder");
                 }
             }

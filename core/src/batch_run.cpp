@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "batch_run.h"
 
+#include "dropsize/core/path_text.h"
 #include "job_pipeline.h"
 
 #include <algorithm>
@@ -75,8 +76,8 @@ void BatchRun::cancelUntaken()
             report.status = JobStatus::Cancelled;
             report.started = false;
             report.output.clear();
-            report.error = Error { ErrorCode::Cancelled, "cancelled before it started",
-                report.input.string() };
+            report.error
+                = Error { ErrorCode::Cancelled, "cancelled before it started", utf8(report.input) };
         }
         finished(report);
     }

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "gpu_worker.h"
 
+#include "dropsize/core/path_text.h"
 #include "resampler.h"
 
 #include <algorithm>
@@ -27,7 +28,7 @@ template <class Step> void GpuWorker::guarded(InFlight& f, Step&& step)
     try {
         step();
     } catch (const std::exception& e) {
-        failReport(f.report, Error { ErrorCode::Internal, e.what(), f.job->input().string() });
+        failReport(f.report, Error { ErrorCode::Internal, e.what(), utf8(f.job->input()) });
     }
 }
 

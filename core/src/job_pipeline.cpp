@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "job_pipeline.h"
 
+#include "dropsize/core/path_text.h"
+
 #include <algorithm>
 #include <exception>
 #include <iterator>
@@ -28,8 +30,7 @@ JobReport startReport(const Job& job)
         report.error = job.reason ? std::optional<Error>(*job.reason) : std::nullopt;
     }
     if (report.error && report.error->path.empty()) {
-        report.error->path
-            = job.action == JobAction::Skip ? job.output().string() : job.input().string();
+        report.error->path = job.action == JobAction::Skip ? utf8(job.output()) : utf8(job.input());
     }
     return report;
 }
@@ -38,7 +39,7 @@ void failReport(JobReport& report, Error error)
 {
     report.status = error.code == ErrorCode::Cancelled ? JobStatus::Cancelled : JobStatus::Failed;
     if (error.path.empty()) {
-        error.path = report.input.string();
+        error.path = utf8(report.input);
     }
     report.error = std::move(error);
 }
@@ -74,8 +75,7 @@ namespace {
         if (more->fileSize != bytes.fileSize || more->identity != bytes.identity
             || now.size() < before.size()
             || !std::equal(before.begin(), before.end(), now.begin())) {
-            return Error { ErrorCode::Io, "the file changed while it was being read",
-                input.string() };
+            return Error { ErrorCode::Io, "the file changed while it was being read", utf8(input) };
         }
         if (auto extended = image.extend(more->span()); !extended) {
             return extended;
@@ -249,7 +249,7 @@ namespace {
     {
         try {
             JobReport report = startReport(job);
-            failReport(report, Error { ErrorCode::Internal, what, job.input().string() });
+            failReport(report, Error { ErrorCode::Internal, what, utf8(job.input()) });
             return report;
         } catch (...) {
             JobReport report;

@@ -7,6 +7,12 @@
 // symbolic link anywhere on its path, writing a new file durably, renaming without replacing,
 // and telling whether a process is still alive. platform_posix.cpp and platform_windows.cpp
 // implement them; fileIdentity() (atomic_file_writer.h) lives there too.
+//
+// On Windows the engine never hands a path to std::filesystem where it may be long or a UNC
+// path: MinGW's library lists folders through _wopendir, which cuts paths at MAX_PATH (and so
+// lists nothing, or another folder), and parses neither "\\?\" nor "\\server\share" roots.
+// The calls here take plain absolute paths ("C:\a", "\\server\share\a") and give Win32 their
+// "\\?\" form, which has no length limit.
 
 #include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/result.h"
@@ -40,6 +46,38 @@ struct FileHead {
     FileIdentity identity;
     std::span<const std::uint8_t> span() const noexcept { return { bytes, size }; }
 };
+
+/// What an entry on disk is. On Windows only symbolic links and junctions count as links, not
+/// the other reparse points (cloud placeholders, deduplicated files), which are files.
+enum class EntryKind { NotFound, Directory, Regular, Symlink, Other };
+
+/// What is at `path`, following a link when `followLinks` (a broken link is then NotFound). The
+/// Error's message is the system's reason.
+[[nodiscard]] Result<EntryKind> entryKind(const std::filesystem::path& path, bool followLinks);
+
+/// `path` made absolute and normal ("." and ".." resolved, on Windows '/' made '\'), from the
+/// text alone. On Windows a "\\?\" or "\\?\UNC\" prefix is taken off: the engine holds
+/// plain paths, and every call here puts the prefix back.
+std::filesystem::path absolutePath(const std::filesystem::path& path);
+
+/// The absolute path of what `path` reaches, every link resolved (on Windows, in the case the
+/// names have on disk). Error NotFound when nothing is there.
+[[nodiscard]] Result<std::filesystem::path> canonicalPath(const std::filesystem::path& path);
+
+/// The root of an absolute path ("/", "C:\", "\\server\share\") and the rest of it; the
+/// root is empty when `path` is not absolute.
+std::pair<std::filesystem::path, std::filesystem::path> splitRoot(
+    const std::filesystem::path& path);
+
+/// True when the names `a` and `b` reach the same entry of one folder: exact on POSIX,
+/// case-insensitive on Windows (ordinal, as NTFS compares names).
+bool sameName(const std::filesystem::path& a, const std::filesystem::path& b) noexcept;
+
+#ifdef _WIN32
+/// The "\\?\" form of `path` (made absolute first), which Win32 calls take at any length:
+/// "C:\a" gives "\\?\C:\a", "\\server\share" gives "\\?\UNC\server\share".
+std::wstring extendedPath(const std::filesystem::path& path);
+#endif
 
 /// Opens a regular file (never blocking on a FIFO or device) and reads its first bytes. The
 /// Error's message is the system's reason ("Permission denied", "File name too long").
@@ -83,7 +121,7 @@ private:
 class WalkedFolder {
 public:
     using Name = std::filesystem::path::string_type;
-    enum class Kind { Directory, Regular, Symlink, Other };
+    using Kind = EntryKind;
 
     /// Opens the folder `path` (an input folder: links on its path are followed).
     [[nodiscard]] static Result<WalkedFolder> open(const std::filesystem::path& path);
@@ -100,6 +138,9 @@ public:
     std::optional<FileIdentity> identityOf(const Name& name) const;
     /// The first bytes of the regular file `name` (a link followed), as readFileHead().
     [[nodiscard]] Result<FileHead> readHead(const Name& name) const;
+    /// Removes the entry `name` (a file or a link, never what a link points to); false when
+    /// it could not be removed.
+    bool remove(const Name& name) const noexcept;
 
     /// Moves down into the sub-folder `name`, never through a link.
     [[nodiscard]] Status enter(const Name& name);
@@ -137,11 +178,15 @@ private:
 [[nodiscard]] Result<OutputFolder> openOutputFolder(const std::filesystem::path& dir);
 
 /// Creates `name` in `folder` (it must not exist) with `permissions` (less the umask), writes
-/// `bytes` and flushes them to disk. On failure the file may remain; the caller removes it.
+/// `bytes` and flushes them to disk. On failure the file may remain; the caller removes it. A
+/// name that starts with a dot is hidden on POSIX by convention; on Windows such a file gets
+/// the hidden attribute.
 [[nodiscard]] Status writeNewFile(const OutputFolder& folder, const std::filesystem::path& name,
     std::span<const std::uint8_t> bytes, unsigned permissions);
 
 /// Renames `from` to `to` inside `folder`; Error Exists (and nothing changed) when `to` exists.
+/// On Windows the file loses the hidden attribute first when `to` does not start with a dot
+/// (a temporary becomes a visible output); so does moveReplace().
 [[nodiscard]] Status moveNoReplace(
     const OutputFolder& folder, const std::filesystem::path& from, const std::filesystem::path& to);
 

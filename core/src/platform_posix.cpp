@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/atomic_file_writer.h"
+#include "dropsize/core/path_text.h"
 #include "platform_files.h"
 
 #include <algorithm>
@@ -52,7 +53,7 @@ namespace platform {
         {
             const ErrorCode code
                 = err == ENOSPC || err == EDQUOT ? ErrorCode::NoSpace : ErrorCode::Io;
-            return Error { code, what + ": " + systemErrorText(err), path.string() };
+            return Error { code, what + ": " + systemErrorText(err), utf8(path) };
         }
 
     } // namespace
@@ -64,11 +65,54 @@ namespace platform {
 
     } // namespace
 
+    Result<EntryKind> entryKind(const fs::path& path, bool followLinks)
+    {
+        struct stat st { };
+        const int rc = followLinks ? ::stat(path.c_str(), &st) : ::lstat(path.c_str(), &st);
+        if (rc != 0) {
+            if (errno == ENOENT || errno == ENOTDIR) {
+                return EntryKind::NotFound;
+            }
+            return Error { ErrorCode::Io, systemErrorText(errno), utf8(path) };
+        }
+        return S_ISDIR(st.st_mode) ? EntryKind::Directory
+            : S_ISREG(st.st_mode)  ? EntryKind::Regular
+            : S_ISLNK(st.st_mode)  ? EntryKind::Symlink
+                                   : EntryKind::Other;
+    }
+
+    fs::path absolutePath(const fs::path& path) { return fs::absolute(path).lexically_normal(); }
+
+    Result<fs::path> canonicalPath(const fs::path& path)
+    {
+        std::error_code ec;
+        fs::path canonical = fs::canonical(path, ec);
+        if (ec) {
+            return Error { ec == std::errc::no_such_file_or_directory ? ErrorCode::NotFound
+                                                                      : ErrorCode::Io,
+                ec.message(), utf8(path) };
+        }
+        return canonical;
+    }
+
+    std::pair<fs::path, fs::path> splitRoot(const fs::path& path)
+    {
+        if (!path.is_absolute()) {
+            return { fs::path(), path };
+        }
+        return { path.root_path(), path.relative_path() };
+    }
+
+    bool sameName(const fs::path& a, const fs::path& b) noexcept
+    {
+        return a.native() == b.native();
+    }
+
     Result<FileHead> readFileHead(const fs::path& path)
     {
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), path.string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), utf8(path) };
         }
         return readHeadOf(fd, path);
     }
@@ -85,7 +129,7 @@ namespace platform {
     {
         const int fd = awayFromStdio(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         if (fd < 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), path.string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), utf8(path) };
         }
         WalkedFolder folder;
         folder.m_path = path;
@@ -115,7 +159,7 @@ namespace platform {
             if (copy >= 0) {
                 ::close(copy);
             }
-            return Error { ErrorCode::Io, systemErrorText(err), m_path.string() };
+            return Error { ErrorCode::Io, systemErrorText(err), utf8(m_path) };
         }
         std::vector<Name> names;
         for (;;) {
@@ -133,7 +177,7 @@ namespace platform {
         const int err = errno;
         ::closedir(dir);
         if (err != 0) {
-            return Error { ErrorCode::Io, systemErrorText(err), m_path.string() };
+            return Error { ErrorCode::Io, systemErrorText(err), utf8(m_path) };
         }
         return names;
     }
@@ -142,7 +186,7 @@ namespace platform {
     {
         struct stat st { };
         if (::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), (m_path / name).string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), utf8(m_path / name) };
         }
         return S_ISDIR(st.st_mode) ? Kind::Directory
             : S_ISREG(st.st_mode)  ? Kind::Regular
@@ -171,9 +215,14 @@ namespace platform {
         const int fd
             = awayFromStdio(::openat(m_fd.get(), name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
         if (fd < 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), (m_path / name).string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), utf8(m_path / name) };
         }
         return readHeadOf(fd, m_path / name);
+    }
+
+    bool WalkedFolder::remove(const Name& name) const noexcept
+    {
+        return ::unlinkat(m_fd.get(), name.c_str(), 0) == 0;
     }
 
     Status WalkedFolder::enter(const Name& name)
@@ -181,7 +230,7 @@ namespace platform {
         const int fd = awayFromStdio(
             ::openat(m_fd.get(), name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (fd < 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), (m_path / name).string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), utf8(m_path / name) };
         }
         m_fd.reset(fd);
         m_path /= name;
@@ -193,13 +242,13 @@ namespace platform {
         const int fd
             = awayFromStdio(::openat(m_fd.get(), "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         if (fd < 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), m_path.string() };
+            return Error { ErrorCode::Io, systemErrorText(errno), utf8(m_path) };
         }
         m_fd.reset(fd);
         m_path = m_path.parent_path();
         if (identity() != parent) {
             return Error { ErrorCode::Io, "the folder was moved while it was being walked",
-                m_path.string() };
+                utf8(m_path) };
         }
         return {};
     }
@@ -211,7 +260,7 @@ namespace platform {
             struct stat st { };
             if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
                 ::close(fd);
-                return Error { ErrorCode::Io, "not a regular file", path.string() };
+                return Error { ErrorCode::Io, "not a regular file", utf8(path) };
             }
             FileHead head;
             head.fileSize = static_cast<std::uint64_t>(st.st_size);
@@ -225,7 +274,7 @@ namespace platform {
                 if (n < 0) {
                     const int err = errno;
                     ::close(fd);
-                    return Error { ErrorCode::Io, systemErrorText(err), path.string() };
+                    return Error { ErrorCode::Io, systemErrorText(err), utf8(path) };
                 }
                 head.size = static_cast<std::size_t>(n);
                 break;
@@ -248,14 +297,14 @@ namespace platform {
         struct stat st { };
         if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
             ::close(fd);
-            return Error { ErrorCode::Io, "not a regular file", path.string() };
+            return Error { ErrorCode::Io, "not a regular file", utf8(path) };
         }
         const auto size = static_cast<std::uint64_t>(st.st_size);
         const auto permissions = static_cast<unsigned>(st.st_mode & 0777);
         if (size > limit) {
             ::close(fd);
             return Error { ErrorCode::LimitExceeded, "file is larger than the memory limit",
-                path.string() };
+                utf8(path) };
         }
         FileBytes bytes;
         bytes.size = static_cast<std::size_t>(std::min<std::uint64_t>(size, maxRead));
@@ -266,8 +315,7 @@ namespace platform {
         bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
         if (!bytes.data) {
             ::close(fd);
-            return Error { ErrorCode::OutOfMemory, "out of memory reading the file",
-                path.string() };
+            return Error { ErrorCode::OutOfMemory, "out of memory reading the file", utf8(path) };
         }
         std::size_t done = 0;
         while (done < bytes.size) {
@@ -281,7 +329,7 @@ namespace platform {
                 if (err != 0) {
                     return ioError(err, "cannot read", path);
                 }
-                return Error { ErrorCode::Io, "file shrank while being read", path.string() };
+                return Error { ErrorCode::Io, "file shrank while being read", utf8(path) };
             }
             done += static_cast<std::size_t>(n);
         }
@@ -295,7 +343,7 @@ namespace platform {
     {
         if (!dir.is_absolute()) {
             return Error { ErrorCode::Internal, "output folder is not an absolute path",
-                dir.string() };
+                utf8(dir) };
         }
         constexpr int kFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
         int fd = awayFromStdio(::open("/", kFlags));
@@ -310,7 +358,7 @@ namespace platform {
             sofar /= part;
             if (part == "..") {
                 ::close(fd);
-                return Error { ErrorCode::Internal, "output folder path has '..'", dir.string() };
+                return Error { ErrorCode::Internal, "output folder path has '..'", utf8(dir) };
             }
             int next = awayFromStdio(::openat(fd, part.c_str(), kFlags));
             if (next < 0 && errno == ENOENT) {
@@ -328,15 +376,15 @@ namespace platform {
                 ::close(fd);
                 if (exists && S_ISLNK(st.st_mode)) {
                     return Error { ErrorCode::InvalidArgument,
-                        "the output folder " + sofar.string()
+                        "the output folder " + utf8(sofar)
                             + " is a symbolic link; Dropsize never writes through a link "
                               "(remove the link or choose another output folder)",
-                        sofar.string() };
+                        utf8(sofar) };
                 }
                 if (exists && !S_ISDIR(st.st_mode)) {
                     return Error { ErrorCode::InvalidArgument,
-                        "the output folder " + sofar.string() + " is a file, not a folder",
-                        sofar.string() };
+                        "the output folder " + utf8(sofar) + " is a file, not a folder",
+                        utf8(sofar) };
                 }
                 return ioError(err, "cannot open the output folder", sofar);
             }
@@ -402,7 +450,7 @@ namespace platform {
             err = errno;
         }
         if (err == EEXIST) {
-            return Error { ErrorCode::Exists, "output exists", (folder.path() / to).string() };
+            return Error { ErrorCode::Exists, "output exists", utf8(folder.path() / to) };
         }
         return ioError(err, "cannot move the output into place", folder.path() / to);
     }

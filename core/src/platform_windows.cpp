@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/atomic_file_writer.h"
+#include "dropsize/core/path_text.h"
 #include "platform_files.h"
 
 #ifndef NOMINMAX
@@ -12,7 +13,7 @@
 #include <algorithm>
 #include <new>
 #include <string>
-#include <system_error>
+#include <string_view>
 #include <windows.h>
 
 namespace fs = std::filesystem;
@@ -53,13 +54,117 @@ namespace {
         HANDLE m_handle;
     };
 
+    /// A FindFirstFileExW search, closed with its owner.
+    class FindHandle {
+    public:
+        explicit FindHandle(HANDLE h) noexcept
+            : m_handle(h)
+        {
+        }
+        ~FindHandle()
+        {
+            if (m_handle != INVALID_HANDLE_VALUE) {
+                ::FindClose(m_handle);
+            }
+        }
+        FindHandle(const FindHandle&) = delete;
+        FindHandle& operator=(const FindHandle&) = delete;
+        HANDLE get() const noexcept { return m_handle; }
+
+    private:
+        HANDLE m_handle;
+    };
+
+    // The system's sentence in UTF-8: std::system_category() gives the ANSI code page's bytes,
+    // which are not UTF-8 on most non-English systems.
+    std::string errorText(DWORD err)
+    {
+        wchar_t* buffer = nullptr;
+        const DWORD length = ::FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER
+                | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
+            nullptr, err, 0, reinterpret_cast<wchar_t*>(&buffer), 0, nullptr);
+        if (length == 0 || buffer == nullptr) {
+            return "error " + std::to_string(err);
+        }
+        std::wstring text(buffer, length);
+        ::LocalFree(buffer);
+        // The sentence ends with ".\r\n"; the engine's messages go on after it.
+        while (!text.empty()
+            && (text.back() == L'\n' || text.back() == L'\r' || text.back() == L' '
+                || text.back() == L'.')) {
+            text.pop_back();
+        }
+        return utf8(fs::path(std::move(text)));
+    }
+
     Error winError(DWORD err, const std::string& what, const fs::path& path)
     {
         const ErrorCode code = (err == ERROR_DISK_FULL || err == ERROR_HANDLE_DISK_FULL)
             ? ErrorCode::NoSpace
             : ErrorCode::Io;
-        return Error { code, what + ": " + std::system_category().message(static_cast<int>(err)),
-            path.string() };
+        return Error { code, what + ": " + errorText(err), utf8(path) };
+    }
+
+    bool notFound(DWORD err) noexcept
+    {
+        return err == ERROR_FILE_NOT_FOUND || err == ERROR_PATH_NOT_FOUND
+            || err == ERROR_INVALID_NAME || err == ERROR_BAD_NETPATH;
+    }
+
+    bool isSeparator(wchar_t c) noexcept { return c == L'\\' || c == L'/'; }
+
+    bool hasPrefix(const std::wstring& text, std::wstring_view prefix) noexcept
+    {
+        return text.size() >= prefix.size()
+            && std::equal(prefix.begin(), prefix.end(), text.begin(),
+                [](wchar_t a, wchar_t b) { return a == b || (a == L'\\' && b == L'/'); });
+    }
+
+    // GetFullPathNameW resolves "." and "..", '/' and a relative path from the text alone, at
+    // any length.
+    std::wstring fullPathName(const std::wstring& path)
+    {
+        std::wstring out(std::max<std::size_t>(path.size() + 1, MAX_PATH), L'\0');
+        for (;;) {
+            const DWORD n = ::GetFullPathNameW(
+                path.c_str(), static_cast<DWORD>(out.size()), out.data(), nullptr);
+            if (n == 0) {
+                return path;
+            }
+            if (n < out.size()) {
+                out.resize(n);
+                return out;
+            }
+            out.resize(n + 1);
+        }
+    }
+
+    /// Only symbolic links and junctions lead elsewhere; other reparse points (OneDrive's
+    /// placeholders, deduplicated files) are the files they seem.
+    bool isLinkTag(DWORD tag) noexcept
+    {
+        return tag == IO_REPARSE_TAG_SYMLINK || tag == IO_REPARSE_TAG_MOUNT_POINT;
+    }
+
+    // The reparse tag of the entry at `extended` itself, or 0 when it has none.
+    DWORD reparseTag(const std::wstring& extended) noexcept
+    {
+        Handle file(::CreateFileW(extended.c_str(), FILE_READ_ATTRIBUTES,
+            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+            FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+        FILE_ATTRIBUTE_TAG_INFO info {};
+        if (!file.valid()
+            || ::GetFileInformationByHandleEx(file.get(), FileAttributeTagInfo, &info, sizeof info)
+                == 0) {
+            // Unreadable: take it for a link, which the engine never follows.
+            return IO_REPARSE_TAG_SYMLINK;
+        }
+        return (info.FileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0 ? info.ReparseTag : 0;
+    }
+
+    bool isLinkAt(const std::wstring& extended, DWORD attributes) noexcept
+    {
+        return (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0 && isLinkTag(reparseTag(extended));
     }
 
     FileIdentity identityOf(const BY_HANDLE_FILE_INFORMATION& info) noexcept
@@ -72,14 +177,38 @@ namespace {
     // FILE_FLAG_OPEN_REPARSE_POINT in `flags` reads a link's own.
     std::optional<FileIdentity> identityAt(const fs::path& path, DWORD flags) noexcept
     {
-        Handle file(
-            ::CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                nullptr, OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | flags, nullptr));
-        BY_HANDLE_FILE_INFORMATION info {};
-        if (!file.valid() || ::GetFileInformationByHandle(file.get(), &info) == 0) {
+        try {
+            Handle file(::CreateFileW(platform::extendedPath(path).c_str(), 0,
+                FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+                FILE_FLAG_BACKUP_SEMANTICS | flags, nullptr));
+            BY_HANDLE_FILE_INFORMATION info {};
+            if (!file.valid() || ::GetFileInformationByHandle(file.get(), &info) == 0) {
+                return std::nullopt;
+            }
+            return identityOf(info);
+        } catch (const std::bad_alloc&) {
             return std::nullopt;
         }
-        return identityOf(info);
+    }
+
+    // Opens an existing file or folder for reading its identity and attributes.
+    HANDLE openExisting(const std::wstring& extended, DWORD access, DWORD flags) noexcept
+    {
+        return ::CreateFileW(extended.c_str(), access,
+            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+            FILE_FLAG_BACKUP_SEMANTICS | flags, nullptr);
+    }
+
+    // The plain form of a "\\?\" path: "\\?\C:\a" is "C:\a", "\\?\UNC\s\x" is "\\s\x".
+    std::wstring withoutPrefix(std::wstring path)
+    {
+        if (hasPrefix(path, LR"(\\?\UNC\)")) {
+            return L"\\" + path.substr(7);
+        }
+        if (hasPrefix(path, LR"(\\?\)") || hasPrefix(path, LR"(\??\)")) {
+            return path.substr(4);
+        }
+        return path;
     }
 
 } // namespace
@@ -91,29 +220,133 @@ std::optional<FileIdentity> fileIdentity(const fs::path& path) noexcept
 
 namespace platform {
 
+    std::wstring extendedPath(const fs::path& path)
+    {
+        const std::wstring& text = path.native();
+        if (hasPrefix(text, LR"(\\?\)") || hasPrefix(text, LR"(\\.\)")) {
+            return text;
+        }
+        const std::wstring full = fullPathName(text);
+        if (full.size() >= 2 && isSeparator(full[0]) && isSeparator(full[1])) {
+            return LR"(\\?\UNC\)" + full.substr(2);
+        }
+        return LR"(\\?\)" + full;
+    }
+
+    fs::path absolutePath(const fs::path& path)
+    {
+        if (path.empty()) {
+            return fullPathName(L".");
+        }
+        return fullPathName(withoutPrefix(path.native()));
+    }
+
+    Result<fs::path> canonicalPath(const fs::path& path)
+    {
+        const fs::path plain = absolutePath(path);
+        Handle file(openExisting(extendedPath(plain), 0, 0));
+        if (!file.valid()) {
+            const DWORD err = ::GetLastError();
+            return Error { notFound(err) ? ErrorCode::NotFound : ErrorCode::Io, errorText(err),
+                utf8(plain) };
+        }
+        std::wstring out(MAX_PATH, L'\0');
+        for (;;) {
+            const DWORD n = ::GetFinalPathNameByHandleW(file.get(), out.data(),
+                static_cast<DWORD>(out.size()), FILE_NAME_NORMALIZED | VOLUME_NAME_DOS);
+            if (n == 0) {
+                // Not every file system can say (Wine cannot past MAX_PATH): the path as given,
+                // which reaches the same file.
+                return plain;
+            }
+            if (n < out.size()) {
+                out.resize(n);
+                return fs::path(withoutPrefix(std::move(out)));
+            }
+            out.resize(n + 1);
+        }
+    }
+
+    std::pair<fs::path, fs::path> splitRoot(const fs::path& path)
+    {
+        const std::wstring& text = path.native();
+        std::size_t rootEnd = 0;
+        if (text.size() >= 3 && text[1] == L':' && isSeparator(text[2])) {
+            rootEnd = 3;
+        } else if (text.size() >= 2 && isSeparator(text[0]) && isSeparator(text[1])) {
+            // "\\server\share\": the server and the share are the root.
+            std::size_t at = text.find_first_of(L"\\/", 2);
+            at = at == std::wstring::npos ? at : text.find_first_of(L"\\/", at + 1);
+            rootEnd = at == std::wstring::npos ? text.size() : at + 1;
+        }
+        if (rootEnd == 0) {
+            return { fs::path(), path };
+        }
+        std::wstring root = text.substr(0, rootEnd);
+        if (!isSeparator(root.back())) {
+            root.push_back(L'\\');
+        }
+        return { fs::path(root), fs::path(text.substr(std::min(rootEnd, text.size()))) };
+    }
+
+    bool sameName(const fs::path& a, const fs::path& b) noexcept
+    {
+        const std::wstring& x = a.native();
+        const std::wstring& y = b.native();
+        return ::CompareStringOrdinal(x.c_str(), static_cast<int>(x.size()), y.c_str(),
+                   static_cast<int>(y.size()), TRUE)
+            == CSTR_EQUAL;
+    }
+
+    Result<EntryKind> entryKind(const fs::path& path, bool followLinks)
+    {
+        const std::wstring extended = extendedPath(path);
+        DWORD attributes = ::GetFileAttributesW(extended.c_str());
+        if (attributes == INVALID_FILE_ATTRIBUTES) {
+            const DWORD err = ::GetLastError();
+            if (notFound(err)) {
+                return EntryKind::NotFound;
+            }
+            return Error { ErrorCode::Io, errorText(err), utf8(path) };
+        }
+        if (isLinkAt(extended, attributes)) {
+            if (!followLinks) {
+                return EntryKind::Symlink;
+            }
+            Handle file(openExisting(extended, 0, 0));
+            BY_HANDLE_FILE_INFORMATION info {};
+            if (!file.valid() || ::GetFileInformationByHandle(file.get(), &info) == 0) {
+                const DWORD err = ::GetLastError();
+                if (notFound(err)) {
+                    return EntryKind::NotFound; // a broken link
+                }
+                return Error { ErrorCode::Io, errorText(err), utf8(path) };
+            }
+            attributes = info.dwFileAttributes;
+        }
+        return (attributes & FILE_ATTRIBUTE_DIRECTORY) != 0 ? EntryKind::Directory
+                                                            : EntryKind::Regular;
+    }
+
     Result<FileHead> readFileHead(const fs::path& path)
     {
-        Handle file(::CreateFileW(path.c_str(), GENERIC_READ,
+        Handle file(::CreateFileW(extendedPath(path).c_str(), GENERIC_READ,
             FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
             FILE_ATTRIBUTE_NORMAL, nullptr));
         if (!file.valid()) {
-            const DWORD err = ::GetLastError();
-            return Error { ErrorCode::Io, std::system_category().message(static_cast<int>(err)),
-                path.string() };
+            return Error { ErrorCode::Io, errorText(::GetLastError()), utf8(path) };
         }
         BY_HANDLE_FILE_INFORMATION info {};
         if (::GetFileType(file.get()) != FILE_TYPE_DISK
             || ::GetFileInformationByHandle(file.get(), &info) == 0) {
-            return Error { ErrorCode::Io, "not a regular file", path.string() };
+            return Error { ErrorCode::Io, "not a regular file", utf8(path) };
         }
         FileHead head;
         head.fileSize = (static_cast<std::uint64_t>(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
         head.identity = identityOf(info);
         DWORD got = 0;
         if (::ReadFile(file.get(), head.bytes, sizeof head.bytes, &got, nullptr) == 0) {
-            const DWORD err = ::GetLastError();
-            return Error { ErrorCode::Io, std::system_category().message(static_cast<int>(err)),
-                path.string() };
+            return Error { ErrorCode::Io, errorText(::GetLastError()), utf8(path) };
         }
         head.size = got;
         return head;
@@ -121,12 +354,17 @@ namespace platform {
 
     void Descriptor::reset(int fd) noexcept { m_fd = fd; } // never set on Windows
 
-    // Windows has no openat(): the folder is its path.
+    // Windows has no openat(): the folder is its path, and every call gives Win32 its "\\?\"
+    // form.
     Result<WalkedFolder> WalkedFolder::open(const fs::path& path)
     {
-        std::error_code ec;
-        if (!fs::is_directory(path, ec)) {
-            return Error { ErrorCode::Io, ec ? ec.message() : "not a folder", path.string() };
+        auto kind = entryKind(path, true);
+        if (!kind) {
+            return std::move(kind).error();
+        }
+        if (*kind != EntryKind::Directory) {
+            return Error { ErrorCode::Io,
+                *kind == EntryKind::NotFound ? "no such folder" : "not a folder", utf8(path) };
         }
         WalkedFolder folder;
         folder.m_path = path;
@@ -138,33 +376,41 @@ namespace platform {
     Result<std::vector<WalkedFolder::Name>> WalkedFolder::list() const
     {
         std::vector<Name> names;
-        std::error_code ec;
-        for (fs::directory_iterator it(m_path, ec), end; !ec && it != end; it.increment(ec)) {
-            names.push_back(it->path().filename().native());
+        WIN32_FIND_DATAW entry {};
+        FindHandle find(::FindFirstFileExW((extendedPath(m_path) + L"\\*").c_str(), FindExInfoBasic,
+            &entry, FindExSearchNameMatch, nullptr, FIND_FIRST_EX_LARGE_FETCH));
+        if (find.get() == INVALID_HANDLE_VALUE) {
+            const DWORD err = ::GetLastError();
+            if (err == ERROR_FILE_NOT_FOUND) {
+                return names; // a drive's empty root has not even "."
+            }
+            return Error { ErrorCode::Io, errorText(err), utf8(m_path) };
         }
-        if (ec) {
-            return Error { ErrorCode::Io, ec.message(), m_path.string() };
+        do {
+            const std::wstring_view name = entry.cFileName;
+            if (name != L"." && name != L"..") {
+                names.emplace_back(name);
+            }
+        } while (::FindNextFileW(find.get(), &entry) != 0);
+        if (const DWORD err = ::GetLastError(); err != ERROR_NO_MORE_FILES) {
+            return Error { ErrorCode::Io, errorText(err), utf8(m_path) };
         }
         return names;
     }
 
     Result<WalkedFolder::Kind> WalkedFolder::kind(const Name& name) const
     {
-        std::error_code ec;
-        const fs::file_status st = fs::symlink_status(m_path / name, ec);
-        if (ec) {
-            return Error { ErrorCode::Io, ec.message(), (m_path / name).string() };
+        auto kind = entryKind(m_path / name, false);
+        if (kind && *kind == EntryKind::NotFound) {
+            return Error { ErrorCode::Io, "no such file or folder", utf8(m_path / name) };
         }
-        return fs::is_symlink(st)     ? Kind::Symlink
-            : fs::is_directory(st)    ? Kind::Directory
-            : fs::is_regular_file(st) ? Kind::Regular
-                                      : Kind::Other;
+        return kind;
     }
 
     bool WalkedFolder::has(const Name& name) const
     {
-        std::error_code ec;
-        return fs::exists(fs::symlink_status(m_path / name, ec));
+        const auto kind = entryKind(m_path / name, false);
+        return kind && *kind != EntryKind::NotFound;
     }
 
     std::optional<FileIdentity> WalkedFolder::identityOf(const Name& name) const
@@ -177,15 +423,27 @@ namespace platform {
         return readFileHead(m_path / name);
     }
 
+    bool WalkedFolder::remove(const Name& name) const noexcept
+    {
+        try {
+            return ::DeleteFileW(extendedPath(m_path / name).c_str()) != 0;
+        } catch (const std::bad_alloc&) {
+            return false;
+        }
+    }
+
     Status WalkedFolder::enter(const Name& name)
     {
         const fs::path next = m_path / name;
-        if (isLink(next)) {
-            return Error { ErrorCode::Io, "a link", next.string() };
+        auto kind = entryKind(next, false);
+        if (!kind) {
+            return std::move(kind).error();
         }
-        std::error_code ec;
-        if (!fs::is_directory(next, ec)) {
-            return Error { ErrorCode::Io, ec ? ec.message() : "not a folder", next.string() };
+        if (*kind == EntryKind::Symlink) {
+            return Error { ErrorCode::Io, "a link", utf8(next) };
+        }
+        if (*kind != EntryKind::Directory) {
+            return Error { ErrorCode::Io, "not a folder", utf8(next) };
         }
         m_path = next;
         return {};
@@ -196,7 +454,7 @@ namespace platform {
         m_path = m_path.parent_path();
         if (identity() != parent) {
             return Error { ErrorCode::Io, "the folder was moved while it was being walked",
-                m_path.string() };
+                utf8(m_path) };
         }
         return {};
     }
@@ -204,7 +462,7 @@ namespace platform {
     Result<FileBytes> readRegularFile(
         const fs::path& path, std::uint64_t limit, std::size_t maxRead)
     {
-        Handle file(::CreateFileW(path.c_str(), GENERIC_READ,
+        Handle file(::CreateFileW(extendedPath(path).c_str(), GENERIC_READ,
             FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
             FILE_ATTRIBUTE_NORMAL | FILE_FLAG_SEQUENTIAL_SCAN, nullptr));
         if (!file.valid()) {
@@ -213,11 +471,11 @@ namespace platform {
         LARGE_INTEGER size {};
         if (::GetFileType(file.get()) != FILE_TYPE_DISK
             || ::GetFileSizeEx(file.get(), &size) == 0) {
-            return Error { ErrorCode::Io, "not a regular file", path.string() };
+            return Error { ErrorCode::Io, "not a regular file", utf8(path) };
         }
         if (size.QuadPart < 0 || static_cast<std::uint64_t>(size.QuadPart) > limit) {
             return Error { ErrorCode::LimitExceeded, "file is larger than the memory limit",
-                path.string() };
+                utf8(path) };
         }
         FileBytes bytes;
         bytes.size = static_cast<std::size_t>(
@@ -229,8 +487,7 @@ namespace platform {
         }
         bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
         if (!bytes.data) {
-            return Error { ErrorCode::OutOfMemory, "out of memory reading the file",
-                path.string() };
+            return Error { ErrorCode::OutOfMemory, "out of memory reading the file", utf8(path) };
         }
         std::size_t done = 0;
         while (done < bytes.size) {
@@ -241,7 +498,7 @@ namespace platform {
                 return winError(::GetLastError(), "cannot read", path);
             }
             if (got == 0) {
-                return Error { ErrorCode::Io, "file shrank while being read", path.string() };
+                return Error { ErrorCode::Io, "file shrank while being read", utf8(path) };
             }
             done += got;
         }
@@ -249,41 +506,42 @@ namespace platform {
     }
 
     // Windows has no openat(): each component is checked (and created) in turn, refusing
-    // reparse points (symbolic links and junctions).
+    // symbolic links and junctions.
     Result<OutputFolder> openOutputFolder(const fs::path& dir)
     {
-        if (!dir.is_absolute()) {
+        const auto [root, rest] = splitRoot(dir);
+        if (root.empty()) {
             return Error { ErrorCode::Internal, "output folder is not an absolute path",
-                dir.string() };
+                utf8(dir) };
         }
-        fs::path sofar = dir.root_path();
-        for (const fs::path& part : dir.relative_path()) {
+        fs::path sofar = root;
+        for (const fs::path& part : rest) {
             if (part.empty() || part == ".") {
                 continue;
             }
             sofar /= part;
-            DWORD attributes = ::GetFileAttributesW(sofar.c_str());
+            const std::wstring extended = extendedPath(sofar);
+            DWORD attributes = ::GetFileAttributesW(extended.c_str());
             if (attributes == INVALID_FILE_ATTRIBUTES) {
-                if (::CreateDirectoryW(sofar.c_str(), nullptr) == 0
+                if (::CreateDirectoryW(extended.c_str(), nullptr) == 0
                     && ::GetLastError() != ERROR_ALREADY_EXISTS) {
                     return winError(::GetLastError(), "cannot create the output folder", sofar);
                 }
-                attributes = ::GetFileAttributesW(sofar.c_str());
+                attributes = ::GetFileAttributesW(extended.c_str());
             }
             if (attributes == INVALID_FILE_ATTRIBUTES) {
                 return winError(::GetLastError(), "cannot open the output folder", sofar);
             }
-            if ((attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0) {
+            if (isLinkAt(extended, attributes)) {
                 return Error { ErrorCode::InvalidArgument,
-                    "the output folder " + sofar.string()
+                    "the output folder " + utf8(sofar)
                         + " is a symbolic link; Dropsize never writes through a link (remove "
                           "the link or choose another output folder)",
-                    sofar.string() };
+                    utf8(sofar) };
             }
             if ((attributes & FILE_ATTRIBUTE_DIRECTORY) == 0) {
                 return Error { ErrorCode::InvalidArgument,
-                    "the output folder " + sofar.string() + " is a file, not a folder",
-                    sofar.string() };
+                    "the output folder " + utf8(sofar) + " is a file, not a folder", utf8(sofar) };
             }
         }
         OutputFolder folder;
@@ -298,8 +556,11 @@ namespace platform {
 
     void removeFile(const OutputFolder& folder, const fs::path& name) noexcept
     {
-        std::error_code ec;
-        fs::remove(folder.path() / name, ec);
+        try {
+            ::DeleteFileW(extendedPath(folder.path() / name).c_str());
+        } catch (const std::bad_alloc&) {
+            // nothing more can be done: the temporary stays, and a later run removes it
+        }
     }
 
     // Windows' access rights need more than attributes to tell; a read-only folder attribute
@@ -308,17 +569,48 @@ namespace platform {
 
     bool isLink(const fs::path& path) noexcept
     {
-        const DWORD attributes = ::GetFileAttributesW(path.c_str());
-        return attributes != INVALID_FILE_ATTRIBUTES
-            && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0;
+        try {
+            const std::wstring extended = extendedPath(path);
+            const DWORD attributes = ::GetFileAttributesW(extended.c_str());
+            return attributes != INVALID_FILE_ATTRIBUTES && isLinkAt(extended, attributes);
+        } catch (const std::bad_alloc&) {
+            return true; // cannot tell: never reach through it
+        }
     }
+
+    namespace {
+
+        bool startsWithDot(const fs::path& name) noexcept
+        {
+            return !name.native().empty() && name.native().front() == L'.';
+        }
+
+        // A file moved to a name without a leading dot is an output: visible, whatever it was
+        // as a temporary. Done before the move, so that an output is never hidden, even for a
+        // moment; a failure leaves a visible temporary, which a later run removes.
+        void showUnlessDotName(const std::wstring& from, const fs::path& toName) noexcept
+        {
+            if (startsWithDot(toName)) {
+                return;
+            }
+            const DWORD attributes = ::GetFileAttributesW(from.c_str());
+            if (attributes != INVALID_FILE_ATTRIBUTES
+                && (attributes & FILE_ATTRIBUTE_HIDDEN) != 0) {
+                ::SetFileAttributesW(from.c_str(), attributes & ~DWORD { FILE_ATTRIBUTE_HIDDEN });
+            }
+        }
+
+    } // namespace
 
     Status writeNewFile(const OutputFolder& folder, const fs::path& name,
         std::span<const std::uint8_t> bytes, unsigned /*permissions*/)
     {
         const fs::path path = folder.path() / name;
-        Handle file(::CreateFileW(
-            path.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr));
+        // Dot names are the temporaries and the output marker: hidden, as they are on POSIX.
+        const DWORD attributes
+            = startsWithDot(name) ? FILE_ATTRIBUTE_HIDDEN : FILE_ATTRIBUTE_NORMAL;
+        Handle file(::CreateFileW(extendedPath(path).c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
+            attributes, nullptr));
         if (!file.valid()) {
             return winError(::GetLastError(), "cannot create a temporary file", path);
         }
@@ -344,25 +636,27 @@ namespace platform {
     Status moveNoReplace(
         const OutputFolder& folder, const fs::path& fromName, const fs::path& toName)
     {
-        const fs::path from = folder.path() / fromName;
+        const std::wstring from = extendedPath(folder.path() / fromName);
         const fs::path to = folder.path() / toName;
+        showUnlessDotName(from, toName);
         // Without MOVEFILE_REPLACE_EXISTING the move fails when `to` exists.
-        if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_WRITE_THROUGH) != 0) {
+        if (::MoveFileExW(from.c_str(), extendedPath(to).c_str(), MOVEFILE_WRITE_THROUGH) != 0) {
             return {};
         }
         const DWORD err = ::GetLastError();
         if (err == ERROR_ALREADY_EXISTS || err == ERROR_FILE_EXISTS) {
-            return Error { ErrorCode::Exists, "output exists", to.string() };
+            return Error { ErrorCode::Exists, "output exists", utf8(to) };
         }
         return winError(err, "cannot move the output into place", to);
     }
 
     Status moveReplace(const OutputFolder& folder, const fs::path& fromName, const fs::path& toName)
     {
-        const fs::path from = folder.path() / fromName;
+        const std::wstring from = extendedPath(folder.path() / fromName);
         const fs::path to = folder.path() / toName;
-        if (::MoveFileExW(
-                from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)
+        showUnlessDotName(from, toName);
+        if (::MoveFileExW(from.c_str(), extendedPath(to).c_str(),
+                MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)
             != 0) {
             return {};
         }

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+// Every std::string the engine holds or reports (Error::path, messages, names it builds) is
+// UTF-8. These two are the only way between paths and that text: path::string() and
+// path(std::string) go through the narrow code page on Windows (byte by byte with MinGW, so
+// "café.jpg" comes back as "cafÃ©.jpg").
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace dropsize {
+
+/// The UTF-8 text of `path`. On POSIX the bytes of the name as they are; on Windows every
+/// UTF-16 unit converted, a lone surrogate (which a Windows name may hold) kept as its own
+/// three bytes so that pathFromUtf8() gives the same path back.
+std::string utf8(const std::filesystem::path& path);
+
+/// The path whose UTF-8 text is `text`: the inverse of utf8(). On Windows a byte that is not
+/// part of a UTF-8 character becomes U+FFFD.
+std::filesystem::path pathFromUtf8(std::string_view text);
+
+} // namespace dropsize
