@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "cli/cli_options.h"
 
+#include "cli/path_text.h"
 #include "dropsize/core/option_names.h"
 
 #include <algorithm>
@@ -101,8 +102,9 @@ namespace {
                 "fail), with the same checks and limits as a run" };
     constexpr OptionInfo kJson { .kind = OptionKind::Switch,
         .flag = "--json",
-        .help = "one JSON object per event and line on standard output; bytes of a name that are "
-                "not UTF-8 are written as \\udcXX (Python's \"surrogateescape\")" };
+        .help = "one JSON object per event and line on standard output, UTF-8, each line ended "
+                "by a line feed alone (on Windows too); bytes of a name that are not UTF-8 are "
+                "written as \\udcXX (Python's \"surrogateescape\")" };
     constexpr OptionInfo kHelp {
         .kind = OptionKind::Switch, .flag = "--help", .help = "this text"
     };
@@ -213,7 +215,7 @@ namespace {
         flags.push_back(
             { &kOutputFolder, S::Output, "a folder", [](const std::string& v, CliOptions& o) {
                  if (!v.empty()) {
-                     o.plan.outputDir = v;
+                     o.plan.outputDir = pathFromUtf8(v);
                  }
                  return !v.empty();
              } });
@@ -443,7 +445,7 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
         const std::string& a = args[i];
         if (a == "--") {
             for (++i; i < args.size(); ++i) {
-                o.inputs.emplace_back(args[i]);
+                o.inputs.push_back(pathFromUtf8(args[i]));
             }
             break;
         }
@@ -453,7 +455,7 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
             if (a.size() > 1 && a[0] == '-') {
                 return usage("unknown option " + a + " (see --help)");
             }
-            o.inputs.emplace_back(a);
+            o.inputs.push_back(pathFromUtf8(a));
             continue;
         }
         if (flag->choosesSize) {

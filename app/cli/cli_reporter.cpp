@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "cli/cli_reporter.h"
 
+#include "cli/path_text.h"
+
 #include <cerrno>
 #include <cstring>
 #include <optional>
@@ -175,7 +177,7 @@ void CliReporter::reportIgnored(const std::vector<IgnoredPath>& ignored)
         return;
     }
     for (const IgnoredPath& i : ignored) {
-        if (!emit("{\"event\":\"ignored\",\"path\":" + jsonString(i.path.string())
+        if (!emit("{\"event\":\"ignored\",\"path\":" + jsonString(utf8(i.path))
                 + ",\"reason\":" + jsonString(i.reason) + "}\n")) {
             return;
         }
@@ -198,9 +200,8 @@ void CliReporter::onJobStarted(const Job& job)
         return;
     }
     std::lock_guard lock(m_mutex);
-    emit("{\"event\":\"job-started\",\"id\":" + std::to_string(job.id)
-        + ",\"input\":" + jsonString(job.input().string())
-        + ",\"output\":" + jsonString(job.output().string()) + "}\n");
+    emit("{\"event\":\"job-started\",\"id\":" + std::to_string(job.id) + ",\"input\":"
+        + jsonString(utf8(job.input())) + ",\"output\":" + jsonString(utf8(job.output())) + "}\n");
 }
 
 void CliReporter::onJobFinished(const JobReport& r)
@@ -210,7 +211,7 @@ void CliReporter::onJobFinished(const JobReport& r)
     if (m_json) {
         std::string line = "{\"event\":\"job-finished\",\"id\":" + std::to_string(r.id)
             + ",\"status\":\"" + jobStatusName(r.status) + "\",\"input\":"
-            + jsonString(r.input.string()) + ",\"output\":" + jsonString(r.output.string())
+            + jsonString(utf8(r.input)) + ",\"output\":" + jsonString(utf8(r.output))
             + ",\"input_bytes\":" + std::to_string(r.inputBytes)
             + ",\"output_bytes\":" + std::to_string(r.outputBytes) + ",\"input_size\":["
             + std::to_string(r.inputSize.width) + "," + std::to_string(r.inputSize.height)
@@ -228,7 +229,7 @@ void CliReporter::onJobFinished(const JobReport& r)
         return;
     }
     clearProgress();
-    const std::string input = printable(r.input.string());
+    const std::string input = printable(utf8(r.input));
     switch (r.status) {
     case JobStatus::Ok: {
         char numbers[160];
@@ -236,7 +237,7 @@ void CliReporter::onJobFinished(const JobReport& r)
             sizeText(r.inputSize).c_str(), sizeText(r.outputSize).c_str(),
             static_cast<unsigned long long>(r.inputBytes),
             static_cast<unsigned long long>(r.outputBytes), deviceName(r.device), r.seconds);
-        emit("ok       " + input + " -> " + printable(r.output.string()) + numbers
+        emit("ok       " + input + " -> " + printable(utf8(r.output)) + numbers
             + (r.note.empty() ? "" : "  (" + r.note + ")") + "\n");
         break;
     }

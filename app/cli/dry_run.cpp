@@ -3,11 +3,13 @@
 #include "cli/dry_run.h"
 
 #include "cli/cli_reporter.h"
+#include "cli/path_text.h"
 #include "dropsize/core/batch_scheduler.h"
 
+#include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
-#include <unordered_map>
 
 namespace dropsize::cli {
 
@@ -24,10 +26,11 @@ DryRunCounts printDryRun(
     const BatchPlan& plan, const CliOptions& options, std::FILE* out, const CancelToken* cancel)
 {
     DryRunCounts counts;
-    // What a write in each output folder would meet, checked once a folder.
-    std::unordered_map<std::string, std::optional<Error>> folders;
+    // What a write in each output folder would meet, checked once a folder. Keyed by the path
+    // itself: a round trip through std::string would name another folder on Windows.
+    std::map<std::filesystem::path, std::optional<Error>> folders;
     auto folderProblem = [&](const Job& job) -> const std::optional<Error>& {
-        const std::string dir = job.output().parent_path().string();
+        const std::filesystem::path dir = job.output().parent_path();
         auto at = folders.find(dir);
         if (at == folders.end()) {
             const Status usable = AtomicFileWriter::checkFolder(dir);
@@ -67,19 +70,19 @@ DryRunCounts printDryRun(
         std::string line;
         if (options.json) {
             line = "{\"event\":\"plan\",\"id\":" + std::to_string(job.id) + ",\"action\":\""
-                + action + "\",\"input\":" + jsonString(job.input().string())
-                + ",\"output\":" + jsonString(job.output().string()) + ",\"input_size\":["
+                + action + "\",\"input\":" + jsonString(utf8(job.input()))
+                + ",\"output\":" + jsonString(utf8(job.output())) + ",\"input_size\":["
                 + std::to_string(from.width) + "," + std::to_string(from.height)
                 + "],\"output_size\":[" + std::to_string(to.width) + "," + std::to_string(to.height)
                 + "],\"reason\":" + jsonString(detail)
                 + (note.empty() ? "" : ",\"note\":" + jsonString(note)) + "}\n";
         } else if (detail.empty()) {
-            line = action + " " + printable(job.input().string()) + " -> "
-                + printable(job.output().string()) + "  " + sizeText(from) + " -> " + sizeText(to)
+            line = action + " " + printable(utf8(job.input())) + " -> "
+                + printable(utf8(job.output())) + "  " + sizeText(from) + " -> " + sizeText(to)
                 + (note.empty() ? "" : "  (" + note + ")") + "\n";
         } else {
-            line = (action == "skip" ? "skip   " : "fail   ") + printable(job.input().string())
-                + ": " + printable(detail) + "\n";
+            line = (action == "skip" ? "skip   " : "fail   ") + printable(utf8(job.input())) + ": "
+                + printable(detail) + "\n";
         }
         if (!print(line)) {
             return counts;
@@ -88,10 +91,9 @@ DryRunCounts printDryRun(
     for (const IgnoredPath& ignored : plan.ignored) {
         ++counts.ignored;
         const std::string line = options.json
-            ? "{\"event\":\"ignored\",\"path\":" + jsonString(ignored.path.string())
+            ? "{\"event\":\"ignored\",\"path\":" + jsonString(utf8(ignored.path))
                 + ",\"reason\":" + jsonString(ignored.reason) + "}\n"
-            : "ignore " + printable(ignored.path.string()) + ": " + printable(ignored.reason)
-                + "\n";
+            : "ignore " + printable(utf8(ignored.path)) + ": " + printable(ignored.reason) + "\n";
         if (!print(line)) {
             return counts;
         }

@@ -16,7 +16,17 @@
 #include <mutex>
 #include <string>
 #ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#include <windows.h>
+// After windows.h, which it needs.
+#include <fcntl.h>
 #include <io.h>
+#include <shellapi.h>
 #else
 #include <cerrno>
 #include <fcntl.h>
@@ -33,10 +43,68 @@ constexpr int kExitUsage = 2;
 constexpr int kExitSignalBase = 128; // + the signal: 130 for SIGINT, 143 for SIGTERM
 constexpr int kExitOutputClosed = 141; // 128 + SIGPIPE, as a shell reports a pipe's death
 
-int runCli(int argc, char** argv)
+#ifdef _WIN32
+// main()'s argv is in the ANSI code page, where a name it cannot hold becomes '?': the
+// arguments are taken from the UTF-16 command line instead and turned into UTF-8, what the
+// parser and the engine expect. (CommandLineToArgvW is shell32's, a library MinGW and MSVC
+// link by default.)
+std::vector<std::string> utf8Arguments()
+{
+    std::vector<std::string> args;
+    int count = 0;
+    LPWSTR* wide = ::CommandLineToArgvW(::GetCommandLineW(), &count);
+    if (wide == nullptr) {
+        return args;
+    }
+    for (int i = 1; i < count; ++i) {
+        const int size
+            = ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
+        std::string arg(static_cast<std::size_t>(size > 0 ? size : 1), '\0');
+        ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, arg.data(), size, nullptr, nullptr);
+        arg.resize(arg.size() - 1); // the terminating NUL the size counts
+        args.push_back(std::move(arg));
+    }
+    ::LocalFree(wide);
+    return args;
+}
+
+// The console shows what the program writes as UTF-8 while it runs, and gets its code page back
+// afterwards (it belongs to the console, which the caller keeps). Without a console (output to a
+// pipe or file) there is nothing to switch: the bytes are UTF-8 anyway.
+class Utf8Console {
+public:
+    Utf8Console()
+        : m_previous(::GetConsoleOutputCP())
+    {
+        if (m_previous != 0 && m_previous != CP_UTF8) {
+            ::SetConsoleOutputCP(CP_UTF8);
+        }
+    }
+    ~Utf8Console()
+    {
+        if (m_previous != 0 && m_previous != CP_UTF8) {
+            ::SetConsoleOutputCP(m_previous);
+        }
+    }
+    Utf8Console(const Utf8Console&) = delete;
+    Utf8Console& operator=(const Utf8Console&) = delete;
+
+private:
+    UINT m_previous;
+};
+#endif
+
+int runCli(const std::vector<std::string>& args)
 {
     using namespace dropsize;
-#ifndef _WIN32
+#ifdef _WIN32
+    // Binary mode: a line ends with "\n" alone, as on POSIX. In text mode the C runtime writes
+    // "\r\n", so a file or pipe would get bytes that differ from system to system and JSON lines
+    // that end in a carriage return; a console takes the line feed alone as a new line.
+    (void)::_setmode(::_fileno(stdout), _O_BINARY);
+    (void)::_setmode(::_fileno(stderr), _O_BINARY);
+    const Utf8Console console;
+#else
     // Standard input, output and error closed by the caller (2>&-) would make the next files
     // opened take their numbers: messages would then be written into an output image.
     for (int fd = 0; fd <= 2; ++fd) {
@@ -64,7 +132,7 @@ int runCli(int argc, char** argv)
         }
     });
 
-    auto parsed = cli::parseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
+    auto parsed = cli::parseCommandLine(args);
     if (!parsed) {
         std::fprintf(stderr, "dropsize-cli: %s\n", cli::printable(parsed.error().message).c_str());
         return kExitUsage;
@@ -144,7 +212,13 @@ int main(int argc, char** argv)
     // A job's failures are values and end that job only; what is left to throw (memory while
     // planning, say) ends the run with a message instead of an abort.
     try {
-        return runCli(argc, argv);
+#ifdef _WIN32
+        (void)argc;
+        (void)argv;
+        return runCli(utf8Arguments());
+#else
+        return runCli(std::vector<std::string>(argv + 1, argv + argc));
+#endif
     } catch (const std::exception& e) {
         std::fprintf(stderr, "dropsize-cli: stopped by an unexpected error: %s\n", e.what());
     } catch (...) {
