@@ -14,14 +14,17 @@
 #endif
 #include <atomic>
 #include <csignal>
+#include <mutex>
 #include <windows.h>
 
 namespace dropsize {
 
 namespace {
     // Windows calls a console control handler, a plain function, on a thread of its own: this is
-    // how it finds the watcher. One watcher per process (the CLI's main makes it).
-    std::atomic<SignalWatcher*> g_watcher { nullptr };
+    // how it finds the watcher. One watcher per process (the CLI's main makes it). The mutex
+    // keeps the watcher alive while the handler notifies it.
+    std::mutex g_watcherMutex;
+    SignalWatcher* g_watcher = nullptr; // guarded by g_watcherMutex
     std::atomic<int> g_count { 0 };
 
     BOOL WINAPI onConsoleControl(DWORD type)
@@ -29,11 +32,22 @@ namespace {
         if (type != CTRL_C_EVENT && type != CTRL_BREAK_EVENT && type != CTRL_CLOSE_EVENT) {
             return FALSE;
         }
+        // The POSIX signal each stands for, so the exit status is the same: 130 or 143.
+        const int signal = type == CTRL_C_EVENT ? SIGINT : SIGTERM;
         if (++g_count > 1) {
-            std::_Exit(130); // a second Ctrl-C: stop now; temporaries are cleaned up next run
+            std::_Exit(128 + signal); // a second one: stop now; temporaries are cleaned up next run
         }
-        if (SignalWatcher* watcher = g_watcher.load()) {
-            watcher->notify(type == CTRL_C_EVENT ? SIGINT : SIGTERM);
+        {
+            std::lock_guard lock(g_watcherMutex);
+            if (g_watcher != nullptr) {
+                g_watcher->notify(signal);
+            }
+        }
+        if (type == CTRL_CLOSE_EVENT) {
+            // The system ends the process when this returns, or about 5 s after the close if
+            // it has not: waiting here lets the images being written finish and the run end
+            // through main, which ends this thread with it.
+            ::Sleep(INFINITE);
         }
         return TRUE;
     }
@@ -41,13 +55,17 @@ namespace {
 
 SignalWatcher::SignalWatcher()
 {
-    g_watcher = this;
+    {
+        std::lock_guard lock(g_watcherMutex);
+        g_watcher = this;
+    }
     ::SetConsoleCtrlHandler(onConsoleControl, TRUE);
 }
 
 SignalWatcher::~SignalWatcher()
 {
     ::SetConsoleCtrlHandler(onConsoleControl, FALSE);
+    std::lock_guard lock(g_watcherMutex); // a handler running now finishes its notify first
     g_watcher = nullptr;
 }
 
