@@ -3,6 +3,7 @@
 #include "dropsize/ui/job_log_model.h"
 
 #include <QBrush>
+#include <QDir>
 #include <gtest/gtest.h>
 
 using dropsize::JobStatus;
@@ -78,14 +79,21 @@ TEST(JobLogModel, ShowsOneRowPerFileWithSizesBytesAndDevice)
     };
     // The input with its folder's name, the output relative to that folder; the tooltip has
     // both in full.
-    EXPECT_EQ(text(0, JobLogModel::FileColumn), "photos/img_1.jpg \u2192 ResizeImage/img_1.jpg");
-    EXPECT_EQ(model.data(model.index(0, JobLogModel::FileColumn), Qt::ToolTipRole).toString(),
-        QStringLiteral("/photos/img_1.jpg \u2192 /photos/ResizeImage/img_1.jpg"));
+    // Shown with the system's separators.
+    const auto native = [](const char* path) {
+        return QDir::toNativeSeparators(QString::fromUtf8(path)).toStdString();
+    };
+    EXPECT_EQ(
+        text(0, JobLogModel::FileColumn), native("photos/img_1.jpg \u2192 ResizeImage/img_1.jpg"));
+    EXPECT_EQ(model.data(model.index(0, JobLogModel::FileColumn), Qt::ToolTipRole)
+                  .toString()
+                  .toStdString(),
+        native("/photos/img_1.jpg \u2192 /photos/ResizeImage/img_1.jpg"));
     EXPECT_EQ(text(0, JobLogModel::TimeColumn), "250 ms");
     EXPECT_EQ(text(0, JobLogModel::PixelsColumn), "4000\u00d73000 \u2192 2000\u00d71500");
     EXPECT_NE(text(0, JobLogModel::BytesColumn).find("\u2192"), std::string::npos);
     EXPECT_EQ(text(0, JobLogModel::DeviceColumn), "cpu");
-    EXPECT_EQ(text(1, JobLogModel::FileColumn), "photos/img_2.jpg: not a JPEG file");
+    EXPECT_EQ(text(1, JobLogModel::FileColumn), native("photos/img_2.jpg: not a JPEG file"));
     EXPECT_EQ(model.data(model.index(1, 0), JobLogModel::StatusRole).toString(),
         QStringLiteral("failed"));
     EXPECT_EQ(

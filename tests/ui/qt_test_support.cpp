@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QEventLoop>
 #include <QThread>
 
@@ -33,7 +34,7 @@ void spinEventLoop(int ms)
 
 QString toQString(const std::filesystem::path& path)
 {
-    return QString::fromStdU16String(path.u16string());
+    return QDir::fromNativeSeparators(QString::fromStdU16String(path.u16string()));
 }
 
 } // namespace dropsize::test

@@ -14,6 +14,8 @@ bool waitUntil(const std::function<bool()>& done, int timeoutMs = 20000);
 /// Runs the Qt event loop for `ms` milliseconds.
 void spinEventLoop(int ms);
 
+/// A path as Qt writes it: '/' between the names on every system, as QFileDialog and QUrl give
+/// them and the window's own paths are.
 QString toQString(const std::filesystem::path& path);
 
 } // namespace dropsize::test
