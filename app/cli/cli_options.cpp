@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "cli/cli_options.h"
 
-#include "cli/path_text.h"
 #include "dropsize/core/option_names.h"
+#include "dropsize/core/path_text.h"
 
 #include <algorithm>
 #include <charconv>

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "cli/cli_reporter.h"
 
-#include "cli/path_text.h"
+#include "dropsize/core/path_text.h"
 
 #include <cerrno>
 #include <cstring>

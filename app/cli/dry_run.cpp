@@ -3,8 +3,8 @@
 #include "cli/dry_run.h"
 
 #include "cli/cli_reporter.h"
-#include "cli/path_text.h"
 #include "dropsize/core/batch_scheduler.h"
+#include "dropsize/core/path_text.h"
 
 #include <filesystem>
 #include <map>

@@ -3,10 +3,10 @@
 
 // dropsize-cli end to end on temporary folders: what a user types, what lands on disk.
 
-#include "cli/path_text.h"
 #include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/device_info.h"
 #include "dropsize/core/image_processor.h"
+#include "dropsize/core/path_text.h"
 #include "jpeg_decoder.h"
 #include "support/child_process.h"
 #include "support/json_check.h"
@@ -39,8 +39,6 @@ namespace dropsize {
 namespace {
 
     namespace fs = std::filesystem;
-    using cli::pathFromUtf8;
-    using cli::utf8;
 
     // The program under test. On Windows it is found beside this one (every program of a build
     // is in its bin folder): DROPSIZE_CLI_PATH is a path of the machine that built it, which a
@@ -312,7 +310,8 @@ namespace {
 
     TEST_F(CliTest, RefusesAnOutputFolderInsideTheInputAndTouchesNothing)
     {
-        const fs::path photos = tmp.path() / "Photos";
+        // Not "Photos": on Windows that is the fixture's "photos" folder.
+        const fs::path photos = tmp.path() / "Album";
         fs::create_directories(photos / "2019");
         test::writeTestJpeg(photos / "beach.jpg", 300, 200);
         test::writeTestJpeg(photos / "2019" / "beach.jpg", 120, 80);
