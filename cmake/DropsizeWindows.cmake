@@ -71,7 +71,8 @@ endfunction()
 # dropsize-qt-runtime (part of every build) and installed beside the programs. (A cross build has
 # no windeployqt, and Qt 6.4's CMake has no deployment API.)
 function(dropsize_deploy_qt)
-    set(bin "${CMAKE_RUNTIME_OUTPUT_DIRECTORY}")
+    # The programs' folder (bin/, or bin/<config>/ with a multi-config generator such as MSVC's).
+    set(bin "$<TARGET_FILE_DIR:dropsize-cli>")
     set(dlls)
     foreach(module IN ITEMS Core Gui Widgets Concurrent)
         list(APPEND dlls "$<TARGET_FILE:Qt6::${module}>")
