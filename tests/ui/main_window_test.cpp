@@ -195,11 +195,22 @@ TEST(MainWindow, StartRunsTheBatchAndFillsTheLog)
     EXPECT_EQ(SettingsStore(f.settings).load(), f.window.settingsPanel()->settings());
 }
 
+// A 1366x768 screen, a common small laptop's, leaves 720 px above Windows 11's 48-px taskbar
+// (Windows 10's and the usual Linux panels are smaller), and the window's frame takes some of
+// that: at most 16 px of borders across and 40 px of title bar and borders down.
+TEST(MainWindow, FitsA1366By768Screen)
+{
+    WindowFixture f;
+    const QSize smallest = f.window.minimumSizeHint();
+    EXPECT_LE(smallest.width(), 1366 - 16) << smallest.width() << " px wide";
+    EXPECT_LE(smallest.height(), 768 - 48 - 40) << smallest.height() << " px high";
+}
+
 TEST(MainWindow, ClosingRemembersTheGeometry)
 {
     WindowFixture f;
-    // A size the window can take: its minimum width depends on the style and fonts (wider with
-    // Windows' than with Fusion's), and a smaller size would be widened on show.
+    // A size the window can take: its minimum size depends on the style and the fonts, and a
+    // smaller size would be widened on show.
     const QSize size = QSize(900, 640).expandedTo(f.window.minimumSizeHint());
     f.window.resize(size);
     f.window.show();
