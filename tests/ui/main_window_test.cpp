@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScreen>
 #include <QTimer>
 #include <QTranslator>
 #include <QUrl>
@@ -204,6 +205,20 @@ TEST(MainWindow, FitsA1366By768Screen)
     const QSize smallest = f.window.minimumSizeHint();
     EXPECT_LE(smallest.width(), 1366 - 16) << smallest.width() << " px wide";
     EXPECT_LE(smallest.height(), 768 - 48 - 40) << smallest.height() << " px high";
+}
+
+// The first run's size stays within the screen's work area, with room for the frame; on a screen
+// too small for the window's minimum size (the offscreen platform's is 800x600) that minimum.
+TEST(MainWindow, FirstRunFitsTheScreen)
+{
+    WindowFixture f;
+    ASSERT_NE(f.window.screen(), nullptr);
+    const QSize room = f.window.screen()->availableSize() - QSize(16, 40);
+    const QSize smallest = f.window.minimumSizeHint();
+    EXPECT_LE(f.window.width(), std::max(room.width(), smallest.width()));
+    EXPECT_LE(f.window.height(), std::max(room.height(), smallest.height()));
+    EXPECT_GE(f.window.width(), smallest.width());
+    EXPECT_GE(f.window.height(), smallest.height());
 }
 
 TEST(MainWindow, ClosingRemembersTheGeometry)

@@ -25,6 +25,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -160,11 +161,24 @@ MainWindow::MainWindow(
 
     m_settings->setSettings(m_store.load());
     if (!restoreGeometry(m_store.windowGeometry())) {
-        resize(1100, 760);
+        resize(firstRunSize());
     }
     restoreState(m_store.windowState());
     onStateChanged(m_controller.state());
     revalidate();
+}
+
+QSize MainWindow::firstRunSize() const
+{
+    // Windows places a window at the size asked for, even where the taskbar covers it: on a
+    // 1366x768 screen 1100x760 would put the Start button under the taskbar. Leave room for the
+    // title bar and borders (not known before the window is shown), but never go below the
+    // window's minimum.
+    QSize size(1100, 760);
+    if (const QScreen* s = screen(); s != nullptr) {
+        size = size.boundedTo(s->availableSize() - QSize(16, 40));
+    }
+    return size.expandedTo(minimumSizeHint());
 }
 
 QWidget* MainWindow::buildInputs()

@@ -53,6 +53,8 @@ private:
     QWidget* buildInputs();
     QWidget* buildRun();
     QWidget* buildLog();
+    /// 1100x760, or less where the screen is smaller.
+    QSize firstRunSize() const;
     void buildMenus();
     void addFolderDialog();
     void addFilesDialog();
