@@ -277,7 +277,8 @@ namespace {
         /// that has that name already, if any; every other gets its own extension in its name
         /// (x_png.jpg). Inputs from different folders (given files) that want one name each get
         /// their folder's name in it: "x (A).jpg". So names depend on the inputs alone, not on
-        /// their order or on earlier runs.
+        /// their order or on earlier runs. Names are told apart as the file system does
+        /// (platform::nameKey): on Windows "Photo.jpg" and "photo.jpg" want one name.
         void addGroup(
             std::vector<Candidate>& files, const PathString& outDir, std::uint32_t outputRoot)
         {
@@ -286,25 +287,26 @@ namespace {
             }
             std::vector<std::string> names(files.size());
             std::vector<ImageFormat> formats(files.size());
-            std::unordered_map<std::string, int> wanted;
+            std::unordered_map<std::string, int> wanted; // by name key
             for (std::size_t i = 0; i < files.size(); ++i) {
                 const Candidate& c = files[i];
                 formats[i] = outputFormatFor(m_options.format, c.format);
                 const fs::path name = leafName(c.input);
                 names[i] = fittedName(utf8(name.stem()), outputExtension(name, formats[i]));
-                ++wanted[names[i]];
+                ++wanted[platform::nameKey(names[i])];
             }
             // Given files from different folders that want one name (two cameras' IMG_0001.JPG)
             // each carry their folder's name: "IMG_0001 (A).JPG", "IMG_0001 (B).JPG".
             std::unordered_map<std::string, std::unordered_set<PathString>> parents;
             for (std::size_t i = 0; i < files.size(); ++i) {
-                if (wanted[names[i]] > 1) {
-                    parents[names[i]].insert(fs::path(files[i].input).parent_path().native());
+                const std::string key = platform::nameKey(names[i]);
+                if (wanted[key] > 1) {
+                    parents[key].insert(fs::path(files[i].input).parent_path().native());
                 }
             }
             bool renamed = false;
             for (std::size_t i = 0; i < files.size(); ++i) {
-                const auto at = parents.find(names[i]);
+                const auto at = parents.find(platform::nameKey(names[i]));
                 if (at != parents.end() && at->second.size() > 1) {
                     const fs::path in(files[i].input);
                     const fs::path name = pathFromUtf8(names[i]);
@@ -317,15 +319,16 @@ namespace {
             if (renamed) {
                 wanted.clear();
                 for (const std::string& name : names) {
-                    ++wanted[name];
+                    ++wanted[platform::nameKey(name)];
                 }
             }
-            std::unordered_set<std::string> used;
+            std::unordered_set<std::string> used; // by name key
             std::vector<bool> named(files.size(), false);
             for (std::size_t i = 0; i < files.size(); ++i) {
-                const bool alone = wanted[names[i]] == 1;
+                const std::string key = platform::nameKey(names[i]);
+                const bool alone = wanted[key] == 1;
                 if ((alone || utf8(leafName(files[i].input)) == names[i])
-                    && used.insert(names[i]).second) {
+                    && used.insert(key).second) {
                     named[i] = true;
                 }
             }
@@ -339,11 +342,12 @@ namespace {
                 const std::string own = utf8(in.extension());
                 std::string name
                     = own.size() > 1 ? fittedName(stem, "_" + own.substr(1) + ext) : "";
-                for (int n = 2; name.empty() || used.count(name) != 0 || wanted.count(name) != 0;
+                for (int n = 2; name.empty() || used.count(platform::nameKey(name)) != 0
+                     || wanted.count(platform::nameKey(name)) != 0;
                      ++n) {
                     name = fittedName(stem, "_" + std::to_string(n) + ext);
                 }
-                used.insert(name);
+                used.insert(platform::nameKey(name));
                 names[i] = std::move(name);
             }
             for (std::size_t i = 0; i < files.size(); ++i) {
@@ -369,11 +373,12 @@ namespace {
                     // The next name that is neither on disk nor another input's output.
                     const fs::path wantedPath = job.output();
                     for (int n = 1; entryExists(job.output())
-                         || (n > 1 && used.count(utf8(job.output().filename())) != 0);
+                         || (n > 1
+                             && used.count(platform::nameKey(utf8(job.output().filename()))) != 0);
                          ++n) {
                         job.outputPath = numberedName(wantedPath, n).native();
                     }
-                    used.insert(utf8(job.output().filename()));
+                    used.insert(platform::nameKey(utf8(job.output().filename())));
                 }
                 m_plan.jobs.push_back(std::move(job));
             }

@@ -23,6 +23,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -72,6 +73,11 @@ std::pair<std::filesystem::path, std::filesystem::path> splitRoot(
 /// True when the names `a` and `b` reach the same entry of one folder: exact on POSIX,
 /// case-insensitive on Windows (ordinal, as NTFS compares names).
 bool sameName(const std::filesystem::path& a, const std::filesystem::path& b) noexcept;
+
+/// The key under which the UTF-8 name `name` is kept where names must not collide: equal for two
+/// names one folder cannot hold both of. `name` itself on POSIX; on Windows its upper case (the
+/// invariant locale's), since names that differ in case only are one name there.
+std::string nameKey(std::string_view name);
 
 #ifdef _WIN32
 /// The "\\?\" form of `path` (made absolute first), which Win32 calls take at any length:

@@ -108,6 +108,8 @@ namespace platform {
         return a.native() == b.native();
     }
 
+    std::string nameKey(std::string_view name) { return std::string(name); }
+
     Result<FileHead> readFileHead(const fs::path& path)
     {
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);

@@ -298,6 +298,25 @@ namespace platform {
             == CSTR_EQUAL;
     }
 
+    std::string nameKey(std::string_view name)
+    {
+        const std::wstring wide = pathFromUtf8(name).native();
+        if (wide.empty()) {
+            return {};
+        }
+        // The invariant locale's upper case: no user locale's rules (the Turkish i), and one
+        // UTF-16 unit for each, so the length stays.
+        std::wstring folded(wide.size(), L'\0');
+        const int n = ::LCMapStringEx(LOCALE_NAME_INVARIANT, LCMAP_UPPERCASE, wide.data(),
+            static_cast<int>(wide.size()), folded.data(), static_cast<int>(folded.size()), nullptr,
+            nullptr, 0);
+        if (n <= 0) {
+            return utf8(fs::path(wide));
+        }
+        folded.resize(static_cast<std::size_t>(n));
+        return utf8(fs::path(std::move(folded)));
+    }
+
     Result<EntryKind> entryKind(const fs::path& path, bool followLinks)
     {
         const std::wstring extended = extendedPath(path);

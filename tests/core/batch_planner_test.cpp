@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/batch_planner.h"
+#include "dropsize/core/batch_scheduler.h"
+#include "dropsize/core/path_text.h"
 #include "support/test_support.h"
 
 #include <algorithm>
@@ -520,6 +522,43 @@ namespace {
         EXPECT_EQ(three.at("A"), "x (A).jpg");
         EXPECT_EQ(three.at("B"), "x (B).jpg");
         EXPECT_EQ(three.at("0"), "x (0).jpg");
+    }
+
+    // Names that differ in case only are one name where the file system ignores case (Windows):
+    // written to one folder, the second would be skipped as existing, or replace the first.
+    TEST(BatchPlanner, TellsOutputNamesApartAsTheFileSystemDoes)
+    {
+        test::TempDir tmp;
+        test::TempDir out;
+        fs::create_directories(tmp.path() / "A");
+        fs::create_directories(tmp.path() / "B");
+        test::writeTestJpeg(tmp.path() / "A" / "Photo.jpg", 8, 8);
+        test::writeTestJpeg(tmp.path() / "B" / "photo.jpg", 8, 8);
+        test::writeTestJpeg(tmp.path() / "x.jpg", 8, 8);
+        test::writeTestPng(tmp.path() / "X.png", 8, 8);
+        PlanOptions options;
+        options.outputDir = out.path();
+        options.format = OutputFormat::Jpeg;
+        auto plan = BatchPlanner(options).plan({ tmp.path() / "A" / "Photo.jpg",
+            tmp.path() / "B" / "photo.jpg", tmp.path() / "x.jpg", tmp.path() / "X.png" });
+        ASSERT_TRUE(plan.ok()) << plan.error().message;
+        std::map<std::string, std::string> got;
+        for (const Job& j : plan->jobs) {
+            EXPECT_EQ(j.action, JobAction::Run);
+            got[utf8(j.input().filename())] = utf8(j.output().filename());
+        }
+#ifdef _WIN32
+        const std::map<std::string, std::string> expected { { "Photo.jpg", "Photo (A).jpg" },
+            { "photo.jpg", "photo (B).jpg" }, { "x.jpg", "x.jpg" }, { "X.png", "X_png.jpg" } };
+#else
+        const std::map<std::string, std::string> expected { { "Photo.jpg", "Photo.jpg" },
+            { "photo.jpg", "photo.jpg" }, { "x.jpg", "x.jpg" }, { "X.png", "X.jpg" } };
+#endif
+        EXPECT_EQ(got, expected);
+        // And the run writes all four.
+        const BatchSummary summary = BatchScheduler({}, nullptr).run(*plan);
+        EXPECT_EQ(summary.ok, 4u);
+        EXPECT_EQ(summary.skipped, 0u);
     }
 
     // Under rename, a taken name moves on to one that neither exists nor is another input's.
