@@ -58,7 +58,9 @@ enum class EntryKind { NotFound, Directory, Regular, Symlink, Other };
 
 /// `path` made absolute and normal ("." and ".." resolved, on Windows '/' made '\'), from the
 /// text alone. On Windows a "\\?\" or "\\?\UNC\" prefix is taken off: the engine holds
-/// plain paths, and every call here puts the prefix back.
+/// plain paths, and every call here puts the prefix back. A path already absolute and normal
+/// stays as it is there, a name that ends in a dot or a space and a device's name ("aux.jpg")
+/// included: Win32 would rewrite those and reach another entry, or none.
 std::filesystem::path absolutePath(const std::filesystem::path& path);
 
 /// The absolute path of what `path` reaches, every link resolved (on Windows, in the case the
@@ -80,8 +82,9 @@ bool sameName(const std::filesystem::path& a, const std::filesystem::path& b) no
 std::string nameKey(std::string_view name);
 
 #ifdef _WIN32
-/// The "\\?\" form of `path` (made absolute first), which Win32 calls take at any length:
-/// "C:\a" gives "\\?\C:\a", "\\server\share" gives "\\?\UNC\server\share".
+/// The "\\?\" form of `path` (made absolute first, as absolutePath() does), which Win32 calls
+/// take at any length and with every name exact: "C:\a" gives "\\?\C:\a", "\\server\share"
+/// gives "\\?\UNC\server\share".
 std::wstring extendedPath(const std::filesystem::path& path);
 #endif
 

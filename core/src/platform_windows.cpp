@@ -139,6 +139,42 @@ namespace {
         }
     }
 
+    // A fully qualified path ("C:\a\b", "\\server\share\a") with '\' alone between names and
+    // no empty, "." or ".." name: what the engine builds from the names a folder lists, which
+    // must reach those entries exactly. GetFullPathNameW would rewrite it as Win32 rewrites a
+    // typed path: drop the dot or spaces that end a name ("dir." is then "dir", another folder
+    // or none) and take "aux.jpg" for the device AUX.
+    bool isExactPath(const std::wstring& text) noexcept
+    {
+        std::size_t at = 0;
+        if (text.size() >= 3 && text[1] == L':' && text[2] == L'\\') {
+            at = 3;
+        } else if (text.size() > 2 && text[0] == L'\\' && text[1] == L'\\' && text[2] != L'?'
+            && text[2] != L'.') {
+            // The server and the share, each a name.
+            at = 2;
+            for (int part = 0; part < 2; ++part) {
+                const std::size_t end = std::min(text.find(L'\\', at), text.size());
+                if (end == at) {
+                    return false;
+                }
+                at = end + 1;
+            }
+        } else {
+            return false;
+        }
+        while (at < text.size()) {
+            const std::size_t end = std::min(text.find(L'\\', at), text.size());
+            const std::wstring_view name(text.data() + at, end - at);
+            if ((name.empty() && end < text.size()) || name == L"." || name == L".."
+                || name.find(L'/') != std::wstring_view::npos) {
+                return false;
+            }
+            at = end + 1;
+        }
+        return true;
+    }
+
     /// Only symbolic links and junctions lead elsewhere; other reparse points (OneDrive's
     /// placeholders, deduplicated files) are the files they seem.
     bool isLinkTag(DWORD tag) noexcept
@@ -226,7 +262,7 @@ namespace platform {
         if (hasPrefix(text, LR"(\\?\)") || hasPrefix(text, LR"(\\.\)")) {
             return text;
         }
-        const std::wstring full = fullPathName(text);
+        const std::wstring full = isExactPath(text) ? text : fullPathName(text);
         if (full.size() >= 2 && isSeparator(full[0]) && isSeparator(full[1])) {
             return LR"(\\?\UNC\)" + full.substr(2);
         }
@@ -238,7 +274,8 @@ namespace platform {
         if (path.empty()) {
             return fullPathName(L".");
         }
-        return fullPathName(withoutPrefix(path.native()));
+        std::wstring plain = withoutPrefix(path.native());
+        return isExactPath(plain) ? plain : fullPathName(plain);
     }
 
     Result<fs::path> canonicalPath(const fs::path& path)

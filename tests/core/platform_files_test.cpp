@@ -195,6 +195,98 @@ namespace {
         EXPECT_TRUE(platform::sameName(walked->jobs[0].input(), in / "a.jpg"));
     }
 
+    /// The "\\?\" form of the absolute, normal `path`, written out: the tests make and remove
+    /// entries through it whatever the engine's own calls do.
+    std::wstring verbatim(const fs::path& path) { return LR"(\\?\)" + path.native(); }
+
+    /// Removes its files, then its folders, through their "\\?\" form when it ends. MinGW's
+    /// std::filesystem rewrites the names Win32 rewrites, and its remove_all() then never ends
+    /// on them: these must be gone before a TempDir holding them is removed.
+    struct ExactNames {
+        std::vector<fs::path> files;
+        std::vector<fs::path> folders;
+        ExactNames() = default;
+        ExactNames(const ExactNames&) = delete;
+        ExactNames& operator=(const ExactNames&) = delete;
+        ~ExactNames()
+        {
+            for (const fs::path& file : files) {
+                ::DeleteFileW(verbatim(file).c_str());
+            }
+            for (auto folder = folders.rbegin(); folder != folders.rend(); ++folder) {
+                ::RemoveDirectoryW(verbatim(*folder).c_str());
+            }
+        }
+    };
+
+    // Names Win32 rewrites when it normalises a path, which a folder on Windows can still hold
+    // (made through "\\?\", by another system, on a shared drive): a name ending in a dot or a
+    // space, and a device's name with an extension. Each is read and written as it is; normalised,
+    // "dir." would be "dir" (another folder) and "aux.jpg" the device AUX.
+    TEST(PlatformFiles, TakesNamesThatWin32WouldRewriteAsTheyAre)
+    {
+        test::TempDir tmp;
+        const fs::path in = fs::canonical(tmp.path()) / "in";
+        const fs::path out = fs::canonical(tmp.path()) / "out";
+        ExactNames exact; // after tmp: gone before it
+        for (const fs::path& root : { in, out }) {
+            exact.files.insert(exact.files.end(),
+                { root / "dir." / "dotted.jpg", root / "space " / "spaced.jpg", root / "aux.jpg" });
+            exact.folders.insert(exact.folders.end(), { root / "dir.", root / "space " });
+        }
+        fs::create_directories(in / "dir");
+        test::writeTestJpeg(in / "dir" / "plain.jpg", 16, 16);
+        for (const wchar_t* name : { L"dir.", L"space " }) {
+            ASSERT_NE(::CreateDirectoryW(verbatim(in / name).c_str(), nullptr), 0)
+                << utf8(in / name);
+        }
+        const std::vector<std::uint8_t> jpeg = test::readFile(in / "dir" / "plain.jpg");
+        const auto writeExact = [&](const fs::path& path) {
+            const HANDLE file = ::CreateFileW(verbatim(path).c_str(), GENERIC_WRITE, 0, nullptr,
+                CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
+            ASSERT_NE(file, INVALID_HANDLE_VALUE) << utf8(path);
+            DWORD written = 0;
+            EXPECT_NE(
+                ::WriteFile(file, jpeg.data(), static_cast<DWORD>(jpeg.size()), &written, nullptr),
+                0);
+            ::CloseHandle(file);
+        };
+        writeExact(in / "dir." / "dotted.jpg");
+        writeExact(in / "space " / "spaced.jpg");
+        writeExact(in / "aux.jpg");
+        EXPECT_EQ(platform::absolutePath(in / "dir." / "dotted.jpg"), in / "dir." / "dotted.jpg");
+        EXPECT_EQ(platform::extendedPath(in / "aux.jpg"), LR"(\\?\)" + (in / "aux.jpg").native());
+
+        PlanOptions options;
+        options.outputDir = out;
+        auto plan = BatchPlanner(options).plan({ in });
+        ASSERT_TRUE(plan.ok()) << plan.error().message;
+        for (const IgnoredPath& ignored : plan->ignored) {
+            ADD_FAILURE() << utf8(ignored.path) << ": " << ignored.reason;
+        }
+        EXPECT_EQ(relativeInputs(*plan, in),
+            (std::set<std::string> {
+                "aux.jpg", "dir/plain.jpg", "dir./dotted.jpg", "space /spaced.jpg" }));
+        for (const Job& job : plan->jobs) {
+            EXPECT_EQ(job.action, JobAction::Run) << utf8(job.input());
+        }
+        const BatchSummary summary = BatchScheduler({}, nullptr).run(*plan);
+        EXPECT_EQ(summary.ok, 4u);
+        EXPECT_EQ(summary.failed, 0u);
+        for (const fs::path& written : { out / "aux.jpg", out / "dir" / "plain.jpg",
+                 out / "dir." / "dotted.jpg", out / "space " / "spaced.jpg" }) {
+            const auto kind = platform::entryKind(written, false);
+            ASSERT_TRUE(kind.ok()) << utf8(written);
+            EXPECT_EQ(*kind, platform::EntryKind::Regular) << utf8(written);
+        }
+        // "dir." of the output holds its own image alone.
+        auto folder = platform::WalkedFolder::open(out / "dir.");
+        ASSERT_TRUE(folder.ok()) << folder.error().message;
+        auto names = folder->list();
+        ASSERT_TRUE(names.ok());
+        EXPECT_EQ(*names, std::vector<platform::WalkedFolder::Name> { L"dotted.jpg" });
+    }
+
     DWORD attributesOf(const fs::path& path)
     {
         return ::GetFileAttributesW(platform::extendedPath(path).c_str());
