@@ -400,13 +400,21 @@ namespace {
                 return; // Dropsize's own files
             }
             const PathString path = joined(dir, name);
-#if defined(PATH_MAX) && !defined(_WIN32) // Windows: the limit depends on long-path support
-            if (path.size() >= PATH_MAX) {
+#if defined(_WIN32)
+            // The \\?\ form every Win32 call gets takes 32767 UTF-16 units at most.
+            constexpr std::size_t kPathLimit = 32767 - 4;
+            constexpr const char* kPathUnits = " characters";
+#elif defined(PATH_MAX)
+            constexpr std::size_t kPathLimit = PATH_MAX;
+            constexpr const char* kPathUnits = " bytes";
+#endif
+#if defined(_WIN32) || defined(PATH_MAX)
+            if (path.size() >= kPathLimit) {
                 // The run opens files by their path: one the system cannot take fails here,
                 // whatever it is (a file or a folder) and whatever its name.
                 fail(path, ErrorCode::Io,
                     "the path is too long for the system (" + std::to_string(path.size())
-                        + " bytes): File name too long");
+                        + kPathUnits + "): File name too long");
                 return;
             }
 #endif

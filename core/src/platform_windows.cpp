@@ -433,8 +433,12 @@ namespace platform {
     {
         std::vector<Name> names;
         WIN32_FIND_DATAW entry {};
-        FindHandle find(::FindFirstFileExW((extendedPath(m_path) + L"\\*").c_str(), FindExInfoBasic,
-            &entry, FindExSearchNameMatch, nullptr, FIND_FIRST_EX_LARGE_FETCH));
+        // A drive's root ends in its separator already (\\?\C:\): a second one would be an
+        // empty name, which the \\?\ form passes to the file system as it is.
+        std::wstring pattern = extendedPath(m_path);
+        pattern += pattern.ends_with(L'\\') ? L"*" : L"\\*";
+        FindHandle find(::FindFirstFileExW(pattern.c_str(), FindExInfoBasic, &entry,
+            FindExSearchNameMatch, nullptr, FIND_FIRST_EX_LARGE_FETCH));
         if (find.get() == INVALID_HANDLE_VALUE) {
             const DWORD err = ::GetLastError();
             if (err == ERROR_FILE_NOT_FOUND) {
