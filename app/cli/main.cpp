@@ -7,12 +7,14 @@
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/device_info.h"
+#include "dropsize/core/path_text.h"
 #include "dropsize/core/version.h"
 
 #include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <mutex>
 #include <string>
 #ifdef _WIN32
@@ -57,12 +59,10 @@ std::vector<std::string> utf8Arguments()
         return args;
     }
     for (int i = 1; i < count; ++i) {
-        const int size
-            = ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
-        std::string arg(static_cast<std::size_t>(size > 0 ? size : 1), '\0');
-        ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, arg.data(), size, nullptr, nullptr);
-        arg.resize(arg.size() - 1); // the terminating NUL the size counts
-        args.push_back(std::move(arg));
+        // Through core's utf8(), as every path the engine reports: a name with a lone surrogate
+        // (which NTFS allows) keeps it, where WideCharToMultiByte would make it U+FFFD and so
+        // name another file.
+        args.push_back(dropsize::utf8(std::filesystem::path(wide[i])));
     }
     ::LocalFree(wide);
     return args;
