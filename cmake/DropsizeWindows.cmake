@@ -67,7 +67,8 @@ function(dropsize_windows_resources target)
 endfunction()
 
 # dropsize_deploy_qt(): the Qt DLLs the window loads, the platform plugins (qwindows, and
-# qoffscreen for the headless tests) and the native style, copied into bin/ by the target
+# qoffscreen for the headless tests) and the native style (windowsvista; Qt 6.7 and later call
+# it modernwindows), copied into bin/ by the target
 # dropsize-qt-runtime (part of every build) and installed beside the programs. (A cross build has
 # no windeployqt, and Qt 6.4's CMake has no deployment API.)
 function(dropsize_deploy_qt)
@@ -81,7 +82,7 @@ function(dropsize_deploy_qt)
     install(FILES ${dlls} DESTINATION bin)
     foreach(plugin IN ITEMS
             platforms:QWindowsIntegrationPlugin platforms:QOffscreenIntegrationPlugin
-            styles:QWindowsVistaStylePlugin)
+            styles:QWindowsVistaStylePlugin styles:QModernWindowsStylePlugin)
         string(REPLACE ":" ";" plugin "${plugin}")
         list(GET plugin 0 kind)
         list(GET plugin 1 name)
