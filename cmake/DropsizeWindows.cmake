@@ -13,7 +13,8 @@ endif()
 set(CMAKE_RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bin")
 # zlib linked in, like libjpeg and libpng: one DLL fewer to ship.
 set(ZLIB_USE_STATIC_LIBS ON)
-# The W functions, Windows 10's API (long paths need it).
+# The W functions, Windows 10's API (long paths need it), and <windows.h> without its min/max
+# macros and rarely used headers for every source (those that need shellapi.h include it).
 add_compile_definitions(UNICODE _UNICODE _WIN32_WINNT=0x0A00 NOMINMAX WIN32_LEAN_AND_MEAN)
 
 if(MINGW)

@@ -4,12 +4,6 @@
 #include "dropsize/core/path_text.h"
 #include "platform_files.h"
 
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN
-#endif
 #include <algorithm>
 #include <new>
 #include <string>
