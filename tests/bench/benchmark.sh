@@ -15,44 +15,16 @@ work=$(realpath -m "${2:-build/bench}") # absolute: vipsthumbnail -o is relative
 cli="$build/app/dropsize-cli"
 threads=${THREADS:-$(nproc)}
 count=${COUNT:-40}
-testdata=${DROPSIZE_TESTDATA:-../shared/testdata}
 
 bash .ci/setup libvips-tools imagemagick libjpeg-turbo-progs python3-pil time
 [[ -x $cli ]] || { echo "build dropsize-cli first: $cli" >&2; exit 1; }
 
 photos="$work/photos"
-if [[ ! -f $photos/.done-$count ]]; then
-    # Large photos from the shared test photos: upscaled to 4..24 megapixels with grain added so
-    # that they compress like camera JPEGs, quality 92.
-    rm -rf "$photos" && mkdir -p "$photos"
-    sources=("$testdata"/exif-orientation/Landscape_1.jpg "$testdata"/exif-orientation/Portrait_1.jpg)
-    for ((i = 0; i < count; i++)); do
-        mp=$((4 + (i * 20) / (count - 1)))   # 4 .. 24 megapixels
-        src=${sources[$((i % 2))]}
-        if ((i % 2 == 0)); then w=$(python3 -c "print(int(($mp*1e6*1.5)**0.5))"); h=$((w * 2 / 3));
-        else h=$(python3 -c "print(int(($mp*1e6*1.5)**0.5))"); w=$((h * 2 / 3)); fi
-        convert "$src" -resize "${w}x${h}!" -attenuate 0.4 +noise Gaussian -quality 92 \
-            "$photos/photo_$(printf %02d "$i").jpg" &
-        (( (i + 1) % threads == 0 )) && wait
-    done
-    wait
-    touch "$photos/.done-$count"
-fi
+bash tests/bench/photos.sh "$photos" "$count"
 mapfile -t files < <(find "$photos" -name '*.jpg' | sort)
 megapixels=$(identify -format '%w %h\n' "${files[@]}" | awk '{s += $1 * $2} END {printf "%.0f", s / 1e6}')
 
-seconds() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.2f}')" "$@"; }
-peak_kb=0
-timed() { # timed OUT_VAR command...: wall seconds; peak RSS of the largest process into peak_kb
-    local start end log
-    log=$(mktemp)
-    start=$(date +%s.%N)
-    /usr/bin/time -o "$log" -f '%M' "${@:2}" >/dev/null 2>&1
-    end=$(date +%s.%N)
-    peak_kb=$(sort -n "$log" | tail -1)
-    rm -f "$log"
-    printf -v "$1" '%s' "$(seconds "$start" "$end")"
-}
+source tests/bench/timing.sh # timed, seconds, least
 draft_scale() { # Pillow's draft() scale for one file at a percentage
     /usr/bin/python3 - "$1" "$2" <<'PY'
 import math, sys
@@ -100,7 +72,7 @@ for p in 50 25 10; do
         for tool in "${tools[@]}"; do
             run_tool "$tool" "$p"
             key="$tool-$p"
-            best[$key]=$(python3 -c "import sys; print(min(float(v) for v in sys.argv[1:] if v))" "$t" "${best[$key]:-}")
+            best[$key]=$(least "$t" "${best[$key]:-}")
         done
     done
     echo "done: $p%" >&2

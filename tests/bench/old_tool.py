@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 # SPDX-FileCopyrightText: Dropsize contributors
-"""The old tool's way, for the benchmark: Pillow's thumbnail() per file, one thread per core.
+"""The old tool's way, for the benchmarks: Pillow's thumbnail() per file, one thread per core.
     old_tool.py PERCENT OUTDIR THREADS FILE...
+OLD_TOOL_FORMAT=webp in the environment writes WebP (quality 80, Pillow's default) instead of the
+input's format.
 """
 import os
 import sys
@@ -11,11 +13,18 @@ from concurrent.futures import ThreadPoolExecutor
 from PIL import Image, ImageOps
 
 
+FORMAT = os.environ.get("OLD_TOOL_FORMAT", "")
+
+
 def resize(path, percent, outdir):
     im = Image.open(path)
     im.thumbnail((im.width * percent / 100, im.height * percent / 100))  # BICUBIC, its default
     im = ImageOps.exif_transpose(im)
-    im.save(os.path.join(outdir, os.path.basename(path)), quality=85)
+    name = os.path.basename(path)
+    if FORMAT == "webp":
+        im.save(os.path.join(outdir, os.path.splitext(name)[0] + ".webp"), quality=80)
+    else:
+        im.save(os.path.join(outdir, name), quality=85)
 
 
 def main():
