@@ -187,6 +187,17 @@ void AtomicFileWriter::markOutputFolder(const fs::path& dir) noexcept
 Result<fs::path> AtomicFileWriter::write(const fs::path& target,
     std::span<const std::uint8_t> bytes, ExistingPolicy policy, unsigned permissions) const
 {
+    auto written = write(target, bytes, WriteOptions { policy, permissions, std::nullopt });
+    if (!written) {
+        return std::move(written).error();
+    }
+    return std::move(written->path);
+}
+
+Result<WrittenFile> AtomicFileWriter::write(
+    const fs::path& target, std::span<const std::uint8_t> bytes, const WriteOptions& options) const
+{
+    const ExistingPolicy policy = options.policy;
     const fs::path absolute = platform::absolutePath(target);
     auto folder = platform::openOutputFolder(absolute.parent_path());
     if (!folder) {
@@ -199,7 +210,9 @@ Result<fs::path> AtomicFileWriter::write(const fs::path& target,
         .append(std::to_string(g_tempCounter.fetch_add(1)))
         .append(kTempSuffix);
     const fs::path temp(tempName);
-    if (Status written = platform::writeNewFile(*folder, temp, bytes, permissions); !written) {
+    auto written
+        = platform::writeNewFile(*folder, temp, bytes, options.permissions, options.modified);
+    if (!written) {
         platform::removeFile(*folder, temp);
         return std::move(written).error();
     }
@@ -217,7 +230,7 @@ Result<fs::path> AtomicFileWriter::write(const fs::path& target,
             ? platform::moveReplace(*folder, temp, name)
             : platform::moveNoReplace(*folder, temp, name);
         if (moved) {
-            return folder->path() / name;
+            return WrittenFile { folder->path() / name, std::move(written).value() };
         }
         if (moved.error().code == ErrorCode::Exists && policy == ExistingPolicy::Rename
             && attempt < 10000) {

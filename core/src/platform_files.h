@@ -36,6 +36,9 @@ struct FileBytes {
     std::uint64_t fileSize = 0; ///< the whole file's
     unsigned permissions = 0644; ///< the file's permission bits (POSIX; 0644 elsewhere)
     FileIdentity identity;
+    /// Its modification time, read through the same open as the bytes; none when the system
+    /// gave none.
+    std::optional<FileTime> modified;
     std::span<const std::uint8_t> span() const noexcept { return { data.get(), size }; }
 };
 
@@ -187,11 +190,15 @@ private:
 [[nodiscard]] Result<OutputFolder> openOutputFolder(const std::filesystem::path& dir);
 
 /// Creates `name` in `folder` (it must not exist) with `permissions` (less the umask), writes
-/// `bytes` and flushes them to disk. On failure the file may remain; the caller removes it. A
-/// name that starts with a dot is hidden on POSIX by convention; on Windows such a file gets
-/// the hidden attribute.
-[[nodiscard]] Status writeNewFile(const OutputFolder& folder, const std::filesystem::path& name,
-    std::span<const std::uint8_t> bytes, unsigned permissions);
+/// `bytes`, gives it the modification time `modified` (when there is one; on the open file,
+/// after the last write, so that nothing changes it again) and flushes it all to disk. On
+/// failure the file may remain; the caller removes it. A name that starts with a dot is hidden
+/// on POSIX by convention; on Windows such a file gets the hidden attribute. Returns why
+/// `modified` could not be set (the system's reason), empty when it was: the file is complete
+/// either way.
+[[nodiscard]] Result<std::string> writeNewFile(const OutputFolder& folder,
+    const std::filesystem::path& name, std::span<const std::uint8_t> bytes, unsigned permissions,
+    const std::optional<FileTime>& modified = std::nullopt);
 
 /// Renames `from` to `to` inside `folder`; Error Exists (and nothing changed) when `to` exists.
 /// On Windows the file loses the hidden attribute first when `to` does not start with a dot

@@ -7,11 +7,14 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <dirent.h>
 #include <fcntl.h>
 #include <new>
+#include <optional>
 #include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -314,6 +317,8 @@ namespace platform {
         bytes.permissions = permissions;
         bytes.identity
             = { static_cast<std::uintmax_t>(st.st_dev), static_cast<std::uintmax_t>(st.st_ino) };
+        bytes.modified = FileTime { static_cast<std::int64_t>(st.st_mtim.tv_sec),
+            static_cast<std::uint32_t>(st.st_mtim.tv_nsec) };
         bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
         if (!bytes.data) {
             ::close(fd);
@@ -399,8 +404,9 @@ namespace platform {
         return folder;
     }
 
-    Status writeNewFile(const OutputFolder& folder, const fs::path& name,
-        std::span<const std::uint8_t> bytes, unsigned permissions)
+    Result<std::string> writeNewFile(const OutputFolder& folder, const fs::path& name,
+        std::span<const std::uint8_t> bytes, unsigned permissions,
+        const std::optional<FileTime>& modified)
     {
         const fs::path path = folder.path() / name;
         const int fd = awayFromStdio(::openat(folder.fd(), name.c_str(),
@@ -422,6 +428,19 @@ namespace platform {
             }
             done += static_cast<std::size_t>(n);
         }
+        std::string dateProblem;
+        if (modified) {
+            // The access time is left as it is: only the modification time is the input's.
+            timespec times[2] {};
+            times[0].tv_nsec = UTIME_OMIT;
+            times[1].tv_sec = static_cast<time_t>(modified->seconds);
+            times[1].tv_nsec = static_cast<long>(modified->nanoseconds);
+            if (static_cast<std::int64_t>(times[1].tv_sec) != modified->seconds) {
+                dateProblem = "the date is out of this system's range";
+            } else if (::futimens(fd, times) != 0) {
+                dateProblem = systemErrorText(errno);
+            }
+        }
         if (::fsync(fd) != 0) {
             const int err = errno;
             ::close(fd);
@@ -430,7 +449,7 @@ namespace platform {
         if (::close(fd) != 0) {
             return ioError(errno, "cannot close", path);
         }
-        return {};
+        return dateProblem;
     }
 
     // renameat2(RENAME_NOREPLACE); link + unlink where the filesystem lacks it.

@@ -5,7 +5,9 @@
 #include "platform_files.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <windows.h>
@@ -513,6 +515,40 @@ namespace platform {
         return {};
     }
 
+    namespace {
+
+        // FILETIME counts 100 ns steps from 1601-01-01 UTC; FileTime counts from 1970.
+        constexpr std::int64_t kSecondsFrom1601To1970 = 11644473600;
+        constexpr std::int64_t kTicksPerSecond = 10'000'000;
+
+        FileTime fromFiletime(const FILETIME& time) noexcept
+        {
+            const auto ticks = static_cast<std::int64_t>(
+                (static_cast<std::uint64_t>(time.dwHighDateTime) << 32) | time.dwLowDateTime);
+            return FileTime { ticks / kTicksPerSecond - kSecondsFrom1601To1970,
+                static_cast<std::uint32_t>(ticks % kTicksPerSecond) * 100 };
+        }
+
+        // Nullopt for a time FILETIME cannot hold: before 1601, or past the year 30827, where
+        // SetFileTime refuses it (and all ones means "leave it" there).
+        std::optional<FILETIME> toFiletime(const FileTime& time) noexcept
+        {
+            constexpr std::int64_t kMaxSeconds
+                = 0x7fffffffffffffff / kTicksPerSecond - kSecondsFrom1601To1970 - 1;
+            if (time.seconds < -kSecondsFrom1601To1970 || time.seconds > kMaxSeconds) {
+                return std::nullopt;
+            }
+            // Sub-100 ns digits are cut off, as Windows stores the time.
+            const auto ticks = static_cast<std::uint64_t>(
+                (time.seconds + kSecondsFrom1601To1970) * kTicksPerSecond + time.nanoseconds / 100);
+            FILETIME out {};
+            out.dwLowDateTime = static_cast<DWORD>(ticks & 0xffffffffu);
+            out.dwHighDateTime = static_cast<DWORD>(ticks >> 32);
+            return out;
+        }
+
+    } // namespace
+
     Result<FileBytes> readRegularFile(
         const fs::path& path, std::uint64_t limit, std::size_t maxRead)
     {
@@ -538,6 +574,7 @@ namespace platform {
         BY_HANDLE_FILE_INFORMATION info {};
         if (::GetFileInformationByHandle(file.get(), &info) != 0) {
             bytes.identity = identityOf(info);
+            bytes.modified = fromFiletime(info.ftLastWriteTime);
         }
         bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
         if (!bytes.data) {
@@ -656,8 +693,9 @@ namespace platform {
 
     } // namespace
 
-    Status writeNewFile(const OutputFolder& folder, const fs::path& name,
-        std::span<const std::uint8_t> bytes, unsigned /*permissions*/)
+    Result<std::string> writeNewFile(const OutputFolder& folder, const fs::path& name,
+        std::span<const std::uint8_t> bytes, unsigned /*permissions*/,
+        const std::optional<FileTime>& modified)
     {
         const fs::path path = folder.path() / name;
         // Dot names are the temporaries and the output marker: hidden, as they are on POSIX.
@@ -678,13 +716,24 @@ namespace platform {
             }
             done += wrote;
         }
+        // On the handle, after the last write: no later write through it moves the time on,
+        // and the rename keeps it.
+        std::string dateProblem;
+        if (modified) {
+            const auto time = toFiletime(*modified);
+            if (!time) {
+                dateProblem = "Windows holds no date before 1601 or after 30827";
+            } else if (::SetFileTime(file.get(), nullptr, nullptr, &*time) == 0) {
+                dateProblem = errorText(::GetLastError());
+            }
+        }
         if (::FlushFileBuffers(file.get()) == 0) {
             return winError(::GetLastError(), "cannot flush to disk", path);
         }
         if (!file.close()) {
             return winError(::GetLastError(), "cannot close", path);
         }
-        return {};
+        return dateProblem;
     }
 
     Status moveNoReplace(

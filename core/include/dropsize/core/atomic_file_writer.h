@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <span>
+#include <string>
 #include <utility>
 
 namespace dropsize {
@@ -17,6 +18,32 @@ namespace dropsize {
 /// A file's identity (device, inode), the same whichever path reaches it.
 using FileIdentity = std::pair<std::uintmax_t, std::uintmax_t>;
 using FileIdentitySet = std::set<FileIdentity>;
+
+/// A file's modification time: whole seconds since 1970-01-01 00:00 UTC (negative before it) and
+/// the nanoseconds past them. POSIX keeps nanoseconds; Windows keeps 100 ns steps from 1601 on.
+struct FileTime {
+    std::int64_t seconds = 0;
+    std::uint32_t nanoseconds = 0; ///< 0 to 999,999,999
+
+    bool operator==(const FileTime&) const = default;
+};
+
+/// How AtomicFileWriter::write() writes one file.
+struct WriteOptions {
+    ExistingPolicy policy = ExistingPolicy::Skip;
+    unsigned permissions = 0644; ///< less the umask (POSIX); an output takes its input's
+    /// The modification time to give the file, set before it takes its name; none: the time it
+    /// is written.
+    std::optional<FileTime> modified;
+};
+
+/// A file write() put in place.
+struct WrittenFile {
+    std::filesystem::path path; ///< its final name
+    /// Why the modification time asked for could not be set (the file is complete and in place
+    /// all the same); empty when it was, or when none was asked for.
+    std::string dateProblem;
+};
 
 /// The file Dropsize leaves in every output folder it writes to: a folder holding it is never
 /// read as input, in this run or a later one.
@@ -49,6 +76,13 @@ public:
     [[nodiscard]] Result<std::filesystem::path> write(const std::filesystem::path& target,
         std::span<const std::uint8_t> bytes, ExistingPolicy policy,
         unsigned permissions = 0644) const;
+
+    /// write() with a modification time: the temporary file gets it before it is renamed, so
+    /// no file under the final name ever has another date. A date the file system refuses
+    /// (one before 1601 on Windows, say) is not a failure: the file is written, and
+    /// WrittenFile::dateProblem says why its date is the time it was written.
+    [[nodiscard]] Result<WrittenFile> write(const std::filesystem::path& target,
+        std::span<const std::uint8_t> bytes, const WriteOptions& options) const;
 
     /// True for exactly the names this writer gives its temporary files.
     static bool isTemporaryName(const std::string& filename) noexcept;
