@@ -95,6 +95,30 @@ namespace {
         return std::pair { *w, *h };
     }
 
+    // A number of bytes with an optional 1024-based suffix: "200000", "200K" (204800), "2M"
+    // (2097152), either case; whole numbers only, within the option's limits.
+    std::optional<std::uint64_t> byteCountIn(const OptionInfo& option, std::string_view s)
+    {
+        std::uint64_t unit = 1;
+        if (!s.empty() && (s.back() == 'K' || s.back() == 'k')) {
+            unit = 1024;
+        } else if (!s.empty() && (s.back() == 'M' || s.back() == 'm')) {
+            unit = 1024 * 1024;
+        }
+        if (unit != 1) {
+            s.remove_suffix(1);
+        }
+        const auto v = parseInt(s);
+        if (!v || static_cast<std::uint64_t>(*v) > static_cast<std::uint64_t>(option.max) / unit) {
+            return std::nullopt;
+        }
+        const std::uint64_t bytes = static_cast<std::uint64_t>(*v) * unit;
+        if (!within(option, static_cast<double>(bytes))) {
+            return std::nullopt;
+        }
+        return bytes;
+    }
+
     // The command line's own switches, which are not options of a batch.
     constexpr OptionInfo kDryRun { .kind = OptionKind::Switch,
         .flag = "--dry-run",
@@ -238,6 +262,22 @@ namespace {
             [](auto& o) -> auto& { return o.batch.process.stripMetadata; }));
         flags.push_back(choiceFlag(
             kOnExisting, S::Output, [](auto& o) -> auto& { return o.plan.onExisting; }));
+        flags.push_back(switchFlag(
+            kKeepDates, S::Output, [](auto& o) -> auto& { return o.batch.process.keepDates; },
+            false));
+        flags.push_back(choiceFlag(
+            kIfBigger, S::Output, [](auto& o) -> auto& { return o.batch.process.ifBigger; }));
+        flags.push_back({ &kMaxBytes, S::Output,
+            "a number of bytes from {min} to {max}, or of K (1024 bytes) or M (1048576 bytes) "
+            "such as 200K or 2M",
+            [](const std::string& v, CliOptions& o) {
+                const auto n = byteCountIn(kMaxBytes, v);
+                if (n) {
+                    o.batch.process.maxBytes = *n;
+                }
+                return n.has_value();
+            },
+            [](const CliOptions& o) { return std::to_string(o.batch.process.maxBytes); } });
 
         CliFlag threads = integerFlag(
             kThreads, S::Run, "a thread count from {min} to {max}",

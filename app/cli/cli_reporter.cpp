@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "cli/cli_reporter.h"
 
+#include "dropsize/core/option_names.h"
 #include "dropsize/core/path_text.h"
 
 #include <cerrno>
@@ -225,6 +226,15 @@ void CliReporter::onJobFinished(const JobReport& r)
         if (!r.note.empty()) {
             line += ",\"note\":" + jsonString(r.note);
         }
+        if (!r.warning.empty()) {
+            line += ",\"warning\":" + jsonString(r.warning);
+        }
+        if (r.quality != 0) {
+            line += ",\"quality\":" + std::to_string(r.quality);
+        }
+        if (r.ifBigger != IfBigger::Keep) {
+            line += ",\"if_bigger\":\"" + std::string(nameOf(r.ifBigger)) + "\"";
+        }
         emit(line + "}\n");
         return;
     }
@@ -238,7 +248,11 @@ void CliReporter::onJobFinished(const JobReport& r)
             static_cast<unsigned long long>(r.inputBytes),
             static_cast<unsigned long long>(r.outputBytes), deviceName(r.device), r.seconds);
         emit("ok       " + input + " -> " + printable(utf8(r.output)) + numbers
+            + (r.quality != 0 ? "  quality " + std::to_string(r.quality) : "")
             + (r.note.empty() ? "" : "  (" + r.note + ")") + "\n");
+        if (!r.warning.empty()) {
+            std::fprintf(stderr, "warning  %s: %s\n", input.c_str(), printable(r.warning).c_str());
+        }
         break;
     }
     case JobStatus::Skipped:

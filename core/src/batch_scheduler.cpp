@@ -7,6 +7,7 @@
 #include "job_pipeline.h"
 #include "memory_budget.h"
 #include "run_gate.h"
+#include "target_size.h"
 
 #include <algorithm>
 #include <chrono>
@@ -135,6 +136,16 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
     const int threads = std::max(1, options.threads > 0 ? options.threads : cores);
     const auto runnable = static_cast<std::size_t>(
         std::count_if(plan.jobs.begin(), plan.jobs.end(), [](const Job& j) { return j.runs(); }));
+    if (options.process.maxBytes != 0) {
+        // Said once for the batch, not once an image.
+        const auto lossless = std::count_if(plan.jobs.begin(), plan.jobs.end(),
+            [](const Job& j) { return j.runs() && !takesTargetSize(j.outputFormat); });
+        if (lossless > 0) {
+            run.notice("the target file size applies to lossy outputs (JPEG) only: "
+                + std::to_string(lossless) + (lossless == 1 ? " output is" : " outputs are")
+                + " lossless (PNG) and written as usual");
+        }
+    }
     GpuDevice* gpu = openGpu(m_impl->gpu, options, runnable, run);
     // One level of parallelism at a time: many images, one thread each; or one image, all threads
     // (used by the whole-image resizer; the row-streaming path runs on its worker's thread).

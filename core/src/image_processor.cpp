@@ -134,6 +134,10 @@ Status OpenedImage::inspect()
     m_inspected.header = header;
     m_inspected.plan = makeResizePlan(header.info, m_options.spec);
     m_inspected.memoryEstimate = estimateMemory(m_fileSize, *m_decoder, m_inspected.plan);
+    if (m_options.maxBytes != 0) {
+        // A target file size holds two outputs at once: the best that fits and the next try.
+        m_inspected.memoryEstimate += bytes(m_inspected.plan.resampled, header.info.channels);
+    }
     if (m_inspected.memoryEstimate > m_options.limits.maxMemoryBytes) {
         return Error { ErrorCode::LimitExceeded,
             "needs about " + std::to_string(m_inspected.memoryEstimate >> 20)
@@ -252,6 +256,12 @@ Result<Image> ImageProcessor::render(std::span<const std::uint8_t> file,
 Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, ImageFormat format,
     const Metadata& metadata, const CancelToken* cancel) const
 {
+    return encode(pixels, format, metadata, m_options.encode, cancel);
+}
+
+Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, ImageFormat format,
+    const Metadata& metadata, const EncodeOptions& encodeOptions, const CancelToken* cancel) const
+{
     const CodecEntry* codec = findCodec(format);
     if (codec == nullptr) {
         return Error { ErrorCode::InvalidArgument, "no encoder for this format", {} };
@@ -262,7 +272,7 @@ Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, 
         // The pixels now stand upright.
         (void)resetExifOrientation(kept.exif);
     }
-    return codec->encode(pixels, m_options.encode, kept, cancel);
+    return codec->encode(pixels, encodeOptions, kept, cancel);
 }
 
 Result<ProcessedImage> ImageProcessor::process(

@@ -3,6 +3,7 @@
 #include "job_pipeline.h"
 
 #include "dropsize/core/path_text.h"
+#include "target_size.h"
 
 #include <algorithm>
 #include <exception>
@@ -210,23 +211,132 @@ Result<Image> JobPipeline::decode(PreparedJob& prepared) const
     return prepared.image.decode(&m_cancel);
 }
 
+namespace {
+
+    // "; "-joined: a report's note may already say why its size was kept.
+    void addNote(std::string& note, const std::string& more)
+    {
+        note += (note.empty() ? "" : "; ") + more;
+    }
+
+    // The larger-than-input rule's reason: "the output would be 120 KB, larger than the
+    // input's 100 KB".
+    std::string biggerReason(std::uint64_t output, std::uint64_t input)
+    {
+        const auto [out, in] = byteSizeTexts(output, input);
+        return "the output would be " + out + ", larger than the input's " + in;
+    }
+
+} // namespace
+
 void JobPipeline::complete(
     const Job& job, PreparedJob& prepared, Image pixels, JobReport& report) const
 {
-    prepared.bytes.data.reset(); // the file's memory goes before encoding
-    auto encoded = m_processor.encode(
-        pixels.view(), job.outputFormat, prepared.image.inspected().header.metadata, &m_cancel);
-    if (!encoded) {
-        failReport(report, std::move(encoded).error());
-        return;
+    const ProcessOptions& options = m_processor.options();
+    // The original is written instead of a larger output only in its own format: keep its
+    // bytes for that, and let them go before encoding otherwise.
+    if (options.ifBigger != IfBigger::Copy || job.outputFormat != job.format) {
+        prepared.bytes.data.reset();
+    }
+    writeOutput(job.output(), job.outputFormat, prepared, std::move(pixels), report);
+    prepared.bytes.data.reset();
+}
+
+void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, PreparedJob& prepared,
+    Image pixels, JobReport& report) const
+{
+    const ProcessOptions& options = m_processor.options();
+    const Metadata& metadata = prepared.image.inspected().header.metadata;
+    const std::uint64_t inputBytes = prepared.bytes.fileSize;
+    const bool targetSize = options.maxBytes != 0 && takesTargetSize(format);
+
+    std::vector<std::uint8_t> encoded;
+    std::optional<Error> tooLarge; // a target size that no quality meets
+    std::uint64_t encodedBytes = 0; // what the output would be (the smallest tried, when none fits)
+    if (targetSize) {
+        auto searched = encodeWithin(
+            [&](const EncodeOptions& encode) {
+                return m_processor.encode(pixels.view(), format, metadata, encode, &m_cancel);
+            },
+            options.encode, format, options.maxBytes, &m_cancel);
+        if (!searched) {
+            failReport(report, std::move(searched).error());
+            return;
+        }
+        if (searched->fits()) {
+            report.quality = searched->quality;
+            encoded = std::move(searched->bytes);
+            encodedBytes = encoded.size();
+        } else {
+            const auto [smallest, asked] = byteSizeTexts(searched->smallestBytes, options.maxBytes);
+            tooLarge = Error { ErrorCode::LimitExceeded,
+                "even quality " + std::to_string(searched->lowestTried) + " gives " + smallest
+                    + ", over the " + asked + " asked for",
+                {} };
+            encodedBytes = searched->smallestBytes;
+        }
+    } else {
+        auto plain = m_processor.encode(pixels.view(), format, metadata, &m_cancel);
+        if (!plain) {
+            failReport(report, std::move(plain).error());
+            return;
+        }
+        encoded = std::move(plain).value();
+        encodedBytes = encoded.size();
     }
     pixels = Image();
     if (m_cancel.stopRequested()) {
         failReport(report, cancelled());
         return;
     }
+
+    // Larger than the input, in the input's format: skipped, or the input copied. A target
+    // size that nothing meets counts as larger when the input itself is within it (every
+    // quality tried was over it, so over the input too): copying the input then meets both.
+    const bool sameFormat = format == prepared.image.inspected().header.format;
+    const bool larger
+        = sameFormat && encodedBytes > inputBytes && (!tooLarge || inputBytes <= options.maxBytes);
+    std::span<const std::uint8_t> bytes = encoded;
+    if (larger && options.ifBigger == IfBigger::Skip) {
+        report.status = JobStatus::Skipped;
+        report.ifBigger = IfBigger::Skip;
+        report.error = Error { ErrorCode::LimitExceeded, biggerReason(encodedBytes, inputBytes),
+            utf8(report.input) };
+        return;
+    }
+    if (larger && options.ifBigger == IfBigger::Copy) {
+        if (options.stripMetadata && !tooLarge) {
+            // The input's bytes hold the metadata that was asked to be dropped: the resized
+            // output is written instead, larger as it is.
+            addNote(report.note,
+                biggerReason(encodedBytes, inputBytes)
+                    + "; written all the same, as a copy of the input would keep the metadata "
+                      "that is to be stripped");
+        } else if (options.stripMetadata) {
+            // Nothing fits the target size, and the input may not be copied: it fails below.
+        } else if (prepared.bytes.data && prepared.bytes.size == inputBytes) {
+            bytes = prepared.bytes.span();
+            report.ifBigger = IfBigger::Copy;
+            report.outputSize = report.inputSize;
+            tooLarge.reset();
+            addNote(report.note,
+                "the input copied unchanged: " + biggerReason(encodedBytes, inputBytes));
+        } else {
+            failReport(report, Error { ErrorCode::Internal, "the input's bytes are gone", {} });
+            return;
+        }
+    }
+    if (tooLarge) {
+        failReport(report, std::move(*tooLarge));
+        return;
+    }
+
     const AtomicFileWriter writer(&m_inputs);
-    auto written = writer.write(job.output(), *encoded, m_onExisting, prepared.bytes.permissions);
+    WriteOptions write { m_onExisting, prepared.bytes.permissions, std::nullopt };
+    if (options.keepDates) {
+        write.modified = prepared.bytes.modified;
+    }
+    auto written = writer.write(target, bytes, write);
     if (!written) {
         if (written.error().code == ErrorCode::Exists && m_onExisting == ExistingPolicy::Skip) {
             report.status = JobStatus::Skipped;
@@ -237,8 +347,11 @@ void JobPipeline::complete(
         return;
     }
     report.status = JobStatus::Ok;
-    report.output = std::move(written).value();
-    report.outputBytes = encoded->size();
+    report.output = std::move(written->path);
+    report.outputBytes = bytes.size();
+    if (!written->dateProblem.empty()) {
+        report.warning = "the input's date could not be kept: " + written->dateProblem;
+    }
 }
 
 namespace {

@@ -50,8 +50,16 @@ public:
     [[nodiscard]] Result<Image> render(PreparedJob& prepared) const;
     /// Decodes the whole image, for a resizer that needs all of it at once (the GPU).
     [[nodiscard]] Result<Image> decode(PreparedJob& prepared) const;
-    /// Encodes and writes the resized pixels; fills in `report`.
+    /// Encodes and writes the resized pixels as the job's output (writeOutput()); fills in
+    /// `report`.
     void complete(const Job& job, PreparedJob& prepared, Image pixels, JobReport& report) const;
+    /// Writes one output of a job: encodes `pixels` as `format` (at the highest quality within
+    /// the target file size, when there is one), applies the larger-than-input rule (which
+    /// copies prepared.bytes when they are still held), and writes it atomically at `target`
+    /// under the plan's policy, with the input's date; fills in `report`'s status, output,
+    /// sizes, quality and notes.
+    void writeOutput(const std::filesystem::path& target, ImageFormat format, PreparedJob& prepared,
+        Image pixels, JobReport& report) const;
 
     const CancelToken& cancelToken() const noexcept { return m_cancel; }
 

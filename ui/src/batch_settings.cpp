@@ -38,6 +38,9 @@ BatchOptions BatchSettings::batchOptions() const
     batch.process.spec = spec;
     batch.process.encode = encode;
     batch.process.stripMetadata = stripMetadata;
+    batch.process.keepDates = keepDates;
+    batch.process.ifBigger = ifBigger;
+    batch.process.maxBytes = maxBytes;
     batch.threads = threads;
     batch.device = device;
     return batch;

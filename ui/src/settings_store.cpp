@@ -4,6 +4,7 @@
 
 #include "dropsize/core/options.h"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -64,11 +65,14 @@ namespace {
                 T value {};
                 if constexpr (std::is_same_v<T, double>) {
                     value = v.toDouble(&ok);
+                } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+                    value = v.toULongLong(&ok);
                 } else {
                     value = v.toInt(&ok);
                 }
                 const bool unset = zero == Zero::MeansUnset && value == T {};
-                if (!ok || !(unset || (value >= low && value <= high))) {
+                const auto number = static_cast<double>(value);
+                if (!ok || !(unset || (number >= low && number <= high))) {
                     return false;
                 }
                 field(s) = value;
@@ -143,6 +147,12 @@ namespace {
                 kOnExisting, [](auto& s) -> auto& { return s.onExisting; }),
             boolKey(
                 kStripMetadata, [](auto& s) -> auto& { return s.stripMetadata; }),
+            boolKey(
+                kKeepDates, [](auto& s) -> auto& { return s.keepDates; }),
+            enumKey(
+                kIfBigger, [](auto& s) -> auto& { return s.ifBigger; }),
+            numberKey<std::uint64_t>(
+                kMaxBytes, [](auto& s) -> auto& { return s.maxBytes; }, Zero::MeansUnset),
             boolKey(
                 kRecursive, [](auto& s) -> auto& { return s.recursive; }),
             enumKey(

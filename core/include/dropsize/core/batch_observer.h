@@ -31,6 +31,13 @@ struct JobReport {
     Size outputSize;
     Device device = Device::Cpu; ///< where it was resized
     std::string note; ///< something to know about a result: why its size was kept, say
+    /// Something that went wrong without costing the output: its date could not be set, say.
+    std::string warning;
+    /// The quality a target file size chose (ProcessOptions::maxBytes); 0 when none was sought.
+    int quality = 0;
+    /// What the larger-than-input rule did: Keep when it did nothing (the output was not larger,
+    /// or its format differs from the input's), Skip or Copy when it acted.
+    IfBigger ifBigger = IfBigger::Keep;
     bool started = true; ///< false for a job a cancel left before it started
     double seconds = 0;
 };

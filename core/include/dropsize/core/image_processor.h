@@ -22,6 +22,12 @@ struct ProcessOptions {
     DecodeLimits limits;
     bool stripMetadata = false;
     int threadsPerImage = 1; ///< for the whole-image resizer (nearest, crops)
+    /// An output takes its input's modification time (set before it gets its name).
+    bool keepDates = true;
+    /// For an output in its input's format that would be larger than the input.
+    IfBigger ifBigger = IfBigger::Keep;
+    /// A lossy output's largest size in bytes, reached by lowering its quality; 0: none.
+    std::uint64_t maxBytes = 0;
 };
 
 /// One image's header, plan and memory estimate, read before anything large is allocated.
@@ -135,6 +141,10 @@ public:
     /// Encodes pixels in `format` with this processor's options and the kept metadata.
     [[nodiscard]] Result<std::vector<std::uint8_t>> encode(ConstImageView pixels,
         ImageFormat format, const Metadata& metadata, const CancelToken* cancel = nullptr) const;
+    /// encode() with other encoder options (a target file size tries several qualities).
+    [[nodiscard]] Result<std::vector<std::uint8_t>> encode(ConstImageView pixels,
+        ImageFormat format, const Metadata& metadata, const EncodeOptions& encodeOptions,
+        const CancelToken* cancel = nullptr) const;
 
 private:
     ProcessOptions m_options;

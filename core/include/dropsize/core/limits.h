@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include <cstdint>
+
 namespace dropsize {
 
 // What a user may ask for, written once: the engine's validate(), the command line, the settings
@@ -33,5 +35,8 @@ inline constexpr double kMaxMegapixels = 1e6;
 /// The memory limit of one image, in MiB.
 inline constexpr int kMinMemoryMiB = 16;
 inline constexpr int kMaxMemoryMiB = 1 << 22;
+
+/// A target file size, in bytes: from one byte to a tebibyte (more than any output can be).
+inline constexpr std::uint64_t kMaxTargetBytes = std::uint64_t { 1 } << 40;
 
 } // namespace dropsize

@@ -73,6 +73,14 @@ template <> struct EnumNames<ExistingPolicy> {
     };
 };
 
+template <> struct EnumNames<IfBigger> {
+    static constexpr EnumName<IfBigger> names[] = {
+        { IfBigger::Keep, "keep" },
+        { IfBigger::Skip, "skip" },
+        { IfBigger::Copy, "copy" },
+    };
+};
+
 template <> struct EnumNames<DeviceChoice> {
     static constexpr EnumName<DeviceChoice> names[] = {
         { DeviceChoice::Auto, "auto" },

@@ -19,6 +19,13 @@ enum class ExistingPolicy {
     Rename, ///< write under the next free name: photo_1.jpg, photo_2.jpg, ...
 };
 
+/// What happens when an output in its input's format would be larger than that input, in bytes.
+enum class IfBigger {
+    Keep, ///< write it all the same
+    Skip, ///< write nothing; the job is skipped, with the two sizes as the reason
+    Copy, ///< write the input's bytes, unchanged, under the output's name
+};
+
 /// What an option's value is, which says how it is read from text.
 enum class OptionKind {
     Switch, ///< on or off; on the command line a flag without a value
@@ -141,6 +148,30 @@ namespace option {
         .valueName = "MODE",
         .help = "when an output exists: {choices}; with skip, re-running resumes" };
 
+    /// On the command line, the negation of the window's "Keep file dates".
+    inline constexpr OptionInfo kKeepDates { .kind = OptionKind::Switch,
+        .key = "output/keepDates",
+        .flag = "--no-keep-dates",
+        .help = "give outputs the time they are written as their date (by default each takes "
+                "its input's modification time)" };
+    inline constexpr OptionInfo kIfBigger { .kind = OptionKind::Choice,
+        .key = "output/ifBigger",
+        .flag = "--if-bigger",
+        .valueName = "MODE",
+        .help = "when an output in its input's format would be larger than the input: "
+                "{choices}; keep writes it anyway, skip writes nothing, copy writes the input's "
+                "bytes unchanged under the output's name" };
+    /// 1024-based: K is 1024 bytes, M 1024 K.
+    inline constexpr OptionInfo kMaxBytes { .kind = OptionKind::Integer,
+        .key = "output/maxBytes",
+        .flag = "--max-bytes",
+        .valueName = "N",
+        .min = 1,
+        .max = static_cast<double>(kMaxTargetBytes),
+        .help = "write each JPEG at the highest quality, up to --quality, whose file is at most "
+                "N bytes; K and M count 1024 and 1048576 bytes (200K, 2M); PNG outputs are "
+                "lossless and written as usual" };
+
     inline constexpr OptionInfo kThreads { .kind = OptionKind::Integer,
         .key = "run/threads",
         .flag = "--threads",
@@ -176,8 +207,8 @@ namespace option {
     /// Every option above.
     inline constexpr const OptionInfo* kAll[] = { &kSizeMode, &kPercent, &kFit, &kLongEdge, &kExact,
         &kWidth, &kHeight, &kEnlarge, &kFilter, &kOutputFolder, &kFormat, &kJpegQuality,
-        &kSubsampling, &kProgressive, &kPngCompression, &kStripMetadata, &kOnExisting, &kThreads,
-        &kDevice, &kRecursive, &kPixelLimit, &kMemoryLimit };
+        &kSubsampling, &kProgressive, &kPngCompression, &kStripMetadata, &kOnExisting, &kKeepDates,
+        &kIfBigger, &kMaxBytes, &kThreads, &kDevice, &kRecursive, &kPixelLimit, &kMemoryLimit };
 
 } // namespace option
 

@@ -44,6 +44,9 @@ struct BatchSettings {
     ExistingPolicy onExisting = PlanOptions {}.onExisting;
     bool recursive = PlanOptions {}.recursive;
     bool stripMetadata = ProcessOptions {}.stripMetadata;
+    bool keepDates = ProcessOptions {}.keepDates;
+    IfBigger ifBigger = ProcessOptions {}.ifBigger;
+    std::uint64_t maxBytes = ProcessOptions {}.maxBytes; ///< 0: no target file size
     OutputLocation outputLocation = OutputLocation::InsideEachInput;
     QString outputDir; ///< used with OutputLocation::Folder (kept when the other is chosen)
     DeviceChoice device = BatchOptions {}.device;
