@@ -19,6 +19,7 @@ namespace {
         jpeg_compress_struct cinfo {};
         jpeg::ErrorManager err {};
         bool created = false;
+        bool destination = false; ///< jpeg_mem_dest() is done: `buffer` may move from here on
         bool cancelled = false;
         unsigned char* buffer = nullptr;
         unsigned long size = 0;
@@ -28,6 +29,13 @@ namespace {
         Compressor& operator=(const Compressor&) = delete;
         ~Compressor()
         {
+            // The memory destination gives its buffer back (`buffer`) only when it ends: one
+            // that grew since, and was freed by the destination, would be freed twice here,
+            // and the one it holds now would leak. An encode stopped early (cancelled, or by
+            // an error) ends it here first.
+            if (destination && cinfo.dest != nullptr) {
+                cinfo.dest->term_destination(&cinfo);
+            }
             if (created) {
                 jpeg_destroy_compress(&cinfo);
             }
@@ -62,6 +70,7 @@ namespace {
         jpeg_CreateCompress(&c->cinfo, JPEG_LIB_VERSION, sizeof(c->cinfo));
         c->created = true;
         jpeg_mem_dest(&c->cinfo, &c->buffer, &c->size);
+        c->destination = true;
         c->cinfo.image_width = static_cast<JDIMENSION>(job->width);
         c->cinfo.image_height = static_cast<JDIMENSION>(job->height);
         c->cinfo.input_components = job->channels;
@@ -106,7 +115,8 @@ namespace {
             }
             jpeg_write_scanlines(&c->cinfo, rows, n);
         }
-        jpeg_finish_compress(&c->cinfo);
+        jpeg_finish_compress(&c->cinfo); // ends the destination: `buffer` is final
+        c->destination = false;
         return true;
     }
 

@@ -9,11 +9,13 @@
 #include "png_encoder.h"
 #include "support/test_support.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <gtest/gtest.h>
 #include <map>
 #include <set>
+#include <thread>
 #include <zlib.h>
 
 extern "C" {
@@ -599,6 +601,29 @@ namespace {
         EXPECT_EQ(result->inspected.header.format, ImageFormat::Png);
         EXPECT_EQ(result->format, ImageFormat::Png);
         EXPECT_EQ(result->inspected.plan.output, (Size { 20, 15 }));
+    }
+
+    // A JPEG encode stopped after its output outgrew libjpeg's first buffer: the buffer it
+    // grew into is freed once (it was freed twice, and the process aborted, when the target
+    // file size search was cancelled).
+    TEST(Codec, AJpegEncodeCancelledPartWayFreesItsBufferOnce)
+    {
+        const Image noise = test::makeTestImage(2048, 2048, 3, 7);
+        EncodeOptions options;
+        options.jpegQuality = 100;
+        options.subsampling = ChromaSubsampling::S444;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            CancelToken cancel;
+            std::thread stopper([&] {
+                std::this_thread::sleep_for(std::chrono::milliseconds(10 + 20 * attempt));
+                cancel.requestStop();
+            });
+            auto encoded = JpegEncoder::encode(noise.view(), options, {}, &cancel);
+            stopper.join();
+            if (!encoded.ok()) {
+                EXPECT_EQ(encoded.error().code, ErrorCode::Cancelled);
+            }
+        }
     }
 
 } // namespace
