@@ -214,5 +214,115 @@ namespace {
     }
 #endif
 
+    // Windows keeps 100 ns steps: the digits below them are cut off there.
+    FileTime asStored(FileTime time)
+    {
+#ifdef _WIN32
+        time.nanoseconds -= time.nanoseconds % 100;
+#endif
+        return time;
+    }
+
+    test::ModifiedTime modifiedOf(const fs::path& path)
+    {
+        const auto time = test::modifiedTime(path);
+        EXPECT_TRUE(time.has_value()) << path;
+        return time.value_or(test::ModifiedTime {});
+    }
+
+    // 1970's first second, one before it, nanoseconds in 2100, and 2038's 32-bit edge passed.
+    TEST(AtomicFileWriter, GivesTheFileTheModificationTimeAskedFor)
+    {
+        test::TempDir tmp;
+        const FileTime times[]
+            = { { 0, 0 }, { -1, 999'999'999 }, { 4102444800, 123'456'789 }, { 2147483648, 1 } };
+        int n = 0;
+        for (const FileTime& time : times) {
+            SCOPED_TRACE(std::to_string(time.seconds) + "." + std::to_string(time.nanoseconds));
+            const fs::path target = tmp.path() / ("t" + std::to_string(n++) + ".jpg");
+            auto written = AtomicFileWriter().write(
+                target, kBytes, WriteOptions { ExistingPolicy::Skip, 0644, time });
+            ASSERT_TRUE(written.ok()) << written.error().message;
+            EXPECT_EQ(written->path, target);
+            EXPECT_EQ(written->dateProblem, "");
+            const FileTime stored = asStored(time);
+            EXPECT_EQ(
+                modifiedOf(target), (test::ModifiedTime { stored.seconds, stored.nanoseconds }));
+            EXPECT_EQ(test::readFile(target), kBytes);
+        }
+    }
+
+    // The date is the temporary's before its rename: the name that is taken, under any
+    // policy, has it.
+    TEST(AtomicFileWriter, TheRenamedAndTheReplacedFileHaveTheDateToo)
+    {
+        test::TempDir tmp;
+        const fs::path target = tmp.path() / "a.jpg";
+        test::writeFile(target, { 1, 2, 3 });
+        const FileTime time { 1000000000, 500 };
+        for (const ExistingPolicy policy : { ExistingPolicy::Rename, ExistingPolicy::Overwrite }) {
+            auto written
+                = AtomicFileWriter().write(target, kBytes, WriteOptions { policy, 0644, time });
+            ASSERT_TRUE(written.ok()) << written.error().message;
+            EXPECT_EQ(modifiedOf(written->path),
+                (test::ModifiedTime { 1000000000, asStored(time).nanoseconds }));
+        }
+        EXPECT_EQ(names(tmp.path()), (std::vector<std::string> { "a.jpg", "a_1.jpg" }));
+    }
+
+    TEST(AtomicFileWriter, WithoutADateTheFileHasTheTimeItWasWritten)
+    {
+        test::TempDir tmp;
+        const fs::path before = tmp.path() / "before";
+        test::writeFile(before, { 1 });
+        ASSERT_TRUE(test::setModifiedTime(before, { 0, 0 }));
+        auto written = AtomicFileWriter().write(tmp.path() / "a.jpg", kBytes, WriteOptions {});
+        ASSERT_TRUE(written.ok());
+        EXPECT_EQ(written->dateProblem, "");
+        // Written now: well after 2020, whatever this machine's clock says beyond that.
+        EXPECT_GT(modifiedOf(written->path).seconds, 1577836800);
+    }
+
+    // A date the system cannot hold costs the date, not the file: POSIX refuses a nanosecond
+    // count of a second or more; Windows holds nothing before 1601.
+    TEST(AtomicFileWriter, ADateTheSystemRefusesLeavesTheFileWrittenAndSaysWhy)
+    {
+        test::TempDir tmp;
+#ifdef _WIN32
+        const FileTime refused { -11644473601, 0 };
+#else
+        const FileTime refused { 1000, 1'000'000'000 };
+#endif
+        const fs::path target = tmp.path() / "a.jpg";
+        auto written = AtomicFileWriter().write(
+            target, kBytes, WriteOptions { ExistingPolicy::Skip, 0644, refused });
+        ASSERT_TRUE(written.ok()) << written.error().message;
+        EXPECT_NE(written->dateProblem, "");
+        EXPECT_EQ(test::readFile(target), kBytes);
+        EXPECT_EQ(names(tmp.path()), std::vector<std::string> { "a.jpg" });
+        EXPECT_GT(modifiedOf(target).seconds, 1577836800);
+    }
+
+#ifndef _WIN32
+    // A folder it cannot write in: the write fails with the system's reason and leaves nothing,
+    // the date asked for changing none of that.
+    TEST(AtomicFileWriter, AReadOnlyFolderFailsTheWriteAndLeavesNothing)
+    {
+        test::TempDir tmp;
+        const fs::path dir = tmp.path() / "locked";
+        fs::create_directories(dir);
+        fs::permissions(tmp.path(), fs::perms::all);
+        ::chmod(dir.c_str(), 0555);
+        const std::string outcome = test::runWithoutPrivileges([&] {
+            auto written = AtomicFileWriter().write(dir / "a.jpg", kBytes,
+                WriteOptions { ExistingPolicy::Skip, 0644, FileTime { 0, 0 } });
+            return written.ok() ? std::string("written") : written.error().message;
+        });
+        ::chmod(dir.c_str(), 0755);
+        EXPECT_NE(outcome.find("Permission denied"), std::string::npos) << outcome;
+        EXPECT_TRUE(names(dir).empty());
+    }
+#endif
+
 } // namespace
 } // namespace dropsize

@@ -13,8 +13,12 @@
 #include <random>
 #include <stdexcept>
 #include <zlib.h>
-#ifndef _WIN32
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <fcntl.h>
 #include <grp.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #endif
@@ -55,6 +59,72 @@ void writeFile(const fs::path& path, const std::vector<std::uint8_t>& bytes)
         throw std::runtime_error("cannot write " + path.string());
     }
 }
+
+#ifdef _WIN32
+namespace {
+
+    // FILETIME: 100 ns steps since 1601-01-01 UTC, 11644473600 s before 1970.
+    constexpr std::int64_t kEpochDifference = 11644473600;
+
+} // namespace
+
+std::optional<ModifiedTime> modifiedTime(const fs::path& path)
+{
+    HANDLE file = ::CreateFileW(path.wstring().c_str(), FILE_READ_ATTRIBUTES,
+        FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+        FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    if (file == INVALID_HANDLE_VALUE) {
+        return std::nullopt;
+    }
+    FILETIME written {};
+    const bool ok = ::GetFileTime(file, nullptr, nullptr, &written) != 0;
+    ::CloseHandle(file);
+    if (!ok) {
+        return std::nullopt;
+    }
+    const auto ticks = static_cast<std::int64_t>(
+        (static_cast<std::uint64_t>(written.dwHighDateTime) << 32) | written.dwLowDateTime);
+    return ModifiedTime { ticks / 10'000'000 - kEpochDifference,
+        static_cast<std::uint32_t>(ticks % 10'000'000) * 100 };
+}
+
+bool setModifiedTime(const fs::path& path, ModifiedTime time)
+{
+    HANDLE file = ::CreateFileW(path.wstring().c_str(), FILE_WRITE_ATTRIBUTES,
+        FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+        FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    if (file == INVALID_HANDLE_VALUE) {
+        return false;
+    }
+    const auto ticks = static_cast<std::uint64_t>(
+        (time.seconds + kEpochDifference) * 10'000'000 + time.nanoseconds / 100);
+    FILETIME written {};
+    written.dwLowDateTime = static_cast<DWORD>(ticks & 0xffffffffu);
+    written.dwHighDateTime = static_cast<DWORD>(ticks >> 32);
+    const bool ok = ::SetFileTime(file, nullptr, nullptr, &written) != 0;
+    ::CloseHandle(file);
+    return ok;
+}
+#else
+std::optional<ModifiedTime> modifiedTime(const fs::path& path)
+{
+    struct stat st { };
+    if (::stat(path.c_str(), &st) != 0) {
+        return std::nullopt;
+    }
+    return ModifiedTime { static_cast<std::int64_t>(st.st_mtim.tv_sec),
+        static_cast<std::uint32_t>(st.st_mtim.tv_nsec) };
+}
+
+bool setModifiedTime(const fs::path& path, ModifiedTime time)
+{
+    timespec times[2] {};
+    times[0].tv_nsec = UTIME_OMIT;
+    times[1].tv_sec = static_cast<time_t>(time.seconds);
+    times[1].tv_nsec = static_cast<long>(time.nanoseconds);
+    return ::utimensat(AT_FDCWD, path.c_str(), times, 0) == 0;
+}
+#endif
 
 std::uint32_t pixelCrc(ConstImageView image)
 {

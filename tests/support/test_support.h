@@ -63,6 +63,17 @@ std::vector<std::uint8_t> pngChunk(const char type[4], const std::vector<std::ui
 /// zero bytes (which the reader never looks at) to make a large EXIF segment or chunk.
 std::vector<std::uint8_t> exifWithOrientation(int value, std::size_t padding = 0);
 
+/// A file's modification time as seconds and nanoseconds since 1970 (UTC), read and set by the
+/// system's own calls (stat and utimensat; GetFileTime and SetFileTime), apart from the engine's,
+/// so that a test compares the engine with the system. Nullopt / false on failure.
+struct ModifiedTime {
+    std::int64_t seconds = 0;
+    std::uint32_t nanoseconds = 0;
+    bool operator==(const ModifiedTime&) const = default;
+};
+std::optional<ModifiedTime> modifiedTime(const std::filesystem::path& path);
+bool setModifiedTime(const std::filesystem::path& path, ModifiedTime time);
+
 /// Writes a synthetic JPEG (quality 90) or PNG of the given size to `path`.
 void writeTestJpeg(const std::filesystem::path& path, int width, int height, int channels = 3);
 void writeTestPng(const std::filesystem::path& path, int width, int height, int channels = 3);
