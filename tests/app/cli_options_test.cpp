@@ -185,5 +185,41 @@ namespace {
         EXPECT_TRUE(version->version);
     }
 
+    TEST(CliTable, ReadsDatesBiggerOutputsAndTargetSizes)
+    {
+        auto parsed = parseCommandLine(
+            { "a.jpg", "--no-keep-dates", "--if-bigger", "copy", "--max-bytes", "200K" });
+        ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+        EXPECT_FALSE(parsed->batch.process.keepDates);
+        EXPECT_EQ(parsed->batch.process.ifBigger, IfBigger::Copy);
+        EXPECT_EQ(parsed->batch.process.maxBytes, 200u * 1024);
+        auto defaults = parseCommandLine({ "a.jpg" });
+        ASSERT_TRUE(defaults.ok());
+        EXPECT_TRUE(defaults->batch.process.keepDates);
+        EXPECT_EQ(defaults->batch.process.ifBigger, IfBigger::Keep);
+        EXPECT_EQ(defaults->batch.process.maxBytes, 0u);
+    }
+
+    // K and M are 1024-based, in either case; whole numbers only, from one byte to a TiB.
+    TEST(CliTable, TakesByteCountsWithKAndMSuffixesAndRefusesOthers)
+    {
+        const std::pair<const char*, std::uint64_t> good[] = { { "1", 1 }, { "1k", 1024 },
+            { "200K", 204800 }, { "2M", 2097152 }, { "3m", 3145728 },
+            { "1048576M", kMaxTargetBytes }, { "1073741824K", kMaxTargetBytes } };
+        for (const auto& [text, bytes] : good) {
+            auto parsed = parseCommandLine({ "a.jpg", "--max-bytes", text });
+            ASSERT_TRUE(parsed.ok()) << text << ": " << parsed.error().message;
+            EXPECT_EQ(parsed->batch.process.maxBytes, bytes) << text;
+        }
+        for (const char* bad : { "0", "0K", "K", "M", "1.5M", "10G", "200KB", "2MiB", "-1K", "+1K",
+                 "1048577M", "1073741825K", "1099511627777", "99999999999999999999M", " 1", "1 K",
+                 "1K1", "0x10" }) {
+            auto parsed = parseCommandLine({ "a.jpg", "--max-bytes", bad });
+            ASSERT_FALSE(parsed.ok()) << "took " << bad;
+            EXPECT_EQ(parsed.error().message.rfind("--max-bytes needs ", 0), 0u)
+                << parsed.error().message;
+        }
+    }
+
 } // namespace
 } // namespace dropsize::cli

@@ -8,6 +8,7 @@
 #include "dropsize/core/image_processor.h"
 #include "dropsize/core/path_text.h"
 #include "jpeg_decoder.h"
+#include "jpeg_encoder.h"
 #include "support/child_process.h"
 #include "support/json_check.h"
 #include "support/test_support.h"
@@ -763,6 +764,117 @@ namespace {
         EXPECT_EQ(empty.exitCode, 2);
         EXPECT_NE(empty.err.find("--percent needs"), std::string::npos) << empty.err;
         EXPECT_EQ(empty.err.find("not the option"), std::string::npos) << empty.err;
+    }
+
+    // A JPEG at quality 20: at its own size and quality 100 its output is larger than it.
+    void writeSmallJpeg(const fs::path& path)
+    {
+        const Image image = test::makeTestImage(160, 120, 3);
+        EncodeOptions options;
+        options.jpegQuality = 20;
+        auto bytes = JpegEncoder::encode(image.view(), options, {});
+        ASSERT_TRUE(bytes.ok());
+        test::writeFile(path, *bytes);
+    }
+
+#ifdef _WIN32
+    constexpr std::uint32_t kNanoseconds = 987'654'300; // Windows keeps 100 ns steps
+#else
+    constexpr std::uint32_t kNanoseconds = 987'654'321;
+#endif
+
+    TEST_F(CliTest, OutputsKeepTheirInputsDateUnlessToldNot)
+    {
+        ASSERT_TRUE(test::setModifiedTime(in() / "a.jpg", { 4102444800, kNanoseconds }));
+        ASSERT_TRUE(test::setModifiedTime(in() / "c.png", { 0, 0 }));
+        const CliRun r = run({ utf8(in()) });
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const fs::path out = in() / "ResizeImage";
+        EXPECT_EQ(
+            test::modifiedTime(out / "a.jpg"), (test::ModifiedTime { 4102444800, kNanoseconds }));
+        EXPECT_EQ(test::modifiedTime(out / "c.png"), (test::ModifiedTime { 0, 0 }));
+
+        const CliRun again = run({ utf8(in()), "--no-keep-dates", "--on-existing", "overwrite" });
+        ASSERT_EQ(again.exitCode, 0) << again.err;
+        const auto now = test::modifiedTime(out / "a.jpg");
+        ASSERT_TRUE(now.has_value());
+        EXPECT_GT(now->seconds, 1577836800); // written now, after 2020
+        EXPECT_LT(now->seconds, 4102444800);
+    }
+
+    TEST_F(CliTest, IfBiggerSkipAndCopySayWhatTheyDidInTheLogAndInJson)
+    {
+        writeSmallJpeg(in() / "small.jpg");
+        const auto original = test::readFile(in() / "small.jpg");
+        const std::string input = utf8(in() / "small.jpg");
+        const CliRun skipped
+            = run({ input, "--percent", "100", "--quality", "100", "--if-bigger", "skip" });
+        EXPECT_EQ(skipped.exitCode, 0) << skipped.err;
+        EXPECT_NE(
+            skipped.out.find("skipped  " + input + ": the output would be "), std::string::npos)
+            << skipped.out;
+        EXPECT_NE(skipped.out.find(", larger than the input's "), std::string::npos);
+        EXPECT_FALSE(fs::exists(in() / "ResizeImage" / "small.jpg"));
+        EXPECT_NE(skipped.err.find("0 resized, 1 skipped"), std::string::npos) << skipped.err;
+
+        const CliRun copied = run(
+            { input, "--percent", "100", "--quality", "100", "--if-bigger", "copy", "--json" });
+        EXPECT_EQ(copied.exitCode, 0) << copied.err;
+        const std::string line = copied.out.substr(copied.out.find("\"event\":\"job-finished\""));
+        EXPECT_NE(line.find("\"status\":\"ok\""), std::string::npos) << line;
+        EXPECT_NE(line.find("\"if_bigger\":\"copy\""), std::string::npos) << line;
+        EXPECT_NE(line.find("the input copied unchanged"), std::string::npos) << line;
+        EXPECT_NE(line.find("\"output_bytes\":" + std::to_string(original.size()) + ","),
+            std::string::npos)
+            << line;
+        EXPECT_TRUE(test::isValidJson(line.substr(0, line.find('\n')).insert(0, "{")));
+        EXPECT_EQ(test::readFile(in() / "ResizeImage" / "small.jpg"), original);
+        EXPECT_EQ(test::readFile(in() / "small.jpg"), original);
+    }
+
+    TEST_F(CliTest, MaxBytesShowsTheChosenQualityAndPassesPngsByOnce)
+    {
+        test::writeTestJpeg(in() / "big.jpg", 600, 400);
+        const CliRun r = run({ utf8(in()), "--max-bytes", "8K" });
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        const std::size_t at = r.out.find("big.jpg -> ");
+        ASSERT_NE(at, std::string::npos) << r.out;
+        const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+        EXPECT_NE(line.find("  quality "), std::string::npos) << line;
+        EXPECT_LE(fs::file_size(in() / "ResizeImage" / "big.jpg"), 8u * 1024);
+        const std::string note
+            = "note: the target file size applies to lossy outputs (JPEG) only: 1 "
+              "output is lossless (PNG) and written as usual\n";
+        EXPECT_NE(r.err.find(note), std::string::npos) << r.err;
+        EXPECT_EQ(r.err.find(note), r.err.rfind(note)) << "said once";
+
+        const CliRun json = run({ utf8(in() / "big.jpg"), "--max-bytes", "8K", "--json",
+            "--on-existing", "overwrite" });
+        EXPECT_EQ(json.exitCode, 0) << json.err;
+        EXPECT_NE(json.out.find("\"quality\":"), std::string::npos) << json.out;
+    }
+
+    TEST_F(CliTest, AMaxBytesNoQualityMeetsFailsWithTheReason)
+    {
+        const CliRun r = run({ utf8(in() / "a.jpg"), "--max-bytes", "1" });
+        EXPECT_EQ(r.exitCode, 1);
+        EXPECT_NE(r.err.find("even quality 1 gives "), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(", over the 1 byte asked for"), std::string::npos) << r.err;
+        EXPECT_FALSE(fs::exists(in() / "ResizeImage" / "a.jpg"));
+    }
+
+    TEST_F(CliTest, BadMaxBytesAndIfBiggerValuesAreUsageErrors)
+    {
+        for (const char* bad : { "1.5M", "10G", "0", "200KB", "K" }) {
+            const CliRun r = run({ utf8(in()), "--max-bytes", bad });
+            EXPECT_EQ(r.exitCode, 2) << bad;
+            EXPECT_NE(r.err.find("--max-bytes needs a number of bytes"), std::string::npos)
+                << r.err;
+        }
+        const CliRun r = run({ utf8(in()), "--if-bigger", "never" });
+        EXPECT_EQ(r.exitCode, 2);
+        EXPECT_NE(r.err.find("keep, skip or copy"), std::string::npos) << r.err;
+        EXPECT_FALSE(fs::exists(in() / "ResizeImage"));
     }
 
 } // namespace
