@@ -103,7 +103,7 @@ namespace {
         if (!s.empty() && (s.back() == 'K' || s.back() == 'k')) {
             unit = 1024;
         } else if (!s.empty() && (s.back() == 'M' || s.back() == 'm')) {
-            unit = 1024 * 1024;
+            unit = std::uint64_t { 1024 } * 1024;
         }
         if (unit != 1) {
             s.remove_suffix(1);
