@@ -9,6 +9,7 @@
 #include <exception>
 #include <iterator>
 #include <span>
+#include <string>
 #include <utility>
 
 namespace fs = std::filesystem;
@@ -113,6 +114,17 @@ namespace {
 
     Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
 
+    // What a job's report and preview say about its result: why its size was kept, and what its
+    // decoder did otherwise than the file asked.
+    std::string jobNote(const ImageHeader& header, const ResizeSpec& spec)
+    {
+        std::string note = unchangedReason(header.info, spec);
+        if (!header.warning.empty()) {
+            note += (note.empty() ? "" : "; ") + header.warning;
+        }
+        return note;
+    }
+
 } // namespace
 
 JobPipeline::JobPipeline(const ProcessOptions& options, ExistingPolicy onExisting,
@@ -141,7 +153,7 @@ Result<FilePreview> JobPipeline::preview(const fs::path& input, const ProcessOpt
     }
     FilePreview preview;
     preview.fileBytes = header->bytes.fileSize;
-    preview.note = unchangedReason(header->image.inspected().header.info, options.spec);
+    preview.note = jobNote(header->image.inspected().header, options.spec);
     preview.inspected = header->image.inspected();
     return preview;
 }
@@ -157,7 +169,7 @@ std::optional<PreparedJob> JobPipeline::inspect(const Job& job, JobReport& repor
     const InspectedImage& inspected = header->image.inspected();
     report.inputSize = { inspected.header.info.width, inspected.header.info.height };
     report.outputSize = inspected.plan.output;
-    report.note = unchangedReason(inspected.header.info, m_processor.options().spec);
+    report.note = jobNote(inspected.header, m_processor.options().spec);
     return PreparedJob { std::move(header->bytes), std::move(header->image), {} };
 }
 
@@ -197,7 +209,7 @@ bool JobPipeline::load(const Job& job, PreparedJob& prepared, JobReport& report)
     // A PNG's EXIF, and so its orientation, may come after the image data, past the first bytes.
     const InspectedImage& inspected = prepared.image.inspected();
     report.outputSize = inspected.plan.output;
-    report.note = unchangedReason(inspected.header.info, m_processor.options().spec);
+    report.note = jobNote(inspected.header, m_processor.options().spec);
     return true;
 }
 

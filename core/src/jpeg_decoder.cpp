@@ -2,8 +2,15 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "jpeg_decoder.h"
 
+#include "dropsize/core/build_config.h"
 #include "exif.h"
 #include "jpeg_error.h"
+
+#if DROPSIZE_WITH_LCMS2
+#include "cmyk_transform.h"
+
+#include <optional>
+#endif
 
 #include <algorithm>
 #include <climits>
@@ -46,6 +53,11 @@ namespace jpeg {
         bool created = false;
         JOCTET* icc = nullptr;
         unsigned int iccLength = 0;
+#if DROPSIZE_WITH_LCMS2
+        // A CMYK image's transform to sRGB, made with the header (its profile is known then, and
+        // a profile it cannot use is said on the job from there).
+        std::optional<CmykTransform> cmyk;
+#endif
         // Set up for decodeC() by startPixels():
         std::unique_ptr<unsigned char[]> cmykRow;
         bool invertedCmyk = false;
@@ -196,9 +208,15 @@ namespace {
         return true;
     }
 
-    // CMYK as Adobe writes it is inverted: the stored value is 255 - ink.
-    void cmykRowToRgb(const unsigned char* in, unsigned char* out, int width, bool inverted)
+    // One row of libjpeg's CMYK (YCCK comes out of it as CMYK) to RGB: through the image's ICC
+    // transform where lcms2 is built in, else by the plain formula, which knows no profile. CMYK
+    // as Adobe writes it is inverted: the stored value is 255 - ink.
+    void cmykRowToRgb(const Decompressor& d, const unsigned char* in, unsigned char* out, int width)
     {
+#if DROPSIZE_WITH_LCMS2
+        d.cmyk->toRgb(in, out, width);
+#else
+        const bool inverted = d.invertedCmyk;
         for (int x = 0; x < width; ++x, in += 4, out += 3) {
             const unsigned k = inverted ? in[3] : 255u - in[3];
             for (int c = 0; c < 3; ++c) {
@@ -206,6 +224,7 @@ namespace {
                 out[c] = static_cast<unsigned char>((v * k + 127u) / 255u);
             }
         }
+#endif
     }
 
     enum class DecodeEnd { Done, Failed, Cancelled, Stopped };
@@ -244,8 +263,7 @@ namespace {
                 for (JDIMENSION i = 0; i < n; ++i) {
                     JSAMPROW row = cmykRow;
                     jpeg_read_scanlines(&d->cinfo, &row, 1);
-                    cmykRowToRgb(cmykRow, dst + static_cast<std::ptrdiff_t>(i) * stride, width,
-                        d->invertedCmyk);
+                    cmykRowToRgb(*d, cmykRow, dst + static_cast<std::ptrdiff_t>(i) * stride, width);
                 }
             } else {
                 JSAMPROW rows[kRows];
@@ -428,10 +446,26 @@ Status JpegDecoder::readHeaderOn()
             h.metadata.exif.assign(m->data + 6, m->data + m->data_length);
         }
     }
-    // CMYK is decoded to RGB, which a CMYK profile does not describe: it is not carried on.
+    // CMYK is decoded to RGB, which a CMYK profile does not describe: it is not carried on. The
+    // RGB is sRGB, which an image without a profile is taken to be: none is added either.
     if (m_d->icc != nullptr && !h.cmyk) {
         h.metadata.icc.assign(m_d->icc, m_d->icc + m_d->iccLength);
     }
+#if DROPSIZE_WITH_LCMS2
+    if (h.cmyk) {
+        const std::span<const std::uint8_t> icc(m_d->icc, m_d->iccLength);
+        std::string warning;
+        auto made
+            = CmykTransform::create(icc, c.saw_Adobe_marker != 0, m_limits.maxMemoryBytes, warning);
+        if (!made) {
+            return std::move(made).error();
+        }
+        m_d->cmyk.emplace(std::move(made).value());
+        if (!warning.empty()) {
+            h.warning = "CMYK: " + warning;
+        }
+    }
+#endif
     h.info.orientation = exifOrientation(h.metadata.exif);
     m_header = std::move(h);
     m_hasHeader = true;
@@ -447,12 +481,22 @@ Status JpegDecoder::extend(std::span<const std::uint8_t> file, bool wholeFile)
     return m_hasHeader ? Status {} : readHeaderOn();
 }
 
-std::uint64_t JpegDecoder::workingMemory(Size, bool) const noexcept
+std::uint64_t JpegDecoder::workingMemory(Size decoded, bool) const noexcept
 {
     // libjpeg keeps every DCT coefficient of a progressive image: 2 bytes per sample, whatever
     // the scale and however the rows leave.
-    return m_header.progressive ? Image::byteSize(m_header.info.width, m_header.info.height, 3) * 2
-                                : 0;
+    std::uint64_t held = m_header.progressive
+        ? Image::byteSize(m_header.info.width, m_header.info.height, 3) * 2
+        : 0;
+    if (m_header.cmyk) {
+        held += Image::byteSize(decoded.width, 1, 4); // the CMYK row before it becomes RGB
+#if DROPSIZE_WITH_LCMS2
+        if (m_d && m_d->cmyk) {
+            held += m_d->cmyk->memoryBytes(); // lcms2's transform: about 0.5 MB
+        }
+#endif
+    }
+    return held;
 }
 
 Status JpegDecoder::startPixels(int dctScale)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/build_config.h"
 #include "dropsize/core/codec.h"
 #include "dropsize/core/image_processor.h"
 #include "exif.h"
@@ -316,11 +317,17 @@ namespace {
                 auto image = JpegDecoder::decode(jpeg, 1, {});
                 ASSERT_TRUE(image.ok()) << image.error().message;
                 ASSERT_EQ(image->channels(), 3);
+#if DROPSIZE_WITH_LCMS2
+                // Its 16-byte profile is no profile: lcms2 reads it with the standard one and the
+                // header says so (cmyk_test.cpp checks those pixels).
+                EXPECT_NE(header->warning.find("standard CMYK profile"), std::string::npos);
+#else
                 const std::uint8_t* p = image->view().row(16) + 16 * 3;
                 const int k = 255 - ink[3];
                 for (int c = 0; c < 3; ++c) {
                     EXPECT_NEAR(p[c], (255 - ink[c]) * k / 255.0, 3) << "channel " << c;
                 }
+#endif
             }
         }
     }

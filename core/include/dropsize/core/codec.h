@@ -44,6 +44,9 @@ struct ImageHeader {
     int bitDepth = 8;
     bool cmyk = false; ///< JPEG stored as CMYK or YCCK; decoded to RGB
     bool progressive = false;
+    /// Something the decoder did otherwise than the file asked, for the job's note; empty when
+    /// nothing: a CMYK JPEG's ICC profile that lcms2 could not use, say.
+    std::string warning;
 };
 
 enum class ChromaSubsampling { S444, S422, S420 };
