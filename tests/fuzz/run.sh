@@ -71,6 +71,8 @@ segment_length() { # the 2-byte big-endian length after a marker at $2
 seed_jpeg() {
     local corpus=$1 f at len n=0
     add_seeds "$corpus" tests/golden/fixtures/*.jpg
+    # CMYK and YCCK, with a profile, none, or one lcms2 cannot use (make_cmyk_golden.py).
+    add_seeds "$corpus" tests/golden/fixtures/cmyk/*.jpg
     ((have_testdata)) || return 0
     add_seeds "$corpus" "$testdata"/libjpeg-turbo/*.jpg
     # Small JPEGs with EXIF: libjpeg-turbo's test image with the APP1 segment of each
