@@ -257,6 +257,14 @@ namespace {
         flags.push_back(integerFlag(
             kPngCompression, S::Output, "a level from {min} to {max}",
             [](auto& o) -> auto& { return o.batch.process.encode.pngCompression; }));
+#if DROPSIZE_WITH_HEIF
+        flags.push_back(integerFlag(
+            kAvifQuality, S::Output, "an AVIF quality from {min} to {max}",
+            [](auto& o) -> auto& { return o.batch.process.encode.avifQuality; }));
+        flags.push_back(integerFlag(
+            kAvifSpeed, S::Output, "an AVIF speed from {min} to {max}",
+            [](auto& o) -> auto& { return o.batch.process.encode.avifSpeed; }));
+#endif
         flags.push_back(switchFlag(
             kStripMetadata, S::Output,
             [](auto& o) -> auto& { return o.batch.process.stripMetadata; }));
@@ -456,6 +464,10 @@ Resizes every JPEG and PNG in the given files and folders. Outputs go to a Resiz
 inside each input folder (next to a given file) unless --output says otherwise; originals are
 never changed. The pixels are those of Pillow's Image.thumbnail() followed by exif_transpose().
 )";
+#if DROPSIZE_WITH_HEIF
+    text += "HEIC/HEIF and AVIF files are read too (libheif), upright as their transforms say; a\n"
+            "HEIC is written as JPEG unless --format says otherwise.\n";
+#endif
     const CliOptions defaults;
     const std::vector<CliFlag>& flags = cliFlags();
     for (std::size_t i = 0; i < flags.size(); ++i) {

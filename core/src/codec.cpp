@@ -32,9 +32,16 @@ std::string describeContent(std::span<const std::uint8_t> head, std::uint64_t fi
     if (startsWith("RIFF") && startsWith("WEBP", 8)) {
         return "not a JPEG or PNG image: it is a WebP image";
     }
+#if DROPSIZE_WITH_HEIF
+    if (startsWith("ftyp", 4)) {
+        return "not an image Dropsize reads: an ISO media file (MP4, QuickTime) that is neither "
+               "HEIC/HEIF nor AVIF";
+    }
+#else
     if (startsWith("ftyp", 4)) {
         return "not a JPEG or PNG image: it is a HEIF/AVIF or MP4 file";
     }
+#endif
     using namespace std::string_view_literals;
     if (startsWith("II*\0"sv) || startsWith("MM\0*"sv)) {
         return "not a JPEG or PNG image: it is a TIFF image";

@@ -2,6 +2,10 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "codec_registry.h"
 
+#if DROPSIZE_WITH_HEIF
+#include "avif_encoder.h"
+#include "heif_decoder.h"
+#endif
 #include "jpeg_decoder.h"
 #include "jpeg_encoder.h"
 #include "png_decoder.h"
@@ -16,6 +20,10 @@ namespace {
 
     constexpr std::string_view kPngExtensions[] = { ".png" };
     constexpr std::string_view kJpegExtensions[] = { ".jpg", ".jpeg", ".jpe" };
+#if DROPSIZE_WITH_HEIF
+    constexpr std::string_view kHeifExtensions[] = { ".heic", ".heif", ".hif" };
+    constexpr std::string_view kAvifExtensions[] = { ".avif" };
+#endif
 
     // One line a format.
     const CodecEntry kCodecs[] = {
@@ -23,6 +31,13 @@ namespace {
             kPngExtensions },
         { ImageFormat::Jpeg, "jpeg", JpegDecoder::sniff, JpegDecoder::open, JpegEncoder::encode,
             kJpegExtensions },
+#if DROPSIZE_WITH_HEIF
+        { ImageFormat::Avif, "avif", HeifDecoder::sniffAvif, HeifDecoder::open, AvifEncoder::encode,
+            kAvifExtensions },
+        // Read only: a HEIF kept in its format is written as JPEG (outputFormatFor()).
+        { ImageFormat::Heif, "heif", HeifDecoder::sniffHeif, HeifDecoder::open, nullptr,
+            kHeifExtensions },
+#endif
     };
 
 } // namespace

@@ -28,7 +28,7 @@ struct CodecEntry {
     const char* name; ///< lower case, as formatName() gives it
     bool (*sniff)(std::span<const std::uint8_t> head) noexcept; ///< from the file's first bytes
     OpenFunction open;
-    EncodeFunction encode;
+    EncodeFunction encode; ///< null for a format that is read only (HEIF)
     /// File name extensions, lower case with the dot; an output gets the first.
     std::span<const std::string_view> extensions;
 };

@@ -104,9 +104,20 @@ ImageFormat outputFormatFor(OutputFormat wanted, ImageFormat input) noexcept
         return ImageFormat::Jpeg;
     case OutputFormat::Png:
         return ImageFormat::Png;
+#if DROPSIZE_WITH_HEIF
+    case OutputFormat::Avif:
+        return ImageFormat::Avif;
+#endif
     case OutputFormat::Keep:
         break;
     }
+#if DROPSIZE_WITH_HEIF
+    // HEIF is read, never written: a HEIC kept in "its" format becomes JPEG, as phones share
+    // their photos, which every program reads.
+    if (input == ImageFormat::Heif) {
+        return ImageFormat::Jpeg;
+    }
+#endif
     return input;
 }
 
@@ -263,7 +274,7 @@ Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, 
     const Metadata& metadata, const EncodeOptions& encodeOptions, const CancelToken* cancel) const
 {
     const CodecEntry* codec = findCodec(format);
-    if (codec == nullptr) {
+    if (codec == nullptr || codec->encode == nullptr) {
         return Error { ErrorCode::InvalidArgument, "no encoder for this format", {} };
     }
     Metadata kept;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/version.h"
 
+#include "dropsize/core/build_config.h"
 #include "dropsize/core/version_generated.h"
 
 #include <cstdio>
@@ -11,6 +12,9 @@ extern "C" {
 #include <jpeglib.h>
 }
 #include <png.h>
+#if DROPSIZE_WITH_HEIF
+#include <libheif/heif.h>
+#endif
 
 // libjpeg-turbo's jconfig.h gives its version as a bare token sequence (2.1.5).
 #define DROPSIZE_STRINGIFY2(x) #x
@@ -31,6 +35,10 @@ std::string libraryVersions()
     s += " (API " + std::to_string(JPEG_LIB_VERSION) + ")";
     s += ", libpng ";
     s += png_get_libpng_ver(nullptr);
+#if DROPSIZE_WITH_HEIF
+    s += ", libheif ";
+    s += heif_get_version();
+#endif
     return s;
 }
 

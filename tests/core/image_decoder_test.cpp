@@ -314,15 +314,18 @@ namespace {
     TEST(CodecRegistry, KnowsEveryFormatByItsSignatureNameAndExtensions)
     {
         const Image image = test::makeTestImage(8, 8, 3);
-        ASSERT_EQ(codecs().size(), 2u);
+        ASSERT_EQ(codecs().size(), 2u + (DROPSIZE_WITH_HEIF ? 2u : 0u));
         for (const CodecEntry& codec : codecs()) {
             SCOPED_TRACE(codec.name);
             EXPECT_EQ(findCodec(codec.format), &codec);
             EXPECT_STREQ(formatName(codec.format), codec.name);
-            auto bytes = codec.encode(image.view(), {}, {}, nullptr);
-            ASSERT_TRUE(bytes.ok());
-            EXPECT_EQ(sniffCodec(*bytes), &codec);
-            EXPECT_EQ(sniffFormat(*bytes), codec.format);
+            // A format that is read only (HEIF) is sniffed in its own tests, on its fixtures.
+            if (codec.encode != nullptr) {
+                auto bytes = codec.encode(image.view(), {}, {}, nullptr);
+                ASSERT_TRUE(bytes.ok());
+                EXPECT_EQ(sniffCodec(*bytes), &codec);
+                EXPECT_EQ(sniffFormat(*bytes), codec.format);
+            }
             ASSERT_FALSE(codec.extensions.empty());
             for (const std::string_view extension : codec.extensions) {
                 EXPECT_EQ(codecForExtension(extension), &codec);
@@ -347,6 +350,9 @@ namespace {
         limits.maxPixels = 4999;
         for (const CodecEntry& codec : codecs()) {
             SCOPED_TRACE(codec.name);
+            if (codec.encode == nullptr) {
+                continue; // read only: heif_codec_test.cpp checks its words on a fixture
+            }
             auto bytes = codec.encode(image.view(), {}, {}, nullptr);
             ASSERT_TRUE(bytes.ok());
             auto refused = openDecoder(*bytes, limits);

@@ -126,6 +126,9 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     addItem(m_format, tr("Same as the input"), OutputFormat::Keep);
     addItem(m_format, tr("JPEG"), OutputFormat::Jpeg);
     addItem(m_format, tr("PNG"), OutputFormat::Png);
+#if DROPSIZE_WITH_HEIF
+    addItem(m_format, tr("AVIF"), OutputFormat::Avif);
+#endif
     m_quality = new QSpinBox(this);
     setRange(m_quality, option::kJpegQuality);
     m_quality->setPrefix(tr("JPEG quality "));

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/build_config.h"
 #include "dropsize/core/resize_plan.h"
 
 #include <cstddef>
@@ -12,7 +13,15 @@
 
 namespace dropsize {
 
-enum class ImageFormat : std::uint8_t { Unknown, Jpeg, Png };
+enum class ImageFormat : std::uint8_t {
+    Unknown,
+    Jpeg,
+    Png,
+#if DROPSIZE_WITH_HEIF
+    Heif, ///< HEIC and other HEIF images read by libheif; written as JPEG (no HEIF encoder)
+    Avif,
+#endif
+};
 
 /// The format a file's first bytes announce, whatever its name says.
 ImageFormat sniffFormat(std::span<const std::uint8_t> head) noexcept;
@@ -57,6 +66,12 @@ struct EncodeOptions {
     ChromaSubsampling subsampling = ChromaSubsampling::S420;
     bool progressive = false;
     int pngCompression = 6;
+    /// libheif's AVIF quality, 0-100. At 60 a 1782x1188 photo takes 47% of the bytes of JPEG
+    /// quality 85 at 2 dB lower PSNR (AV1 blurs where JPEG rings; 70 matches its PSNR at 63%).
+    int avifQuality = 60;
+    /// aom's speed, 0 (slowest) to 9. For that photo on one core: 6 (libheif's default) 2.0 s,
+    /// 8 0.9 s with 4% fewer bytes and 0.6 dB less, 9 0.3 s and 0.2 dB less again.
+    int avifSpeed = 8;
 
     bool operator==(const EncodeOptions&) const = default;
 };

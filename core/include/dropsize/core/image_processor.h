@@ -44,8 +44,8 @@ struct ProcessedImage {
     std::vector<std::uint8_t> encoded;
 };
 
-/// The format an output is written in: the input's, or the one asked for. The planner decides
-/// each job's with it (Job::outputFormat), once.
+/// The format an output is written in: the input's (JPEG for a HEIF, which is read only), or the
+/// one asked for. The planner decides each job's with it (Job::outputFormat), once.
 ImageFormat outputFormatFor(OutputFormat wanted, ImageFormat input) noexcept;
 
 class ImageDecoder;

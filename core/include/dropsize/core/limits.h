@@ -28,6 +28,12 @@ inline constexpr int kMaxJpegQuality = 100;
 inline constexpr int kMinPngCompression = 0;
 inline constexpr int kMaxPngCompression = 9;
 
+/// libheif's AVIF quality scale, and aom's speeds (0 slowest).
+inline constexpr int kMinAvifQuality = 0;
+inline constexpr int kMaxAvifQuality = 100;
+inline constexpr int kMinAvifSpeed = 0;
+inline constexpr int kMaxAvifSpeed = 9;
+
 /// The pixel limit, in megapixels: from one pixel to a million megapixels.
 inline constexpr double kMinMegapixels = 0.000001;
 inline constexpr double kMaxMegapixels = 1e6;

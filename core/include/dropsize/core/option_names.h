@@ -49,11 +49,17 @@ template <> struct EnumNames<Filter> {
 };
 
 template <> struct EnumNames<OutputFormat> {
+    // The list is laid out by hand: clang-format cannot lay out one with a line inside #if.
+    // clang-format off
     static constexpr EnumName<OutputFormat> names[] = {
         { OutputFormat::Keep, "keep" },
         { OutputFormat::Jpeg, "jpeg" },
         { OutputFormat::Png, "png" },
+#if DROPSIZE_WITH_HEIF
+        { OutputFormat::Avif, "avif" },
+#endif
     };
+    // clang-format on
     static constexpr EnumName<OutputFormat> aliases[] = { { OutputFormat::Jpeg, "jpg" } };
 };
 

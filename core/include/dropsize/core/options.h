@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/build_config.h"
 #include "dropsize/core/limits.h"
 
 #include <string>
@@ -10,7 +11,14 @@
 namespace dropsize {
 
 /// The output's format: the input's, or a fixed one.
-enum class OutputFormat { Keep, Jpeg, Png };
+enum class OutputFormat {
+    Keep,
+    Jpeg,
+    Png,
+#if DROPSIZE_WITH_HEIF
+    Avif,
+#endif
+};
 
 /// What happens when an output's name is taken.
 enum class ExistingPolicy {
@@ -110,11 +118,18 @@ namespace option {
         .flag = "--output",
         .valueName = "DIR",
         .help = "write all outputs under DIR (mirroring the input folders)" };
+#if DROPSIZE_WITH_HEIF
+    inline constexpr std::string_view kFormatHelp
+        = "{choices}; keep writes each image in its input's format, a HEIC/HEIF as JPEG";
+#else
+    inline constexpr std::string_view kFormatHelp
+        = "{choices}; keep writes each image in its input's format";
+#endif
     inline constexpr OptionInfo kFormat { .kind = OptionKind::Choice,
         .key = "output/format",
         .flag = "--format",
         .valueName = "F",
-        .help = "{choices}; keep writes each image in its input's format" };
+        .help = kFormatHelp };
     inline constexpr OptionInfo kJpegQuality { .kind = OptionKind::Integer,
         .key = "output/jpegQuality",
         .flag = "--quality",
@@ -138,6 +153,21 @@ namespace option {
         .min = kMinPngCompression,
         .max = kMaxPngCompression,
         .help = "PNG compression level {min}-{max} (default {default})" };
+#if DROPSIZE_WITH_HEIF
+    // No settings keys yet: the window does not offer them.
+    inline constexpr OptionInfo kAvifQuality { .kind = OptionKind::Integer,
+        .flag = "--avif-quality",
+        .valueName = "Q",
+        .min = kMinAvifQuality,
+        .max = kMaxAvifQuality,
+        .help = "AVIF quality {min}-{max} (default {default})" };
+    inline constexpr OptionInfo kAvifSpeed { .kind = OptionKind::Integer,
+        .flag = "--avif-speed",
+        .valueName = "S",
+        .min = kMinAvifSpeed,
+        .max = kMaxAvifSpeed,
+        .help = "AVIF encoder speed {min} (slowest, smallest) to {max} (default {default})" };
+#endif
     inline constexpr OptionInfo kStripMetadata { .kind = OptionKind::Switch,
         .key = "output/stripMetadata",
         .flag = "--strip-metadata",
@@ -207,8 +237,12 @@ namespace option {
     /// Every option above.
     inline constexpr const OptionInfo* kAll[] = { &kSizeMode, &kPercent, &kFit, &kLongEdge, &kExact,
         &kWidth, &kHeight, &kEnlarge, &kFilter, &kOutputFolder, &kFormat, &kJpegQuality,
-        &kSubsampling, &kProgressive, &kPngCompression, &kStripMetadata, &kOnExisting, &kKeepDates,
-        &kIfBigger, &kMaxBytes, &kThreads, &kDevice, &kRecursive, &kPixelLimit, &kMemoryLimit };
+        &kSubsampling, &kProgressive, &kPngCompression,
+#if DROPSIZE_WITH_HEIF
+        &kAvifQuality, &kAvifSpeed,
+#endif
+        &kStripMetadata, &kOnExisting, &kKeepDates, &kIfBigger, &kMaxBytes, &kThreads, &kDevice,
+        &kRecursive, &kPixelLimit, &kMemoryLimit };
 
 } // namespace option
 

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "avif_encoder.h"
+
+#include "dropsize/core/limits.h"
+
+#include <algorithm>
+#include <cstring>
+#include <libheif/heif.h>
+#include <memory>
+#include <new>
+#include <string>
+
+namespace dropsize {
+
+namespace {
+
+    struct ContextFree {
+        void operator()(heif_context* context) const noexcept { heif_context_free(context); }
+    };
+    struct EncoderRelease {
+        void operator()(heif_encoder* encoder) const noexcept { heif_encoder_release(encoder); }
+    };
+    struct ImageRelease {
+        void operator()(heif_image* image) const noexcept { heif_image_release(image); }
+    };
+    struct HandleRelease {
+        void operator()(heif_image_handle* handle) const noexcept
+        {
+            heif_image_handle_release(handle);
+        }
+    };
+    struct OptionsFree {
+        void operator()(heif_encoding_options* options) const noexcept
+        {
+            heif_encoding_options_free(options);
+        }
+    };
+
+    Error avifError(const heif_error& e, const char* what)
+    {
+        std::string message = std::string("AVIF encoder: ") + what;
+        if (e.message != nullptr && e.message[0] != '\0') {
+            message += std::string(": ") + e.message;
+        }
+        const ErrorCode code = e.code == heif_error_Memory_allocation_error ? ErrorCode::OutOfMemory
+                                                                            : ErrorCode::Internal;
+        return Error { code, message, {} };
+    }
+
+    Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
+
+    // libheif's writer callback: C calls it, so nothing may be thrown through it.
+    heif_error appendBytes(heif_context*, const void* data, std::size_t size, void* userdata)
+    {
+        auto* out = static_cast<std::vector<std::uint8_t>*>(userdata);
+        try {
+            const auto* bytes = static_cast<const std::uint8_t*>(data);
+            out->insert(out->end(), bytes, bytes + size);
+        } catch (const std::bad_alloc&) {
+            return { heif_error_Memory_allocation_error, heif_suberror_Unspecified,
+                "out of memory" };
+        }
+        return { heif_error_Ok, heif_suberror_Unspecified, "" };
+    }
+
+    // Copies `count` samples a pixel of `image`, from sample `first` on, into a plane of its
+    // own (grey and alpha of a grey image) or the whole pixel (interleaved RGB and RGBA).
+    bool addPlane(
+        heif_image* target, heif_channel channel, ConstImageView image, int first, int count)
+    {
+        if (heif_image_add_plane(target, channel, image.width, image.height, 8).code
+            != heif_error_Ok) {
+            return false;
+        }
+        int stride = 0;
+        std::uint8_t* plane = heif_image_get_plane(target, channel, &stride);
+        if (plane == nullptr) {
+            return false;
+        }
+        for (int y = 0; y < image.height; ++y) {
+            const std::uint8_t* in = image.row(y);
+            std::uint8_t* out = plane + static_cast<std::ptrdiff_t>(y) * stride;
+            if (count == image.channels) {
+                std::memcpy(out, in, static_cast<std::size_t>(image.width) * count);
+                continue;
+            }
+            for (int x = 0; x < image.width; ++x) {
+                out[x] = in[x * image.channels + first];
+            }
+        }
+        return true;
+    }
+
+} // namespace
+
+Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
+    const EncodeOptions& options, const Metadata& metadata, const CancelToken* cancel)
+{
+    if (image.channels < 1 || image.channels > 4 || image.width < 1 || image.height < 1) {
+        return Error { ErrorCode::InvalidArgument, "image not encodable as AVIF", {} };
+    }
+    if (cancel != nullptr && cancel->stopRequested()) {
+        return cancelled();
+    }
+    const std::unique_ptr<heif_context, ContextFree> context(heif_context_alloc());
+    if (!context) {
+        return Error { ErrorCode::OutOfMemory, "AVIF encoder: out of memory", {} };
+    }
+    heif_encoder* rawEncoder = nullptr;
+    if (auto e
+        = heif_context_get_encoder_for_format(context.get(), heif_compression_AV1, &rawEncoder);
+        e.code != heif_error_Ok) {
+        return avifError(e, "no AV1 encoder");
+    }
+    const std::unique_ptr<heif_encoder, EncoderRelease> encoder(rawEncoder);
+    (void)heif_encoder_set_logging_level(encoder.get(), 0);
+    if (auto e = heif_encoder_set_lossy_quality(
+            encoder.get(), std::clamp(options.avifQuality, kMinAvifQuality, kMaxAvifQuality));
+        e.code != heif_error_Ok) {
+        return avifError(e, "quality refused");
+    }
+    if (auto e = heif_encoder_set_parameter_integer(
+            encoder.get(), "speed", std::clamp(options.avifSpeed, kMinAvifSpeed, kMaxAvifSpeed));
+        e.code != heif_error_Ok) {
+        return avifError(e, "speed refused");
+    }
+    // One level of parallelism: the batch encodes images side by side.
+    (void)heif_encoder_set_parameter_integer(encoder.get(), "threads", 1);
+
+    const bool grey = image.channels <= 2;
+    const bool alpha = image.channels == 2 || image.channels == 4;
+    heif_image* rawImage = nullptr;
+    const heif_chroma chroma = grey ? heif_chroma_monochrome
+        : alpha                     ? heif_chroma_interleaved_RGBA
+                                    : heif_chroma_interleaved_RGB;
+    if (auto e = heif_image_create(image.width, image.height,
+            grey ? heif_colorspace_monochrome : heif_colorspace_RGB, chroma, &rawImage);
+        e.code != heif_error_Ok) {
+        return avifError(e, "cannot make the image");
+    }
+    const std::unique_ptr<heif_image, ImageRelease> pixels(rawImage);
+    const bool copied = grey
+        ? addPlane(pixels.get(), heif_channel_Y, image, 0, 1)
+            && (!alpha || addPlane(pixels.get(), heif_channel_Alpha, image, 1, 1))
+        : addPlane(pixels.get(), heif_channel_interleaved, image, 0, image.channels);
+    if (!copied) {
+        return Error { ErrorCode::OutOfMemory, "AVIF encoder: out of memory", {} };
+    }
+    if (!metadata.icc.empty()) {
+        (void)heif_image_set_raw_color_profile(
+            pixels.get(), "prof", metadata.icc.data(), metadata.icc.size());
+    }
+
+    const std::unique_ptr<heif_encoding_options, OptionsFree> encoding(
+        heif_encoding_options_alloc());
+    if (!encoding) {
+        return Error { ErrorCode::OutOfMemory, "AVIF encoder: out of memory", {} };
+    }
+    encoding->save_alpha_channel = alpha ? 1 : 0;
+    heif_image_handle* rawHandle = nullptr;
+    if (auto e = heif_context_encode_image(
+            context.get(), pixels.get(), encoder.get(), encoding.get(), &rawHandle);
+        e.code != heif_error_Ok) {
+        return avifError(e, "encoding failed");
+    }
+    const std::unique_ptr<heif_image_handle, HandleRelease> handle(rawHandle);
+    if (cancel != nullptr && cancel->stopRequested()) {
+        return cancelled();
+    }
+    // EXIF that libheif cannot place (no TIFF header in it) is left out, as a JPEG encoder
+    // leaves out one too large for its segment.
+    if (!metadata.exif.empty()) {
+        (void)heif_context_add_exif_metadata(context.get(), handle.get(), metadata.exif.data(),
+            static_cast<int>(std::min<std::size_t>(metadata.exif.size(), INT32_MAX)));
+    }
+    std::vector<std::uint8_t> out;
+    heif_writer writer { 1, appendBytes };
+    if (auto e = heif_context_write(context.get(), &writer, &out); e.code != heif_error_Ok) {
+        return avifError(e, "writing failed");
+    }
+    return out;
+}
+
+} // namespace dropsize

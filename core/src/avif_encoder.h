@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/cancel_token.h"
+#include "dropsize/core/codec.h"
+#include "dropsize/core/image.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace dropsize {
+
+/// AVIF encoding through libheif's aom encoder: 8-bit RGB(A) or grey(+alpha) in, YCbCr 4:2:0
+/// out at EncodeOptions' avifQuality and avifSpeed, alpha kept, ICC profile and EXIF written as
+/// given (ImageProcessor has set the EXIF orientation to 1). No irot/imir box is written: the
+/// pixels stand upright.
+class AvifEncoder {
+public:
+    /// aom encodes the image in one call that cannot be interrupted: `cancel` is seen before
+    /// and after it.
+    [[nodiscard]] static Result<std::vector<std::uint8_t>> encode(ConstImageView image,
+        const EncodeOptions& options, const Metadata& metadata,
+        const CancelToken* cancel = nullptr);
+};
+
+} // namespace dropsize
