@@ -7,8 +7,12 @@
 #include "dropsize/core/device_info.h"
 #include "dropsize/core/image_processor.h"
 #include "dropsize/core/path_text.h"
+#include "exif.h"
 #include "jpeg_decoder.h"
 #include "jpeg_encoder.h"
+#if DROPSIZE_WITH_HEIF
+#include "heif_decoder.h"
+#endif
 #include "support/child_process.h"
 #include "support/json_check.h"
 #include "support/test_support.h"
@@ -264,6 +268,80 @@ namespace {
             0);
         EXPECT_TRUE(fs::exists(out / "a_1.png"));
     }
+
+#if DROPSIZE_WITH_HEIF
+    fs::path heifFixture(const char* name)
+    {
+        return fs::path(DROPSIZE_HEIF_GOLDEN_TSV).parent_path() / "fixtures" / "heif" / name;
+    }
+
+    // What a phone's folder holds: HEIC photos, one of them turned by its transforms.
+    TEST_F(CliTest, WritesAHeicAsAnUprightJpegUnlessAskedOtherwise)
+    {
+        fs::copy_file(heifFixture("photo.heic"), in() / "IMG_0001.HEIC");
+        fs::copy_file(heifFixture("orient-6.heic"), in() / "trip" / "IMG_0002.heic");
+        const CliRun r = run({ utf8(in()), "--percent", "50" });
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_NE(r.err.find("5 resized"), std::string::npos) << r.err;
+        const fs::path out = in() / "ResizeImage";
+        auto first = JpegDecoder::readHeader(test::readFile(out / "IMG_0001.jpg"), {});
+        ASSERT_TRUE(first.ok());
+        EXPECT_EQ(first->info.width, 113);
+        EXPECT_EQ(first->info.height, 74);
+        EXPECT_FALSE(first->metadata.icc.empty()) << "the ICC profile travels";
+        auto turned = JpegDecoder::readHeader(test::readFile(out / "trip" / "IMG_0002.jpg"), {});
+        ASSERT_TRUE(turned.ok());
+        EXPECT_EQ(turned->info.width, 36) << "upright, turned once";
+        EXPECT_EQ(turned->info.height, 24);
+        EXPECT_EQ(exifOrientation(turned->metadata.exif), 1);
+
+        const CliRun help = run({ "--help" });
+        EXPECT_NE(help.out.find("a HEIC/HEIF as JPEG"), std::string::npos) << help.out;
+        EXPECT_NE(help.out.find("--avif-quality Q"), std::string::npos) << help.out;
+    }
+
+    TEST_F(CliTest, WritesAvifAndKeepsAnAvifAsAvif)
+    {
+        fs::copy_file(heifFixture("alpha.avif"), in() / "clip.avif");
+        const fs::path out = tmp.path() / "out";
+        const CliRun r = run({ utf8(in()), "--output", utf8(out), "--format", "avif",
+            "--avif-quality", "50", "--avif-speed", "9", "--long-edge", "64" });
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        for (const fs::path& file : { out / "a.avif", out / "c.avif", out / "clip.avif" }) {
+            SCOPED_TRACE(file.string());
+            auto header = HeifDecoder::readHeader(test::readFile(file), {});
+            ASSERT_TRUE(header.ok()) << header.error().message;
+            EXPECT_EQ(header->format, ImageFormat::Avif);
+            EXPECT_EQ(std::max(header->info.width, header->info.height), 64);
+        }
+        auto alpha = HeifDecoder::readHeader(test::readFile(out / "clip.avif"), {});
+        ASSERT_TRUE(alpha.ok());
+        EXPECT_EQ(alpha->info.channels, 4) << "alpha kept";
+        const fs::path kept = tmp.path() / "kept";
+        ASSERT_EQ(run({ utf8(in()), "--output", utf8(kept) }).exitCode, 0);
+        EXPECT_TRUE(fs::exists(kept / "clip.avif"));
+        EXPECT_EQ(run({ utf8(in()), "--avif-speed", "10" }).exitCode, 2);
+        EXPECT_EQ(run({ utf8(in()), "--avif-quality", "101" }).exitCode, 2);
+    }
+
+    TEST_F(CliTest, ABrokenHeicFailsAloneWithItsReason)
+    {
+        auto bytes = test::readFile(heifFixture("photo.heic"));
+        bytes.resize(bytes.size() / 2);
+        test::writeFile(in() / "cut.heic", bytes);
+        std::ofstream(in() / "page.heif") << "<html><body>Not Found</body></html>";
+        test::writeFile(in() / "empty.avif", {});
+        const CliRun r = run({ utf8(in()) });
+        EXPECT_EQ(r.exitCode, 1);
+        EXPECT_NE(r.err.find("cut.heic: HEIF: file is truncated"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("page.heif: not "), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("empty.avif: the file is empty"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("3 resized, 0 skipped, 3 failed"), std::string::npos) << r.err;
+        const CliRun dry = run({ utf8(in()), "--dry-run" });
+        EXPECT_EQ(dry.exitCode, 1);
+        EXPECT_NE(dry.out.find("cut.heic"), std::string::npos) << dry.out;
+    }
+#endif
 
     // A process killed in the middle of a batch leaves only complete files under final names.
     TEST_F(CliTest, AKilledRunLeavesNoPartialFile)
