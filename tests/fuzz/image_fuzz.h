@@ -102,8 +102,10 @@ inline void fuzzImage(std::span<const std::uint8_t> file, ImageFormat format)
     const std::uint64_t outPixels
         = static_cast<std::uint64_t>(out.width) * static_cast<std::uint64_t>(out.height);
     if (outPixels <= (1u << 16)) {
-        // The format a batch keeps (OutputFormat::Keep): the input's.
-        (void)processor.encode(pixels->view(), inspected.header.format, inspected.header.metadata);
+        // The format a batch keeps (OutputFormat::Keep): the input's, JPEG for a HEIF.
+        (void)processor.encode(pixels->view(),
+            outputFormatFor(OutputFormat::Keep, inspected.header.format),
+            inspected.header.metadata);
     }
 }
 

@@ -6,14 +6,18 @@
 # build/fuzz/findings/<target>/ and each target's log in build/fuzz/logs/; the exit status is 1
 # when any target found something. DROPSIZE_FUZZ_CORPUS=DIR keeps the corpora in DIR/<target>/
 # from one run to the next instead of in a temporary folder.
-# Usage: bash tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]   (targets: jpeg png exif cli)
+# Usage: bash tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]   (targets: jpeg png exif cli heif)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 seconds=${1:-300}
 shift || true
 targets=("$@")
-((${#targets[@]} > 0)) || targets=(jpeg png exif cli)
+if ((${#targets[@]} == 0)); then
+    targets=(jpeg png exif cli)
+    # heif: only in a build with HEIF (DROPSIZE_WITH_HEIF, on by default).
+    grep -q '^DROPSIZE_WITH_HEIF:BOOL=OFF' build/fuzz/CMakeCache.txt 2>/dev/null || targets+=(heif)
+fi
 [[ $seconds =~ ^[0-9]+$ ]] || { echo "SECONDS_PER_TARGET must be a whole number" >&2; exit 2; }
 
 # clang and its libFuzzer runtime, LLVM's OpenMP (core's resizer) and llvm-symbolizer (readable
@@ -117,6 +121,13 @@ seed_exif() {
     done
 }
 
+seed_heif() {
+    local corpus=$1
+    # The committed HEIC and AVIF fixtures (make_heif_golden.py): alpha, 10 and 12 bits, grids,
+    # irot/imir, EXIF and ICC.
+    add_seeds "$corpus" tests/golden/fixtures/heif/*.heic tests/golden/fixtures/heif/*.avif
+}
+
 seed_cli() {
     local corpus=$1 n=0 line
     # Command lines as the README and --help show them; arguments separated by NUL bytes.
@@ -131,6 +142,7 @@ photos --long-edge 2048 --format png --png-compression 9
 a.jpg b.png --size 640x480 --quality 90 --subsampling 444 --progressive
 photos --output out --on-existing rename --strip-metadata --no-recursive
 photos --threads 4 --device cpu --max-megapixels 50 --max-memory-mb 512
+photos --format avif --avif-quality 50 --avif-speed 9
 photos --dry-run --json
 --help
 --version
@@ -142,7 +154,7 @@ status=0
 summary=()
 for t in "${targets[@]}"; do
     exe=$bin/dropsize_fuzz_$t
-    [[ -x $exe ]] || { echo "unknown target $t (jpeg, png, exif, cli)" >&2; exit 2; }
+    [[ -x $exe ]] || { echo "unknown target $t (jpeg, png, exif, cli, heif)" >&2; exit 2; }
     corpus=${DROPSIZE_FUZZ_CORPUS:-$work}/$t
     findings=$findings_root/$t
     rm -rf "$findings"
