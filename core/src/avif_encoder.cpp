@@ -82,7 +82,8 @@ namespace {
             const std::uint8_t* in = image.row(y);
             std::uint8_t* out = plane + static_cast<std::ptrdiff_t>(y) * stride;
             if (count == image.channels) {
-                std::memcpy(out, in, static_cast<std::size_t>(image.width) * count);
+                std::memcpy(out, in,
+                    static_cast<std::size_t>(image.width) * static_cast<std::size_t>(count));
                 continue;
             }
             for (int x = 0; x < image.width; ++x) {

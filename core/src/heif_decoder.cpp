@@ -19,6 +19,11 @@ namespace {
     // An ftyp box with more brands than this is not an image's.
     constexpr std::uint32_t kLargestFtyp = 4096;
 
+    // The brands are read from the first 64 bytes only, which the planner sniffs (FileHead):
+    // any longer part of the file then gives the same answer. An image's ftyp box, with its
+    // 2 to 6 brands, is 24 to 40 bytes long.
+    constexpr std::size_t kSniffBytes = 64;
+
     // A colour profile or EXIF block larger than this is dropped, not read: a JPEG's EXIF fits
     // in 64 KiB, and the largest ICC profiles people use are a few MiB.
     constexpr std::size_t kLargestMetadata = std::size_t { 16 } << 20;
@@ -68,7 +73,7 @@ namespace {
         }
         bool hevc = false;
         bool generic = major == Brand::Generic;
-        const std::size_t end = std::min<std::size_t>(size, head.size());
+        const std::size_t end = std::min<std::size_t>({ size, head.size(), kSniffBytes });
         for (std::size_t at = 16; at + 4 <= end; at += 4) {
             switch (brandOf(head.data() + at)) {
             case Brand::Avif:
@@ -193,6 +198,9 @@ namespace {
         auto* s = static_cast<ReadState*>(userdata);
         if (size > static_cast<std::uint64_t>(s->size - s->position)) {
             return 1;
+        }
+        if (size == 0) {
+            return 0; // libheif reads empty boxes with a null `data` (found by tests/fuzz)
         }
         std::memcpy(data, s->data + s->position, size);
         s->position += static_cast<std::int64_t>(size);
@@ -466,8 +474,8 @@ Status HeifDecoder::extend(std::span<const std::uint8_t> file, bool wholeFile)
 
 std::uint64_t HeifDecoder::workingMemory(Size decoded, bool) const noexcept
 {
-    const std::uint64_t pixels
-        = std::uint64_t { static_cast<std::uint32_t>(decoded.width) } * decoded.height;
+    const std::uint64_t pixels = std::uint64_t { static_cast<std::uint32_t>(decoded.width) }
+        * static_cast<std::uint32_t>(decoded.height);
     const std::uint64_t planes = m_header.info.channels == 4 ? 4 : 3;
     const std::uint64_t sampleBytes = m_header.bitDepth > 8 ? 2 : 1;
     // The decoded YCbCr (4:4:4 at most) and alpha planes; for more than 8 bits the 8-bit copy

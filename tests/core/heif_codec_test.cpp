@@ -133,6 +133,14 @@ namespace {
         auto huge = ftyp("heic", {});
         huge[1] = 1; // a 64 KiB ftyp box
         EXPECT_EQ(sniffFormat(huge), ImageFormat::Unknown);
+        // Brands past the first 64 bytes (what the planner reads) are not looked at, so any
+        // first part of a file is sniffed as the whole file is.
+        auto late = ftyp("mif1",
+            { "miaf", "MA1B", "miaf", "MA1B", "miaf", "MA1B", "miaf", "MA1B", "miaf", "MA1B",
+                "miaf", "MA1B", "avif" });
+        ASSERT_GT(late.size(), 64u);
+        EXPECT_EQ(sniffFormat(late), ImageFormat::Heif);
+        EXPECT_EQ(sniffFormat(std::span(late).first(64)), ImageFormat::Heif);
         const auto mp4 = ftyp("isom", { "mp42" });
         EXPECT_NE(describeContent(mp4, mp4.size()).find("MP4"), std::string::npos);
         EXPECT_STREQ(formatName(ImageFormat::Heif), "heif");

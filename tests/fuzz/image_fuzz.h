@@ -61,7 +61,9 @@ inline void fuzzImage(std::span<const std::uint8_t> file, ImageFormat format)
     const auto whole = processor.inspect(file);
 
     const std::size_t size = file.size();
-    const std::size_t first = std::max<std::size_t>(8, size * (size % 4) / 4);
+    // The first read holds at least the 64 bytes the planner sniffs (HEIF's brands may take
+    // that many), as a job's first read of 256 KiB does.
+    const std::size_t first = std::max<std::size_t>(64, size * (size % 4) / 4);
     const std::size_t second = first + (size - std::min(first, size)) / 2;
     // Each read in a buffer of its own, the one before freed once the next is given, as a job
     // reads: a decoder still pointing into an earlier read is a use after free.
