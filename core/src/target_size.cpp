@@ -13,6 +13,11 @@ int* lossyQuality(EncodeOptions& options, ImageFormat format) noexcept
     switch (format) {
     case ImageFormat::Jpeg:
         return &options.jpegQuality;
+#if DROPSIZE_WITH_HEIF
+    case ImageFormat::Avif:
+        return &options.avifQuality;
+    case ImageFormat::Heif: // read only
+#endif
     case ImageFormat::Png:
     case ImageFormat::Unknown:
         return nullptr;
