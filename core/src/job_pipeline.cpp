@@ -114,11 +114,11 @@ namespace {
 
     Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
 
-    // What a job's report and preview say about its result: why its size was kept, and what its
-    // decoder did otherwise than the file asked.
+    // What a job's report and preview say about its result: why its size was kept or only
+    // cropped, and what its decoder did otherwise than the file asked.
     std::string jobNote(const ImageHeader& header, const ResizeSpec& spec)
     {
-        std::string note = unchangedReason(header.info, spec);
+        std::string note = sizeNote(header.info, spec);
         if (!header.warning.empty()) {
             note += (note.empty() ? "" : "; ") + header.warning;
         }

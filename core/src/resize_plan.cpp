@@ -2,8 +2,11 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/resize_plan.h"
 
+#include "dropsize/core/limits.h"
+
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace dropsize {
 
@@ -28,7 +31,123 @@ namespace {
         return f == 0 ? 1 : f;
     }
 
+    // n / d rounded to nearest, halves down, at least 1; n >= 0, d > 0.
+    int roundedQuotient(std::int64_t n, std::int64_t d)
+    {
+        const std::int64_t q = n / d + (2 * (n % d) > d ? 1 : 0);
+        return static_cast<int>(std::max<std::int64_t>(q, 1));
+    }
+
+    std::string sizeText(Size s)
+    {
+        return std::to_string(s.width) + "x" + std::to_string(s.height);
+    }
+
+    // ImageOps.fit(image, size) of Pillow 9.4 with bleed 0 and centering (0.5, 0.5), in its
+    // order of double operations: the crop box of the size's aspect, centred.
+    FillGeometry pillowFit(Size image, Size size)
+    {
+        const double liveWidth = image.width;
+        const double liveHeight = image.height;
+        const double liveRatio = liveWidth / liveHeight;
+        const double outputRatio = static_cast<double>(size.width) / size.height;
+        double cropWidth = liveWidth;
+        double cropHeight = liveHeight;
+        if (liveRatio == outputRatio) {
+            // already the aspect asked for
+        } else if (liveRatio >= outputRatio) {
+            cropWidth = outputRatio * liveHeight;
+        } else {
+            cropHeight = liveWidth / outputRatio;
+        }
+        const double left = (liveWidth - cropWidth) * 0.5;
+        const double top = (liveHeight - cropHeight) * 0.5;
+        FillGeometry g;
+        g.output = size;
+        g.box[0] = left;
+        g.box[1] = top;
+        g.box[2] = left + cropWidth;
+        g.box[3] = top + cropHeight;
+        return g;
+    }
+
+    // Without enlarging, an image smaller than the box on a side: the largest size of the box's
+    // aspect that the image holds, cropped from the centre, all in display orientation, then
+    // mapped to the stored pixels that orientation shows there.
+    std::optional<FillGeometry> cropToShape(Size stored, int orientation, Size box)
+    {
+        const bool swap = orientationSwapsAxes(orientation);
+        const Size shown = swap ? Size { stored.height, stored.width } : stored;
+        const std::int64_t wide = std::int64_t { shown.width } * box.height;
+        const std::int64_t tall = std::int64_t { shown.height } * box.width;
+        Size out = shown;
+        if (wide <= tall) {
+            out.height = std::min(shown.height, roundedQuotient(wide, box.width));
+        } else {
+            out.width = std::min(shown.width, roundedQuotient(tall, box.height));
+        }
+        if (out == shown) {
+            return std::nullopt;
+        }
+        // Display x comes from stored x (or y, when the axes swap), reversed for these
+        // orientations; likewise display y (see exif_transpose's table).
+        const bool reverseX
+            = orientation == 2 || orientation == 3 || orientation == 7 || orientation == 8;
+        const bool reverseY
+            = orientation == 3 || orientation == 4 || orientation == 6 || orientation == 7;
+        const int left = (shown.width - out.width) / 2;
+        const int top = (shown.height - out.height) / 2;
+        int x = swap ? top : left;
+        int y = swap ? left : top;
+        const Size size = swap ? Size { out.height, out.width } : out;
+        if (reverseX) {
+            x = stored.width - x - size.width;
+        }
+        if (reverseY) {
+            y = stored.height - y - size.height;
+        }
+        FillGeometry g;
+        g.output = size;
+        g.cropOnly = true;
+        g.box[0] = x;
+        g.box[1] = y;
+        g.box[2] = x + size.width;
+        g.box[3] = y + size.height;
+        return g;
+    }
+
 } // namespace
+
+Size shortEdgeBox(Size image, int shortEdge)
+{
+    // Exact in integers: then x / y >= W / H holds in double too (rounding is monotonic), and
+    // thumbnail() takes the height as given and rounds the width (and the other way round).
+    const auto longSide = [&](int longer, int shorter) {
+        const std::int64_t side = (std::int64_t { shortEdge } * longer + shorter - 1) / shorter;
+        return static_cast<int>(std::min<std::int64_t>(side, kMaxSide));
+    };
+    if (image.width >= image.height) {
+        return { longSide(image.width, image.height), shortEdge };
+    }
+    return { shortEdge, longSide(image.height, image.width) };
+}
+
+std::optional<FillGeometry> fillGeometry(const ImageInfo& info, const ResizeSpec& spec)
+{
+    if (info.width < 1 || info.height < 1 || spec.width < 1 || spec.height < 1) {
+        return std::nullopt;
+    }
+    const Size image { info.width, info.height };
+    const Size box = orientationSwapsAxes(info.orientation) ? Size { spec.height, spec.width }
+                                                            : Size { spec.width, spec.height };
+    if (!spec.enlarge && (image.width < box.width || image.height < box.height)) {
+        return cropToShape(image, info.orientation, { spec.width, spec.height });
+    }
+    if (image == box) {
+        return std::nullopt; // resize() returns a copy: the box is the whole image
+    }
+    return pillowFit(image, box);
+}
 
 std::optional<Size> thumbnailSize(Size image, double boxWidth, double boxHeight, bool enlarge)
 {
@@ -64,6 +183,16 @@ std::optional<Size> targetSize(const ImageInfo& info, const ResizeSpec& spec)
                     : thumbnailSize(image, spec.width, spec.height, spec.enlarge);
     case SizeMode::LongEdge:
         return thumbnailSize(image, spec.longEdge, spec.longEdge, spec.enlarge);
+    case SizeMode::ShortEdge: {
+        // Both sides of the image have the same short edge whichever way it is shown.
+        const Size box = shortEdgeBox(image, spec.shortEdge);
+        return thumbnailSize(image, box.width, box.height, spec.enlarge);
+    }
+    case SizeMode::Fill:
+        if (const auto fill = fillGeometry(info, spec)) {
+            return fill->output;
+        }
+        return std::nullopt;
     case SizeMode::Exact: {
         Size want = swap ? Size { spec.height, spec.width } : Size { spec.width, spec.height };
         if (!spec.enlarge && (want.width > image.width || want.height > image.height)) {
@@ -85,9 +214,18 @@ std::string unchangedReason(const ImageInfo& info, const ResizeSpec& spec)
     }
     const bool swap = orientationSwapsAxes(info.orientation);
     const Size shown = swap ? Size { info.height, info.width } : Size { info.width, info.height };
-    const auto text = [](int w, int h) { return std::to_string(w) + "x" + std::to_string(h); };
+    const auto text = [](int w, int h) { return sizeText({ w, h }); };
     const std::string kept = "kept at " + text(shown.width, shown.height) + ": ";
     switch (spec.mode) {
+    case SizeMode::Fill:
+        if (shown == Size { spec.width, spec.height }) {
+            return kept + "it has that size already";
+        }
+        return kept + "it has the shape of " + text(spec.width, spec.height)
+            + " already, and filling that would enlarge it (enlarging is off)";
+    case SizeMode::ShortEdge:
+        return kept + "its short edge is " + std::to_string(spec.shortEdge)
+            + " pixels or less already, and enlarging is off";
     case SizeMode::Exact:
         if (shown == Size { spec.width, spec.height }) {
             return kept + "it has that size already";
@@ -105,6 +243,21 @@ std::string unchangedReason(const ImageInfo& info, const ResizeSpec& spec)
     return {};
 }
 
+std::string sizeNote(const ImageInfo& info, const ResizeSpec& spec)
+{
+    if (spec.mode == SizeMode::Fill) {
+        const auto fill = fillGeometry(info, spec);
+        if (fill && fill->cropOnly) {
+            const Size shown = orientationSwapsAxes(info.orientation)
+                ? Size { fill->output.height, fill->output.width }
+                : fill->output;
+            return "cropped to " + sizeText(shown) + " without scaling: filling "
+                + sizeText({ spec.width, spec.height }) + " would enlarge it, and enlarging is off";
+        }
+    }
+    return unchangedReason(info, spec);
+}
+
 ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec)
 {
     ResizePlan plan;
@@ -113,6 +266,29 @@ ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec)
     plan.decoded = { info.width, info.height };
     plan.reduced = plan.decoded;
     plan.resampled = plan.decoded;
+
+    if (spec.mode == SizeMode::Fill) {
+        // ImageOps.fit() calls resize(size, method, box=crop) with no reducing_gap: the image is
+        // decoded whole (no draft) and there is no reduce step, only the resample of the box.
+        const std::optional<FillGeometry> fill = fillGeometry(info, spec);
+        plan.reduceBox[2] = plan.decoded.width;
+        plan.reduceBox[3] = plan.decoded.height;
+        for (int i = 0; i < 4; ++i) {
+            plan.box[i] = static_cast<float>(fill ? fill->box[i] : plan.reduceBox[i]);
+        }
+        if (fill) {
+            plan.resample = true;
+            plan.resampled = fill->output;
+            const bool hasAlpha = info.channels == 2 || info.channels == 4;
+            // A plain crop (image.crop()) never premultiplies; fit()'s resize() does, even when
+            // its box turns out to be an integral crop.
+            plan.premultiply = hasAlpha && spec.filter != Filter::Nearest && !fill->cropOnly;
+        }
+        plan.output = orientationSwapsAxes(plan.orientation)
+            ? Size { plan.resampled.height, plan.resampled.width }
+            : plan.resampled;
+        return plan;
+    }
 
     const std::optional<Size> target = targetSize(info, spec);
     if (target && !(*target == plan.decoded)) {

@@ -66,7 +66,7 @@ namespace {
     // The settings file, the command line and JSON readers depend on these exact spellings.
     TEST(OptionNames, KeepTheSpellingsThatFilesAndScriptsUse)
     {
-        EXPECT_EQ(nameList<SizeMode>(", "), "percent, fit, long-edge, exact");
+        EXPECT_EQ(nameList<SizeMode>(", "), "percent, fit, long-edge, exact, short-edge, fill");
         EXPECT_EQ(nameList<Filter>(", "), "nearest, box, bilinear, hamming, bicubic, lanczos");
 #if DROPSIZE_WITH_HEIF
         EXPECT_EQ(nameList<OutputFormat>(", "), "keep, jpeg, png, avif");

@@ -155,5 +155,77 @@ namespace {
         EXPECT_EQ(r.error().code, ErrorCode::Cancelled);
     }
 
+    ResizeSpec fillSpec(int w, int h, Filter filter)
+    {
+        ResizeSpec spec;
+        spec.mode = SizeMode::Fill;
+        spec.width = w;
+        spec.height = h;
+        spec.filter = filter;
+        return spec;
+    }
+
+    Image resized(const Image& image, int orientation, const ResizeSpec& spec)
+    {
+        const ImageInfo info { image.width(), image.height(), image.channels(), false,
+            orientation };
+        auto r = CpuResizer().resize(test::copyOf(image), makeResizePlan(info, spec));
+        EXPECT_TRUE(r.ok()) << r.error().message;
+        return r.ok() ? std::move(r).value() : Image {};
+    }
+
+    // A fill's crop is centred exactly (ImageOps.fit's fractional box), so a mirrored image
+    // gives the mirrored result, as in Pillow. Nearest and box are left out: nearest truncates
+    // its source position and box's kernel is 1 on (-0.5, 0.5], so a sample exactly half-way
+    // goes one way; Pillow breaks the symmetry there in the same way (97x61 to 96x60 with box).
+    TEST(Resampler, FillGivesTheMirroredPixelsOfAMirroredImage)
+    {
+        const Image image = test::makeTestImage(97, 61, 4, 5);
+        auto mirrored = CpuResizer::orient(image.view(), 2);
+        auto flipped = CpuResizer::orient(image.view(), 4);
+        ASSERT_TRUE(mirrored.ok() && flipped.ok());
+        const Size boxes[] = { { 20, 20 }, { 40, 9 }, { 9, 40 }, { 96, 60 }, { 33, 33 } };
+        for (const Filter f : kFilters) {
+            if (f == Filter::Nearest || f == Filter::Box) {
+                continue;
+            }
+            for (const Size box : boxes) {
+                SCOPED_TRACE(std::string(filterName(f)) + " " + std::to_string(box.width) + "x"
+                    + std::to_string(box.height));
+                const ResizeSpec spec = fillSpec(box.width, box.height, f);
+                const Image upright = resized(image, 1, spec);
+                auto expected = CpuResizer::orient(upright.view(), 2);
+                ASSERT_TRUE(expected.ok());
+                EXPECT_TRUE(samePixels(resized(*mirrored, 1, spec).view(), expected->view()));
+                expected = CpuResizer::orient(upright.view(), 4);
+                ASSERT_TRUE(expected.ok());
+                EXPECT_TRUE(samePixels(resized(*flipped, 1, spec).view(), expected->view()));
+            }
+        }
+    }
+
+    // Without enlarging, a fill smaller than the box is a crop taken as the image is shown: a
+    // file stored in any orientation gives the same pixels as the upright file, for every filter.
+    TEST(Resampler, FillsThatOnlyCropGiveTheUprightFilesPixelsInEveryOrientation)
+    {
+        const Image stored = test::makeTestImage(45, 30, 3, 9);
+        for (int o = 1; o <= 8; ++o) {
+            auto shown = CpuResizer::orient(stored.view(), o);
+            ASSERT_TRUE(shown.ok());
+            for (const Filter f : kFilters) {
+                for (const Size box : { Size { 100, 41 }, Size { 41, 100 }, Size { 60, 60 } }) {
+                    SCOPED_TRACE("orientation " + std::to_string(o) + " " + filterName(f) + " "
+                        + std::to_string(box.width) + "x" + std::to_string(box.height));
+                    const ResizeSpec spec = fillSpec(box.width, box.height, f);
+                    const Image fromStored = resized(stored, o, spec);
+                    const Image fromShown = resized(*shown, 1, spec);
+                    EXPECT_TRUE(samePixels(fromStored.view(), fromShown.view()));
+                    EXPECT_LT(fromShown.width(), box.width);
+                    EXPECT_LT(fromShown.height(), box.height);
+                }
+            }
+        }
+    }
+
 } // namespace
 } // namespace dropsize

@@ -11,6 +11,7 @@
 #include "resampler.h"
 #include "support/test_support.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 #include <string>
 #include <tuple>
@@ -50,6 +51,11 @@ namespace {
         spec.width = c.mode == SizeMode::Fit ? w + 3 : w;
         spec.height = h;
         spec.longEdge = std::max(w, h);
+        spec.shortEdge = std::min(w, h);
+        if (c.mode == SizeMode::Fill) {
+            // A box of another aspect than the image's, so that fill crops.
+            spec.width = std::max(1, w * 2 / 3);
+        }
         return spec;
     }
 
@@ -156,6 +162,67 @@ TEST(EmulatedKernels, MatchTheCpuPathForBoxesLongEdgesExactSizesAndEnlarging)
         expectSameBytes({ 45, 31, 3, f, SizeMode::Percent, 250.0, 1, true });
         expectSameBytes({ 45, 31, 2, f, SizeMode::Percent, 175.0, 3, true });
     }
+}
+
+// Fill's crop box reaches the GPU through the plan as thumbnail()'s draft box does: fractional
+// boxes in both passes, integral crops with and without premultiplied alpha, enlarging, and
+// every orientation.
+TEST(EmulatedKernels, MatchTheCpuPathForShortEdgesAndFills)
+{
+    bool fractionalBox = false;
+    bool crop = false;
+    bool premultipliedCrop = false;
+    const std::pair<int, int> sizes[]
+        = { { 1, 1 }, { 2, 7 }, { 97, 61 }, { 61, 97 }, { 203, 101 } };
+    for (const auto& [w, h] : sizes) {
+        for (int channels = 1; channels <= 4; ++channels) {
+            for (const Filter f : kFilters) {
+                for (const double percent : { 10.0, 50.0, 99.0, 150.0 }) {
+                    for (const int orientation : { 1, 6 }) {
+                        for (const SizeMode mode : { SizeMode::ShortEdge, SizeMode::Fill }) {
+                            ResizePlan plan;
+                            expectSameBytes(
+                                { w, h, channels, f, mode, percent, orientation, percent > 100.0 },
+                                &plan);
+                            if (HasFatalFailure()) {
+                                return;
+                            }
+                            if (mode != SizeMode::Fill || !plan.resample) {
+                                continue;
+                            }
+                            auto program = makeGpuProgram(plan, channels);
+                            ASSERT_TRUE(program);
+                            const bool isCrop = program->steps.kind == ResampleSteps::Kind::Crop;
+                            crop |= isCrop;
+                            premultipliedCrop |= isCrop && program->steps.premultiply;
+                            fractionalBox |= plan.box[0] != std::floor(plan.box[0])
+                                && program->steps.horizontal && program->steps.vertical;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // fit() of 64x48 to 64x32: the box (0, 8, 64, 40) is an integral crop, premultiplied.
+    for (const int channels : { 2, 4 }) {
+        for (const Filter f : kFilters) {
+            const Image source = makeTestImage(64, 48, channels, 11);
+            ResizeSpec spec;
+            spec.mode = SizeMode::Fill;
+            spec.width = 64;
+            spec.height = 32;
+            spec.filter = f;
+            const ResizePlan plan = makeResizePlan({ 64, 48, channels, false, 1 }, spec);
+            auto program = makeGpuProgram(plan, channels);
+            ASSERT_TRUE(program);
+            premultipliedCrop
+                |= program->steps.kind == ResampleSteps::Kind::Crop && program->steps.premultiply;
+            expectSameBytesForPlan(source, plan);
+        }
+    }
+    EXPECT_TRUE(fractionalBox) << "fit()'s crop box with a fraction, through both passes";
+    EXPECT_TRUE(crop) << "a fill that is a plain crop";
+    EXPECT_TRUE(premultipliedCrop) << "fit()'s resize() that lands on an integral crop";
 }
 
 TEST(EmulatedKernels, TheTableTakesEveryStepOfTheProgram)

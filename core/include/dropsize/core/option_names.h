@@ -34,6 +34,8 @@ template <> struct EnumNames<SizeMode> {
         { SizeMode::Fit, "fit" },
         { SizeMode::LongEdge, "long-edge" },
         { SizeMode::Exact, "exact" },
+        { SizeMode::ShortEdge, "short-edge" },
+        { SizeMode::Fill, "fill" },
     };
 };
 

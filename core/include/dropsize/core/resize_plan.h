@@ -45,9 +45,37 @@ std::optional<Size> thumbnailSize(Size image, double boxWidth, double boxHeight,
 /// The size a spec asks for, in stored orientation; nullopt when nothing changes.
 std::optional<Size> targetSize(const ImageInfo& info, const ResizeSpec& spec);
 
+/// The box whose thumbnail() sets the short edge to `shortEdge`: for a landscape or square
+/// image ceil(N·W/H) × N, for a portrait one N × ceil(N·H/W) (the long side held at kMaxSide at
+/// most), so that the aspect rule keeps the short side and rounds only the long one.
+Size shortEdgeBox(Size image, int shortEdge);
+
+/// How a Fill spec takes an image (stored orientation) to its output.
+struct FillGeometry {
+    Size output; ///< stored orientation
+    double box[4] = { 0, 0, 0, 0 }; ///< x0, y0, x1, y1 of the image that becomes the output
+    /// True when the image is smaller than the box on a side and enlarging is off: the output is
+    /// a plain centred crop of the box's shape (no resample; box integral and of output's size).
+    bool cropOnly = false;
+};
+
+/// The Fill geometry of an image, or nullopt when the output would be the image itself. With
+/// enlarge, or an image at least the box on both sides (the box's sides swapped for
+/// orientations 5..8), it is exactly Pillow's ImageOps.fit(image, box, centering=(0.5, 0.5)):
+/// the crop box of the box's aspect, centred, computed in double as fit() does. Otherwise the
+/// output is the largest size of the box's aspect the image holds (the limiting side kept, the
+/// other rounded to nearest, halves down), cropped with its offset (W - w) // 2 taken in display
+/// orientation, so that mirrored and rotated files keep the same pixels as upright ones.
+std::optional<FillGeometry> fillGeometry(const ImageInfo& info, const ResizeSpec& spec);
+
 /// Why a spec leaves an image at its size, in words for its log line ("kept at 800x600: 400x900
 /// would enlarge it, and enlarging is off"); empty when the spec changes the size.
 std::string unchangedReason(const ImageInfo& info, const ResizeSpec& spec);
+
+/// What a log line says about the size a spec gives an image: unchangedReason(), or for a Fill
+/// that crops without scaling, why ("cropped to 600x600 without scaling: filling 1000x1000
+/// would enlarge it, and enlarging is off"); empty otherwise.
+std::string sizeNote(const ImageInfo& info, const ResizeSpec& spec);
 
 /// The full plan for one image. Pure: same inputs, same plan.
 ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec);

@@ -5,6 +5,7 @@
 #include "dropsize/core/result.h"
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace dropsize {
@@ -17,16 +18,21 @@ enum class SizeMode {
     Percent, ///< both sides scaled by a percentage (the old tool's only mode)
     Fit, ///< the largest size that fits a W×H box, aspect kept
     LongEdge, ///< the longer side becomes N pixels, aspect kept
-    Exact, ///< exactly W×H, aspect not kept
+    Exact, ///< exactly W×H, aspect not kept (stretches)
+    ShortEdge, ///< the shorter side becomes N pixels, aspect kept
+    /// covers a W×H box, aspect kept, then crops to it, centred (Pillow's ImageOps.fit); without
+    /// enlarge, an image smaller than the box on a side is cropped to the box's shape instead
+    Fill,
 };
 
 /// What the user asked for, before any image is seen. Sizes are in display orientation.
 struct ResizeSpec {
     SizeMode mode = SizeMode::Percent;
     double percent = 50.0;
-    int width = 0; ///< Fit and Exact
-    int height = 0; ///< Fit and Exact
+    int width = 0; ///< Fit, Exact and Fill
+    int height = 0; ///< Fit, Exact and Fill
     int longEdge = 0; ///< LongEdge
+    int shortEdge = 0; ///< ShortEdge
     bool enlarge = false; ///< allow outputs larger than the input
     /// Pillow's default for thumbnail(), which the old tool called without a filter. Lanczos is
     /// the sharper choice.
@@ -37,6 +43,17 @@ struct ResizeSpec {
 
 /// Checks the numbers of a spec; the message says which value is wrong and why.
 [[nodiscard]] Status validate(const ResizeSpec& spec);
+
+/// One sizing spec as text, for lists of sizes and labels: "50%" (percent, decimals allowed),
+/// "fit:800x600", "long:2048" or just "2048" (long edge), "short:1080", "fill:512x512" and
+/// "exact:640x480". The mode and its numbers replace those of `base`; its enlarge and filter are
+/// kept. Checks the syntax and each number's limits, not the enlarge rule (validate() does, once
+/// every option is known); the message quotes the text and names the forms.
+[[nodiscard]] Result<ResizeSpec> parseSizeSpec(std::string_view text, const ResizeSpec& base = {});
+
+/// The text parseSizeSpec() reads back as the same mode and numbers: "50%", "fit:800x600",
+/// "long:2048", "short:1080", "fill:512x512", "exact:640x480".
+std::string sizeSpecText(const ResizeSpec& spec);
 
 /// "lanczos" → Filter::Lanczos; nullopt for an unknown name.
 std::optional<Filter> parseFilter(std::string_view name) noexcept;
