@@ -230,6 +230,19 @@ namespace {
             } };
         longEdge.choosesSize = true;
         flags.push_back(std::move(longEdge));
+        CliFlag shortEdge { &kShortEdge, S::Size,
+            "a number of pixels from {min} to {max}, such as 1080",
+            [](const std::string& v, CliOptions& o) {
+                const auto n = integerIn(kShortEdge, v);
+                if (n) {
+                    o.batch.process.spec.mode = SizeMode::ShortEdge;
+                    o.batch.process.spec.shortEdge = *n;
+                }
+                return n.has_value();
+            } };
+        shortEdge.choosesSize = true;
+        flags.push_back(std::move(shortEdge));
+        flags.push_back(sizeFlag(kFill, SizeMode::Fill));
         flags.push_back(sizeFlag(kExact, SizeMode::Exact));
         flags.push_back(switchFlag(
             kEnlarge, S::Size, [](auto& o) -> auto& { return o.batch.process.spec.enlarge; }));
@@ -416,7 +429,7 @@ namespace {
         return lines + line + "\n";
     }
 
-    // "--percent, --fit, --long-edge and --size": the flags of which one may be given.
+    // "--percent, --fit, ... and --size": the flags of which one may be given.
     std::string sizeFlagList(const std::vector<CliFlag>& flags)
     {
         std::vector<std::string_view> sizes;
@@ -462,7 +475,8 @@ std::string usageText()
 
 Resizes every JPEG and PNG in the given files and folders. Outputs go to a ResizeImage folder
 inside each input folder (next to a given file) unless --output says otherwise; originals are
-never changed. The pixels are those of Pillow's Image.thumbnail() followed by exif_transpose().
+never changed. The pixels are those of Pillow's Image.thumbnail() (ImageOps.fit() for --fill)
+followed by exif_transpose().
 )";
 #if DROPSIZE_WITH_HEIF
     text += "HEIC/HEIF and AVIF files are read too (libheif), upright as their transforms say; a\n"

@@ -83,7 +83,9 @@ namespace {
         EXPECT_EQ(help.find('{'), std::string::npos) << "a placeholder left unfilled";
         EXPECT_NE(help.find("bicubic (default)"), std::string::npos);
         EXPECT_NE(help.find("JPEG quality 1-100 (default 85)"), std::string::npos);
-        EXPECT_NE(help.find("--percent, --fit, --long-edge and --size"), std::string::npos);
+        EXPECT_NE(help.find("--percent, --fit, --long-edge, --short-edge, --fill and --size"),
+            std::string::npos);
+        EXPECT_NE(help.find("stretches (aspect not kept)"), std::string::npos) << help;
     }
 
     TEST(CliTable, HoldsEveryOptionThatHasAFlag)
@@ -139,6 +141,40 @@ namespace {
                 }
             } else if (flag.option->kind != OptionKind::Folder) {
                 EXPECT_NE(message.find(numberText(flag.option->min)), std::string::npos) << message;
+            }
+        }
+    }
+
+    TEST(CliTable, ShortEdgeAndFillSetTheirModes)
+    {
+        auto shortEdge = parseCommandLine({ "a.jpg", "--short-edge", "1080" });
+        ASSERT_TRUE(shortEdge.ok()) << shortEdge.error().message;
+        EXPECT_EQ(shortEdge->batch.process.spec.mode, SizeMode::ShortEdge);
+        EXPECT_EQ(shortEdge->batch.process.spec.shortEdge, 1080);
+        auto fill = parseCommandLine({ "a.jpg", "--fill", "512x256", "--enlarge" });
+        ASSERT_TRUE(fill.ok()) << fill.error().message;
+        EXPECT_EQ(fill->batch.process.spec.mode, SizeMode::Fill);
+        EXPECT_EQ(fill->batch.process.spec.width, 512);
+        EXPECT_EQ(fill->batch.process.spec.height, 256);
+        EXPECT_TRUE(fill->batch.process.spec.enlarge);
+    }
+
+    // One size for a run: any two of the sizing flags are refused, the new ones too.
+    TEST(CliTable, TakesOneSizingFlagOnly)
+    {
+        const std::vector<std::vector<std::string>> sizes
+            = { { "--percent", "50" }, { "--fit", "10x10" }, { "--long-edge", "10" },
+                  { "--short-edge", "10" }, { "--fill", "10x10" }, { "--size", "10x10" } };
+        for (const auto& first : sizes) {
+            for (const auto& second : sizes) {
+                std::vector<std::string> args { "a.jpg" };
+                args.insert(args.end(), first.begin(), first.end());
+                args.insert(args.end(), second.begin(), second.end());
+                auto parsed = parseCommandLine(args);
+                ASSERT_FALSE(parsed.ok()) << first[0] << " " << second[0];
+                EXPECT_EQ(parsed.error().message,
+                    "choose one of --percent, --fit, --long-edge, --short-edge, --fill and --size ("
+                        + second[0] + ")");
             }
         }
     }

@@ -240,6 +240,9 @@ namespace {
         EXPECT_EQ(run({ utf8(in()), "--percent", "abc" }).exitCode, 2);
         EXPECT_EQ(run({ utf8(in()), "--percent", "150" }).exitCode, 2);
         EXPECT_EQ(run({ utf8(in()), "--fit", "10x10", "--long-edge", "5" }).exitCode, 2);
+        EXPECT_EQ(run({ utf8(in()), "--fill", "10x10", "--short-edge", "5" }).exitCode, 2);
+        EXPECT_EQ(run({ utf8(in()), "--fill", "0x10" }).exitCode, 2);
+        EXPECT_EQ(run({ utf8(in()), "--short-edge", "0" }).exitCode, 2);
         EXPECT_EQ(run({ utf8(in()), "--bogus" }).exitCode, 2);
         EXPECT_EQ(run({ utf8(in()), "--output", utf8(in()) }).exitCode, 2);
         // An option is never taken as the value of the one before it.
@@ -565,6 +568,58 @@ namespace {
         EXPECT_EQ(r.exitCode, 0) << r.err;
         EXPECT_NE(r.out.find("kept at 800x600: 400x900 would enlarge it"), std::string::npos)
             << r.out;
+    }
+
+    Size imageSize(const fs::path& file)
+    {
+        const std::vector<std::uint8_t> bytes = test::readFile(file);
+        auto inspected = ImageProcessor(ProcessOptions {}).inspect(bytes);
+        EXPECT_TRUE(inspected.ok()) << utf8(file);
+        return inspected.ok() ? Size { inspected->header.info.width, inspected->header.info.height }
+                              : Size {};
+    }
+
+    TEST_F(CliTest, FillsEveryImageToTheBoxAndSetsShortEdges)
+    {
+        const fs::path filled = tmp.path() / "filled";
+        const CliRun fill = run({ utf8(in()), "--fill", "50x40", "--output", utf8(filled) });
+        EXPECT_EQ(fill.exitCode, 0) << fill.err;
+        EXPECT_EQ(imageSize(filled / "a.jpg"), (Size { 50, 40 }));
+        EXPECT_EQ(imageSize(filled / "trip" / "b.jpg"), (Size { 50, 40 }));
+        EXPECT_EQ(imageSize(filled / "c.png"), (Size { 50, 40 }));
+        const fs::path shortened = tmp.path() / "short";
+        const CliRun shortEdge
+            = run({ utf8(in()), "--short-edge", "50", "--output", utf8(shortened) });
+        EXPECT_EQ(shortEdge.exitCode, 0) << shortEdge.err;
+        EXPECT_EQ(imageSize(shortened / "a.jpg"), (Size { 100, 50 }));
+        EXPECT_EQ(imageSize(shortened / "trip" / "b.jpg"), (Size { 50, 100 }));
+        EXPECT_EQ(imageSize(shortened / "c.png"), (Size { 67, 50 })) << "80 * 50 / 60 = 66.7";
+    }
+
+    // Without --enlarge a box larger than the image is only cropped to its shape, and the plan,
+    // the log and JSON say so with the size it gives.
+    TEST_F(CliTest, SaysWhenAFillOnlyCrops)
+    {
+        const CliRun dry = run({ utf8(in() / "a.jpg"), "--dry-run", "--fill", "300x300" });
+        EXPECT_EQ(dry.exitCode, 0) << dry.err;
+        EXPECT_NE(dry.out.find("200x100 -> 100x100  (cropped to 100x100 without scaling: filling "
+                               "300x300 would enlarge it, and enlarging is off)"),
+            std::string::npos)
+            << dry.out;
+        const CliRun json
+            = run({ utf8(in() / "a.jpg"), "--dry-run", "--json", "--fill", "300x300" });
+        EXPECT_EQ(json.exitCode, 0) << json.err;
+        EXPECT_NE(json.out.find("\"output_size\":[100,100]"), std::string::npos) << json.out;
+        EXPECT_NE(json.out.find("\"note\":\"cropped to 100x100 without scaling"), std::string::npos)
+            << json.out;
+        const CliRun r = run({ utf8(in() / "a.jpg"), "--fill", "300x300" });
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_NE(r.out.find("(cropped to 100x100 without scaling"), std::string::npos) << r.out;
+        EXPECT_EQ(imageSize(in() / "ResizeImage" / "a.jpg"), (Size { 100, 100 }));
+        // With --enlarge the box is filled.
+        const CliRun grown = run({ utf8(in() / "a.jpg"), "--dry-run", "--fill", "300x300",
+            "--enlarge", "--output", utf8(tmp.path() / "grown") });
+        EXPECT_NE(grown.out.find("200x100 -> 300x300\n"), std::string::npos) << grown.out;
     }
 
     TEST_F(CliTest, EscapesControlCharactersInNamesOnTheTerminal)

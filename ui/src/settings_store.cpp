@@ -126,6 +126,8 @@ namespace {
                 kHeight, [](auto& s) -> auto& { return s.spec.height; }, Zero::MeansUnset),
             numberKey<int>(
                 kLongEdge, [](auto& s) -> auto& { return s.spec.longEdge; }, Zero::MeansUnset),
+            numberKey<int>(
+                kShortEdge, [](auto& s) -> auto& { return s.spec.shortEdge; }, Zero::MeansUnset),
             boolKey(
                 kEnlarge, [](auto& s) -> auto& { return s.spec.enlarge; }),
             enumKey(

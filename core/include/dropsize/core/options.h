@@ -90,13 +90,28 @@ namespace option {
         .min = 1,
         .max = kMaxSide,
         .help = "longer side becomes N pixels, aspect kept" };
+    inline constexpr OptionInfo kShortEdge { .kind = OptionKind::Integer,
+        .key = "size/shortEdge",
+        .flag = "--short-edge",
+        .valueName = "N",
+        .min = 1,
+        .max = kMaxSide,
+        .help = "shorter side becomes N pixels, aspect kept" };
+    inline constexpr OptionInfo kFill { .kind = OptionKind::Size,
+        .flag = "--fill",
+        .valueName = "WxH",
+        .min = 1,
+        .max = kMaxSide,
+        .help = "exactly W x H, aspect kept: covers the box, then crops it, centred; without "
+                "--enlarge an image smaller than the box on a side is cropped to the box's shape, "
+                "not scaled" };
     inline constexpr OptionInfo kExact { .kind = OptionKind::Size,
         .flag = "--size",
         .valueName = "WxH",
         .min = 1,
         .max = kMaxSide,
-        .help = "exactly W x H" };
-    /// The window's two sides of --fit and --size.
+        .help = "exactly W x H; stretches (aspect not kept)" };
+    /// The window's two sides of --fit, --fill and --size.
     inline constexpr OptionInfo kWidth {
         .kind = OptionKind::Integer, .key = "size/width", .min = 1, .max = kMaxSide
     };
@@ -235,9 +250,9 @@ namespace option {
                 "{default})" };
 
     /// Every option above.
-    inline constexpr const OptionInfo* kAll[] = { &kSizeMode, &kPercent, &kFit, &kLongEdge, &kExact,
-        &kWidth, &kHeight, &kEnlarge, &kFilter, &kOutputFolder, &kFormat, &kJpegQuality,
-        &kSubsampling, &kProgressive, &kPngCompression,
+    inline constexpr const OptionInfo* kAll[] = { &kSizeMode, &kPercent, &kFit, &kLongEdge,
+        &kShortEdge, &kFill, &kExact, &kWidth, &kHeight, &kEnlarge, &kFilter, &kOutputFolder,
+        &kFormat, &kJpegQuality, &kSubsampling, &kProgressive, &kPngCompression,
 #if DROPSIZE_WITH_HEIF
         &kAvifQuality, &kAvifSpeed,
 #endif
