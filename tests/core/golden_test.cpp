@@ -4,9 +4,12 @@
 // The promise "the pixels are exactly what Pillow's thumbnail makes": every row of
 // tests/golden/pillow_golden.tsv (made by make_golden.py with Debian's Pillow) must come out of
 // ImageProcessor::render() with the same size and the same CRC-32 — max difference 0. So must
-// every row of heif_golden.tsv, for HEIC and AVIF.
+// every row of heif_golden.tsv, for HEIC and AVIF, and of sizing_golden.tsv
+// (make_sizing_golden.py): the short-edge and fill sizes against Pillow's thumbnail() and
+// ImageOps.fit().
 
 #include "dropsize/core/image_processor.h"
+#include "dropsize/core/options.h"
 #include "support/test_support.h"
 
 #include <fstream>
@@ -18,17 +21,22 @@ namespace dropsize {
 namespace {
 
     struct GoldenCase {
-        double percent = 0;
+        ResizeSpec spec; ///< its filter is `filter`'s
         std::string filter;
         int width = 0;
         int height = 0;
         int channels = 0;
         std::uint32_t crc = 0;
+        std::string label; ///< for the trace: "at 50% with lanczos"
     };
 
     using GoldenTable = std::map<std::string, std::vector<GoldenCase>>;
 
-    GoldenTable readGoldenTable(const char* tsv)
+    // How a table's rows say the size: pillow_golden.tsv and heif_golden.tsv by a percentage,
+    // sizing_golden.tsv by a sizing spec ("fill:64x48") and an enlarge column (0 or 1).
+    enum class SizeColumns { Percent, SpecAndEnlarge };
+
+    GoldenTable readGoldenTable(const char* tsv, SizeColumns columns = SizeColumns::Percent)
     {
         GoldenTable t;
         std::ifstream in(tsv);
@@ -40,8 +48,24 @@ namespace {
             std::istringstream fields(line);
             std::string file;
             GoldenCase c;
+            fields >> file;
+            if (columns == SizeColumns::Percent) {
+                fields >> c.spec.percent;
+                c.label = "at " + numberText(c.spec.percent) + "%";
+            } else {
+                std::string text;
+                int enlarge = 0;
+                fields >> text >> enlarge;
+                auto spec = parseSizeSpec(text);
+                // A row the engine cannot read fails the coverage test, by its zero sizes.
+                c.spec = spec ? *spec : ResizeSpec {};
+                c.spec.enlarge = enlarge != 0;
+                c.label = text + (enlarge != 0 ? " (enlarge)" : "");
+            }
             std::string crc;
-            fields >> file >> c.percent >> c.filter >> c.width >> c.height >> c.channels >> crc;
+            fields >> c.filter >> c.width >> c.height >> c.channels >> crc;
+            c.spec.filter = parseFilter(c.filter).value_or(Filter::Bicubic);
+            c.label += " with " + c.filter;
             c.crc = static_cast<std::uint32_t>(std::stoul(crc, nullptr, 16));
             t[file].push_back(c);
         }
@@ -69,12 +93,9 @@ namespace {
         const std::vector<std::uint8_t> bytes = test::readFile(path);
         for (const GoldenCase& c : cases) {
             ProcessOptions options;
-            options.spec.mode = SizeMode::Percent;
-            options.spec.percent = c.percent;
-            options.spec.filter = *parseFilter(c.filter);
+            options.spec = c.spec;
             const ImageProcessor processor(options);
-            SCOPED_TRACE(path.filename().string() + " at " + std::to_string(c.percent) + "% with "
-                + c.filter);
+            SCOPED_TRACE(path.filename().string() + " " + c.label);
             auto inspected = processor.inspect(bytes);
             ASSERT_TRUE(inspected.ok()) << inspected.error().message;
             auto pixels = processor.render(bytes, *inspected);
@@ -124,9 +145,9 @@ namespace {
                     continue;
                 }
                 ProcessOptions options;
-                options.spec.percent = c.percent;
+                options.spec.percent = c.spec.percent;
                 const ImageProcessor processor(options);
-                SCOPED_TRACE(file + " at " + std::to_string(c.percent) + "%");
+                SCOPED_TRACE(file + " " + c.label);
                 auto inspected = processor.inspect(bytes);
                 ASSERT_TRUE(inspected.ok()) << inspected.error().message;
                 auto pixels = processor.render(bytes, *inspected);
@@ -152,6 +173,72 @@ namespace {
         expectGoldenPixels(path, goldenTable().at(file));
     }
 
+    const GoldenTable& sizingGoldenTable()
+    {
+        static const GoldenTable table
+            = readGoldenTable(DROPSIZE_SIZING_GOLDEN_TSV, SizeColumns::SpecAndEnlarge);
+        return table;
+    }
+
+    TEST(SizingGoldenTable, HasCasesForEveryModeOrientationAndKindOfInput)
+    {
+        const GoldenTable& t = sizingGoldenTable();
+        ASSERT_GT(t.size(), 100u) << "golden table missing or short: "
+                                  << DROPSIZE_SIZING_GOLDEN_TSV;
+        std::map<SizeMode, int> byMode;
+        std::map<int, int> byChannels;
+        std::map<std::string, int> byFilter;
+        std::map<char, int> byOrientation; // the digit of exif-orientation/Landscape_N.jpg
+        int enlarged = 0;
+        int onePixel = 0;
+        int cropsOnly = 0;
+        int wider = 0;
+        int taller = 0;
+        for (const auto& [file, cases] : t) {
+            for (const GoldenCase& c : cases) {
+                ASSERT_GT(c.spec.width + c.spec.shortEdge, 0) << file << " " << c.label;
+                ++byMode[c.spec.mode];
+                ++byChannels[c.channels];
+                ++byFilter[c.filter];
+                if (file.starts_with("exif-orientation/Landscape_")) {
+                    ++byOrientation[file[file.size() - 5]];
+                }
+                enlarged += c.spec.enlarge ? 1 : 0;
+                onePixel += (c.width == 1 && c.height == 1) ? 1 : 0;
+                if (c.spec.mode == SizeMode::Fill) {
+                    // An output smaller than the box is a crop that keeps the box's shape.
+                    cropsOnly += (c.width < c.spec.width && c.height < c.spec.height) ? 1 : 0;
+                    wider += c.spec.width * 2 > c.spec.height * 3 ? 1 : 0;
+                    taller += c.spec.width * 2 < c.spec.height * 3 ? 1 : 0;
+                }
+            }
+        }
+        EXPECT_EQ(byMode.size(), 2u) << "short edge and fill";
+        EXPECT_EQ(byChannels.size(), 4u) << "grey, grey+alpha, RGB and RGBA";
+        EXPECT_EQ(byFilter.size(), 6u) << "every filter";
+        EXPECT_EQ(byOrientation.size(), 9u) << "no orientation tag, and 1 to 8";
+        EXPECT_GT(enlarged, 0);
+        EXPECT_GT(onePixel, 0);
+        EXPECT_GT(cropsOnly, 0) << "fills that only crop, enlarging off";
+        EXPECT_GT(wider, 0) << "boxes wider than the photos' 3:2";
+        EXPECT_GT(taller, 0) << "boxes taller than the photos' 3:2";
+    }
+
+    class SizingGolden : public ::testing::TestWithParam<std::string> { };
+
+    TEST_P(SizingGolden, MatchesPillowThumbnailAndFitExactly)
+    {
+        const std::string& file = GetParam();
+        std::filesystem::path path;
+        if (file.starts_with("fixtures/")) {
+            path = std::filesystem::path(DROPSIZE_SIZING_GOLDEN_TSV).parent_path() / file;
+        } else {
+            DROPSIZE_REQUIRE_TESTDATA(dir);
+            path = dir / file;
+        }
+        expectGoldenPixels(path, sizingGoldenTable().at(file));
+    }
+
     std::string caseName(const ::testing::TestParamInfo<std::string>& info)
     {
         std::string name;
@@ -163,6 +250,8 @@ namespace {
 
     INSTANTIATE_TEST_SUITE_P(
         SharedTestdata, PillowGolden, ::testing::ValuesIn(goldenFiles(goldenTable())), caseName);
+    INSTANTIATE_TEST_SUITE_P(SharedTestdata, SizingGolden,
+        ::testing::ValuesIn(goldenFiles(sizingGoldenTable())), caseName);
 
 #if DROPSIZE_WITH_HEIF
     // HEIC and AVIF: Pillow reads neither, so tests/golden/heif_golden.tsv (make_heif_golden.py)
