@@ -8,6 +8,7 @@
 #include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/device_info.h"
 #include "dropsize/core/gpu_device.h"
+#include "dropsize/core/option_names.h"
 #include "resampler.h"
 #include "support/test_support.h"
 
@@ -58,6 +59,66 @@ TEST(CudaDevice, GivesTheCpuBytesForEverySizeChannelCountFilterAndOrientation)
                         spec.filter = f;
                         spec.enlarge = percent > 100;
                         const ResizePlan plan = makeResizePlan(info, spec);
+                        auto cpu = CpuResizer(1).resize(test::copyOf(source), plan);
+                        ASSERT_TRUE(cpu);
+                        Image out = std::move(
+                            Image::allocate(plan.output.width, plan.output.height, channels))
+                                        .value();
+                        ASSERT_TRUE(gpu.submit(slot, plan, source.view(), out.view()));
+                        ASSERT_TRUE(gpu.collect(slot));
+                        slot = (slot + 1) % gpu.slotCount();
+                        for (int y = 0; y < out.height(); ++y) {
+                            ASSERT_TRUE(std::equal(out.view().row(y),
+                                out.view().row(y) + out.width() * channels, cpu->view().row(y)))
+                                << "row " << y;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// Fill's crop box (fractional, or a plain crop) and short edges reach the device through the
+// plan: the same bytes as the CPU.
+TEST(CudaDevice, GivesTheCpuBytesForFillsAndShortEdges)
+{
+    DROPSIZE_REQUIRE_GPU();
+    auto opened = openCudaDevice(1ull << 30);
+    ASSERT_TRUE(opened) << opened.error().message;
+    GpuDevice& gpu = **opened;
+    struct Sizing {
+        SizeMode mode;
+        int width;
+        int height;
+        bool enlarge;
+    };
+    const Sizing sizings[]
+        = { { SizeMode::Fill, 50, 50, false }, { SizeMode::Fill, 300, 100, false },
+              { SizeMode::Fill, 1000, 1000, false }, { SizeMode::Fill, 1000, 1000, true },
+              { SizeMode::ShortEdge, 10, 0, false }, { SizeMode::ShortEdge, 100, 0, false } };
+    int slot = 0;
+    for (const auto& [w, h] :
+        { std::pair { 1, 1 }, std::pair { 97, 61 }, std::pair { 640, 480 } }) {
+        for (int channels = 1; channels <= 4; ++channels) {
+            for (const Filter f : { Filter::Nearest, Filter::Box, Filter::Bilinear, Filter::Hamming,
+                     Filter::Bicubic, Filter::Lanczos }) {
+                for (const Sizing& sizing : sizings) {
+                    for (const int orientation : { 1, 6 }) {
+                        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " c"
+                            + std::to_string(channels) + " " + filterName(f) + " "
+                            + nameOf(sizing.mode) + " " + std::to_string(sizing.width) + "x"
+                            + std::to_string(sizing.height) + " o" + std::to_string(orientation));
+                        const Image source = makeTestImage(w, h, channels, 5);
+                        ResizeSpec spec;
+                        spec.mode = sizing.mode;
+                        spec.width = sizing.width;
+                        spec.height = sizing.height;
+                        spec.shortEdge = sizing.width;
+                        spec.enlarge = sizing.enlarge;
+                        spec.filter = f;
+                        const ResizePlan plan
+                            = makeResizePlan({ w, h, channels, false, orientation }, spec);
                         auto cpu = CpuResizer(1).resize(test::copyOf(source), plan);
                         ASSERT_TRUE(cpu);
                         Image out = std::move(

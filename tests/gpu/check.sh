@@ -7,7 +7,7 @@
 # 1. installs what is missing and builds the gpu preset (kernels for this machine's GPU);
 # 2. runs the tests labelled gpu (the CUDA device against the CPU path) and the emulation tests;
 # 3. resizes a folder of generated photos and PNGs with --device cpu, gpu and auto and compares
-#    the outputs byte for byte;
+#    the outputs byte for byte, then with cpu and gpu for --fill and --short-edge;
 # 4. prints the throughput of each device choice and where one image's time goes.
 # A fresh machine needs about 8 minutes, most of it installing packages and building.
 # DROPSIZE_GPU_CHECK_WITHOUT_GPU=1 runs it without a GPU (everything falls back to the CPU), to
@@ -68,6 +68,19 @@ for percent in 50 10 150; do
     echo "$percent%: the 48 outputs of cpu, gpu and auto are identical"
 done
 cat "$work/table.md"
+
+echo "== the same bytes with --device cpu and gpu for the other sizing modes"
+for sizing in "--fill 640x480" "--fill 5000x700" "--fill 333x333 --enlarge" "--short-edge 300"; do
+    read -ra flags <<< "$sizing"
+    for device in cpu gpu; do
+        "$cli" "$work/photos" "${flags[@]}" --device "$device" --output "$work/sizing-$device" \
+            > /dev/null
+    done
+    diff -r "$work/sizing-cpu" "$work/sizing-gpu" >/dev/null \
+        || { echo "GPU output differs from CPU output with $sizing" >&2; exit 1; }
+    rm -rf "$work/sizing-cpu" "$work/sizing-gpu"
+    echo "$sizing: the outputs of cpu and gpu are identical"
+done
 
 echo "== where one image's time goes (one thread)"
 for percent in 50 10; do
