@@ -386,7 +386,15 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Fill a box and crop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Long edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Short edge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -384,8 +384,16 @@ Files already written stay; the file being written is discarded.</source>
         <translation>适应尺寸框</translation>
     </message>
     <message>
+        <source>Fill a box and crop</source>
+        <translation>填满尺寸框并裁剪</translation>
+    </message>
+    <message>
         <source>Long edge</source>
         <translation>长边</translation>
+    </message>
+    <message>
+        <source>Short edge</source>
+        <translation>短边</translation>
     </message>
     <message>
         <source>Exact size</source>

@@ -70,7 +70,7 @@ TEST(SettingsPanel, TakesItsLimitsFromTheOptionTable)
             EXPECT_EQ(box->maximum(), kMaxJpegQuality);
         }
     }
-    EXPECT_EQ(pixelBoxes, 3) << "width, height and long edge";
+    EXPECT_EQ(pixelBoxes, 4) << "width, height, long edge and short edge";
     EXPECT_TRUE(quality);
 
     // A percentage the engine takes, above the form's old 1000, survives the form.

@@ -81,7 +81,9 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_mode = new QComboBox(this);
     addItem(m_mode, tr("Percentage"), SizeMode::Percent);
     addItem(m_mode, tr("Fit in a box"), SizeMode::Fit);
+    addItem(m_mode, tr("Fill a box and crop"), SizeMode::Fill);
     addItem(m_mode, tr("Long edge"), SizeMode::LongEdge);
+    addItem(m_mode, tr("Short edge"), SizeMode::ShortEdge);
     addItem(m_mode, tr("Exact size"), SizeMode::Exact);
     m_percent = new QDoubleSpinBox(this);
     setRange(m_percent, option::kPercent);
@@ -91,10 +93,12 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_width = pixelBox(this, option::kWidth);
     m_height = pixelBox(this, option::kHeight);
     m_longEdge = pixelBox(this, option::kLongEdge);
+    m_shortEdge = pixelBox(this, option::kShortEdge);
     m_sizePages = new QStackedWidget(this);
     m_sizePages->addWidget(row(m_sizePages, { m_percent }));
     m_sizePages->addWidget(row(m_sizePages, { m_width, new QLabel(tr("\u00d7"), this), m_height }));
     m_sizePages->addWidget(row(m_sizePages, { m_longEdge }));
+    m_sizePages->addWidget(row(m_sizePages, { m_shortEdge }));
     m_sizePages->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     form->addRow(tr("&Size:"), row(this, { m_mode, m_sizePages }));
     m_enlarge = new QCheckBox(tr("Allow &enlarging (never by default)"), this);
@@ -170,7 +174,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     };
     connect(m_mode, &QComboBox::currentIndexChanged, this, changed);
     connect(m_percent, &QDoubleSpinBox::valueChanged, this, changed);
-    for (QSpinBox* box : { m_width, m_height, m_longEdge, m_quality }) {
+    for (QSpinBox* box : { m_width, m_height, m_longEdge, m_shortEdge, m_quality }) {
         connect(box, &QSpinBox::valueChanged, this, changed);
     }
     for (QComboBox* combo : { m_filter, m_location, m_format, m_existing, m_device }) {
@@ -204,6 +208,7 @@ BatchSettings SettingsPanel::settings() const
     s.spec.width = m_width->value();
     s.spec.height = m_height->value();
     s.spec.longEdge = m_longEdge->value();
+    s.spec.shortEdge = m_shortEdge->value();
     s.spec.enlarge = m_enlarge->isChecked();
     s.spec.filter = current<Filter>(m_filter);
     s.outputLocation = current<OutputLocation>(m_location);
@@ -227,6 +232,7 @@ void SettingsPanel::setSettings(const BatchSettings& s)
     m_width->setValue(s.spec.width > 0 ? s.spec.width : 1920);
     m_height->setValue(s.spec.height > 0 ? s.spec.height : 1080);
     m_longEdge->setValue(s.spec.longEdge > 0 ? s.spec.longEdge : 2048);
+    m_shortEdge->setValue(s.spec.shortEdge > 0 ? s.spec.shortEdge : 1080);
     m_enlarge->setChecked(s.spec.enlarge);
     setCurrent(m_filter, s.spec.filter);
     setCurrent(m_location, s.outputLocation);
@@ -261,6 +267,7 @@ void SettingsPanel::updateEnabledState()
     const auto mode = current<SizeMode>(m_mode);
     m_sizePages->setCurrentIndex(mode == SizeMode::Percent ? 0
             : mode == SizeMode::LongEdge                   ? 2
+            : mode == SizeMode::ShortEdge                  ? 3
                                                            : 1);
     const bool folder = current<OutputLocation>(m_location) == OutputLocation::Folder;
     m_outputDir->setEnabled(folder);

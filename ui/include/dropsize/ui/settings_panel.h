@@ -51,6 +51,7 @@ private:
     QSpinBox* m_width = nullptr;
     QSpinBox* m_height = nullptr;
     QSpinBox* m_longEdge = nullptr;
+    QSpinBox* m_shortEdge = nullptr;
     QCheckBox* m_enlarge = nullptr;
     QComboBox* m_filter = nullptr;
     QComboBox* m_location = nullptr;
