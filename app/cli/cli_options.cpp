@@ -270,6 +270,14 @@ namespace {
         flags.push_back(integerFlag(
             kPngCompression, S::Output, "a level from {min} to {max}",
             [](auto& o) -> auto& { return o.batch.process.encode.pngCompression; }));
+#if DROPSIZE_WITH_WEBP
+        flags.push_back(integerFlag(
+            kWebpQuality, S::Output, "a WebP quality from {min} to {max}",
+            [](auto& o) -> auto& { return o.batch.process.encode.webpQuality; }));
+        flags.push_back(switchFlag(
+            kWebpLossless, S::Output,
+            [](auto& o) -> auto& { return o.batch.process.encode.webpLossless; }));
+#endif
 #if DROPSIZE_WITH_HEIF
         flags.push_back(integerFlag(
             kAvifQuality, S::Output, "an AVIF quality from {min} to {max}",
@@ -478,6 +486,10 @@ inside each input folder (next to a given file) unless --output says otherwise; 
 never changed. The pixels are those of Pillow's Image.thumbnail() (ImageOps.fit() for --fill)
 followed by exif_transpose().
 )";
+#if DROPSIZE_WITH_WEBP
+    text += "WebP files are read and written too (libwebp); an animated WebP gives its first "
+            "frame.\n";
+#endif
 #if DROPSIZE_WITH_HEIF
     text += "HEIC/HEIF and AVIF files are read too (libheif), upright as their transforms say; a\n"
             "HEIC is written as JPEG unless --format says otherwise.\n";

@@ -10,6 +10,10 @@
 #include "jpeg_encoder.h"
 #include "png_decoder.h"
 #include "png_encoder.h"
+#if DROPSIZE_WITH_WEBP
+#include "webp_decoder.h"
+#include "webp_encoder.h"
+#endif
 
 #include <algorithm>
 #include <cctype>
@@ -20,6 +24,9 @@ namespace {
 
     constexpr std::string_view kPngExtensions[] = { ".png" };
     constexpr std::string_view kJpegExtensions[] = { ".jpg", ".jpeg", ".jpe" };
+#if DROPSIZE_WITH_WEBP
+    constexpr std::string_view kWebpExtensions[] = { ".webp" };
+#endif
 #if DROPSIZE_WITH_HEIF
     constexpr std::string_view kHeifExtensions[] = { ".heic", ".heif", ".hif" };
     constexpr std::string_view kAvifExtensions[] = { ".avif" };
@@ -31,6 +38,10 @@ namespace {
             kPngExtensions },
         { ImageFormat::Jpeg, "jpeg", JpegDecoder::sniff, JpegDecoder::open, JpegEncoder::encode,
             kJpegExtensions },
+#if DROPSIZE_WITH_WEBP
+        { ImageFormat::Webp, "webp", WebpDecoder::sniff, WebpDecoder::open, WebpEncoder::encode,
+            kWebpExtensions },
+#endif
 #if DROPSIZE_WITH_HEIF
         { ImageFormat::Avif, "avif", HeifDecoder::sniffAvif, HeifDecoder::open, AvifEncoder::encode,
             kAvifExtensions },

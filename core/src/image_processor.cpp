@@ -104,6 +104,10 @@ ImageFormat outputFormatFor(OutputFormat wanted, ImageFormat input) noexcept
         return ImageFormat::Jpeg;
     case OutputFormat::Png:
         return ImageFormat::Png;
+#if DROPSIZE_WITH_WEBP
+    case OutputFormat::Webp:
+        return ImageFormat::Webp;
+#endif
 #if DROPSIZE_WITH_HEIF
     case OutputFormat::Avif:
         return ImageFormat::Avif;

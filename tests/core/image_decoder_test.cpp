@@ -173,10 +173,19 @@ namespace {
         }
     }
 
+    // Every format with an encoder, to make its files from pixels.
+    constexpr ImageFormat kEncodedFormats[] = {
+        ImageFormat::Jpeg,
+        ImageFormat::Png,
+#if DROPSIZE_WITH_WEBP
+        ImageFormat::Webp,
+#endif
+    };
+
     TEST(ImageDecoder, GivesItsPixelsOnce)
     {
         const Image image = test::makeTestImage(32, 24, 3);
-        for (const ImageFormat format : { ImageFormat::Jpeg, ImageFormat::Png }) {
+        for (const ImageFormat format : kEncodedFormats) {
             auto bytes = findCodec(format)->encode(image.view(), {}, {}, nullptr);
             ASSERT_TRUE(bytes.ok());
             auto decoder = openDecoder(*bytes, {});
@@ -192,7 +201,7 @@ namespace {
     TEST(ImageDecoder, HandsRowsOnInGroupsOfTheImageItDecodes)
     {
         const Image image = test::makeTestImage(40, 150, 3);
-        for (const ImageFormat format : { ImageFormat::Jpeg, ImageFormat::Png }) {
+        for (const ImageFormat format : kEncodedFormats) {
             SCOPED_TRACE(formatName(format));
             auto bytes = findCodec(format)->encode(image.view(), {}, {}, nullptr);
             ASSERT_TRUE(bytes.ok());
@@ -314,7 +323,7 @@ namespace {
     TEST(CodecRegistry, KnowsEveryFormatByItsSignatureNameAndExtensions)
     {
         const Image image = test::makeTestImage(8, 8, 3);
-        ASSERT_EQ(codecs().size(), 2u + (DROPSIZE_WITH_HEIF ? 2u : 0u));
+        ASSERT_EQ(codecs().size(), 2u + DROPSIZE_WITH_WEBP + (DROPSIZE_WITH_HEIF ? 2u : 0u));
         for (const CodecEntry& codec : codecs()) {
             SCOPED_TRACE(codec.name);
             EXPECT_EQ(findCodec(codec.format), &codec);
@@ -334,6 +343,11 @@ namespace {
         EXPECT_EQ(findCodec(ImageFormat::Unknown), nullptr);
         EXPECT_EQ(codecForExtension("JPG")->format, ImageFormat::Jpeg);
         EXPECT_EQ(codecForExtension(".Png")->format, ImageFormat::Png);
+#if DROPSIZE_WITH_WEBP
+        EXPECT_EQ(codecForExtension(".WebP")->format, ImageFormat::Webp);
+#else
+        EXPECT_EQ(codecForExtension(".webp"), nullptr) << "a build without WebP does not take it";
+#endif
         EXPECT_EQ(codecForExtension(".gif"), nullptr);
         EXPECT_EQ(codecForExtension(""), nullptr);
         const std::uint8_t text[] = { 'h', 'e', 'l', 'l', 'o' };

@@ -130,6 +130,9 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     addItem(m_format, tr("Same as the input"), OutputFormat::Keep);
     addItem(m_format, tr("JPEG"), OutputFormat::Jpeg);
     addItem(m_format, tr("PNG"), OutputFormat::Png);
+#if DROPSIZE_WITH_WEBP
+    addItem(m_format, tr("WebP"), OutputFormat::Webp);
+#endif
 #if DROPSIZE_WITH_HEIF
     addItem(m_format, tr("AVIF"), OutputFormat::Avif);
 #endif

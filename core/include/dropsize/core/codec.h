@@ -17,6 +17,9 @@ enum class ImageFormat : std::uint8_t {
     Unknown,
     Jpeg,
     Png,
+#if DROPSIZE_WITH_WEBP
+    Webp,
+#endif
 #if DROPSIZE_WITH_HEIF
     Heif, ///< HEIC and other HEIF images read by libheif; written as JPEG (no HEIF encoder)
     Avif,
@@ -72,6 +75,8 @@ struct EncodeOptions {
     /// aom's speed, 0 (slowest) to 9. For that photo on one core: 6 (libheif's default) 2.0 s,
     /// 8 0.9 s with 4% fewer bytes and 0.6 dB less, 9 0.3 s and 0.2 dB less again.
     int avifSpeed = 8;
+    int webpQuality = 80; ///< Pillow's default; with webpLossless, the effort
+    bool webpLossless = false;
 
     bool operator==(const EncodeOptions&) const = default;
 };

@@ -34,6 +34,10 @@ inline constexpr int kMaxAvifQuality = 100;
 inline constexpr int kMinAvifSpeed = 0;
 inline constexpr int kMaxAvifSpeed = 9;
 
+/// libwebp's quality scale (for lossless, its effort).
+inline constexpr int kMinWebpQuality = 0;
+inline constexpr int kMaxWebpQuality = 100;
+
 /// The pixel limit, in megapixels: from one pixel to a million megapixels.
 inline constexpr double kMinMegapixels = 0.000001;
 inline constexpr double kMaxMegapixels = 1e6;

@@ -57,6 +57,9 @@ template <> struct EnumNames<OutputFormat> {
         { OutputFormat::Keep, "keep" },
         { OutputFormat::Jpeg, "jpeg" },
         { OutputFormat::Png, "png" },
+#if DROPSIZE_WITH_WEBP
+        { OutputFormat::Webp, "webp" },
+#endif
 #if DROPSIZE_WITH_HEIF
         { OutputFormat::Avif, "avif" },
 #endif

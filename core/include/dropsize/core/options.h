@@ -15,6 +15,9 @@ enum class OutputFormat {
     Keep,
     Jpeg,
     Png,
+#if DROPSIZE_WITH_WEBP
+    Webp,
+#endif
 #if DROPSIZE_WITH_HEIF
     Avif,
 #endif
@@ -168,6 +171,18 @@ namespace option {
         .min = kMinPngCompression,
         .max = kMaxPngCompression,
         .help = "PNG compression level {min}-{max} (default {default})" };
+#if DROPSIZE_WITH_WEBP
+    inline constexpr OptionInfo kWebpQuality { .kind = OptionKind::Integer,
+        .flag = "--webp-quality",
+        .valueName = "Q",
+        .min = kMinWebpQuality,
+        .max = kMaxWebpQuality,
+        .help = "WebP quality {min}-{max} (default {default}); with --webp-lossless, the effort "
+                "(higher: smaller files, slower)" };
+    inline constexpr OptionInfo kWebpLossless { .kind = OptionKind::Switch,
+        .flag = "--webp-lossless",
+        .help = "write lossless WebP: the exact pixels, in larger files" };
+#endif
 #if DROPSIZE_WITH_HEIF
     // No settings keys yet: the window does not offer them.
     inline constexpr OptionInfo kAvifQuality { .kind = OptionKind::Integer,
@@ -253,6 +268,9 @@ namespace option {
     inline constexpr const OptionInfo* kAll[] = { &kSizeMode, &kPercent, &kFit, &kLongEdge,
         &kShortEdge, &kFill, &kExact, &kWidth, &kHeight, &kEnlarge, &kFilter, &kOutputFolder,
         &kFormat, &kJpegQuality, &kSubsampling, &kProgressive, &kPngCompression,
+#if DROPSIZE_WITH_WEBP
+        &kWebpQuality, &kWebpLossless,
+#endif
 #if DROPSIZE_WITH_HEIF
         &kAvifQuality, &kAvifSpeed,
 #endif
