@@ -6,8 +6,10 @@
 // ImageProcessor::render() with the same size and the same CRC-32 — max difference 0. So must
 // every row of heif_golden.tsv, for HEIC and AVIF, and of sizing_golden.tsv
 // (make_sizing_golden.py): the short-edge and fill sizes against Pillow's thumbnail() and
-// ImageOps.fit().
+// ImageOps.fit(); and of webp_golden.tsv (make_webp_golden.py), Pillow's thumbnail() of the
+// WebP fixtures it makes.
 
+#include "dropsize/core/build_config.h"
 #include "dropsize/core/image_processor.h"
 #include "dropsize/core/options.h"
 #include "support/test_support.h"
@@ -252,6 +254,76 @@ namespace {
         SharedTestdata, PillowGolden, ::testing::ValuesIn(goldenFiles(goldenTable())), caseName);
     INSTANTIATE_TEST_SUITE_P(SharedTestdata, SizingGolden,
         ::testing::ValuesIn(goldenFiles(sizingGoldenTable())), caseName);
+
+    // WebP: Pillow reads it (through libwebp), so the table holds Pillow's thumbnail() and
+    // exif_transpose() of the files themselves. The fixtures cover what a WebP can be: lossy and
+    // lossless, with and without alpha, grey-looking, every orientation, an ICC profile, EXIF with
+    // and without its JPEG prefix, animations (their first frame), and outputs one pixel high.
+    const GoldenTable& webpGoldenTable()
+    {
+        static const GoldenTable table = readGoldenTable(DROPSIZE_WEBP_GOLDEN_TSV);
+        return table;
+    }
+
+    std::filesystem::path webpFixture(const std::string& file)
+    {
+        return std::filesystem::path(DROPSIZE_WEBP_GOLDEN_TSV).parent_path() / file;
+    }
+
+    TEST(WebpGoldenTable, HasCasesForEveryKindOfWebpInput)
+    {
+        const GoldenTable& t = webpGoldenTable();
+        ASSERT_GE(t.size(), 19u) << "golden table missing or short: " << DROPSIZE_WEBP_GOLDEN_TSV;
+        std::map<int, int> byChannels;
+        std::map<std::string, int> byFilter;
+        int onePixel = 0;
+        for (const auto& [file, cases] : t) {
+            for (const GoldenCase& c : cases) {
+                ++byChannels[c.channels];
+                ++byFilter[c.filter];
+                onePixel += (c.width == 1 || c.height == 1) ? 1 : 0;
+            }
+        }
+        EXPECT_EQ(byChannels.size(), 2u) << "RGB and RGBA";
+        EXPECT_EQ(byFilter.size(), 6u) << "every filter";
+        EXPECT_GT(onePixel, 0) << "outputs of one pixel in a side";
+        for (int orientation = 1; orientation <= 8; ++orientation) {
+            const std::string name
+                = "fixtures/webp/orientation-" + std::to_string(orientation) + ".webp";
+            EXPECT_TRUE(t.contains(name)) << name;
+        }
+        for (const char* name :
+            { "lossy", "lossless", "lossy-alpha", "lossless-alpha", "grey-lossy", "grey-lossless",
+                "icc", "exif-prefixed", "animated", "animated-alpha", "strip" }) {
+            EXPECT_TRUE(t.contains("fixtures/webp/" + std::string(name) + ".webp")) << name;
+        }
+    }
+
+#if DROPSIZE_WITH_WEBP
+    class WebpGolden : public ::testing::TestWithParam<std::string> { };
+
+    TEST_P(WebpGolden, MatchesPillowThumbnailOfTheWebpExactly)
+    {
+        const std::string& file = GetParam();
+        expectGoldenPixels(webpFixture(file), webpGoldenTable().at(file));
+    }
+
+    INSTANTIATE_TEST_SUITE_P(
+        Fixtures, WebpGolden, ::testing::ValuesIn(goldenFiles(webpGoldenTable())), caseName);
+#else
+    // A build without WebP neither reads nor guesses at a WebP: each fails as a file of no
+    // known format.
+    TEST(WebpGoldenTable, FixturesAreRefusedByABuildWithoutWebp)
+    {
+        const ImageProcessor processor(ProcessOptions {});
+        for (const std::string& file : goldenFiles(webpGoldenTable())) {
+            SCOPED_TRACE(file);
+            auto inspected = processor.inspect(test::readFile(webpFixture(file)));
+            ASSERT_FALSE(inspected.ok());
+            EXPECT_EQ(inspected.error().code, ErrorCode::UnsupportedFormat);
+        }
+    }
+#endif
 
 #if DROPSIZE_WITH_HEIF
     // HEIC and AVIF: Pillow reads neither, so tests/golden/heif_golden.tsv (make_heif_golden.py)
