@@ -4,6 +4,7 @@
 // dropsize-cli end to end on temporary folders: what a user types, what lands on disk.
 
 #include "dropsize/core/atomic_file_writer.h"
+#include "dropsize/core/build_config.h"
 #include "dropsize/core/device_info.h"
 #include "dropsize/core/image_processor.h"
 #include "dropsize/core/path_text.h"
@@ -16,6 +17,9 @@
 #include "support/child_process.h"
 #include "support/json_check.h"
 #include "support/test_support.h"
+#if DROPSIZE_WITH_WEBP
+#include "webp_decoder.h"
+#endif
 
 #include <chrono>
 #include <fstream>
@@ -271,6 +275,89 @@ namespace {
             0);
         EXPECT_TRUE(fs::exists(out / "a_1.png"));
     }
+
+#if DROPSIZE_WITH_WEBP
+    fs::path webpFixture(const std::string& name)
+    {
+        return fs::path(DROPSIZE_GOLDEN_TSV).parent_path() / "fixtures" / "webp" / name;
+    }
+
+    TEST_F(CliTest, ReadsAndWritesWebp)
+    {
+        fs::copy_file(webpFixture("lossy.webp"), in() / "web.webp");
+        fs::copy_file(webpFixture("lossy-alpha.webp"), in() / "trip" / "clear.webp");
+
+        // "keep": each in its own format.
+        const fs::path kept = tmp.path() / "kept";
+        CliRun r = run({ utf8(in()), "--output", utf8(kept) });
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_NE(r.err.find("5 resized"), std::string::npos) << r.err;
+        auto web = WebpDecoder::readHeader(test::readFile(kept / "web.webp"), {});
+        ASSERT_TRUE(web.ok()) << web.error().message;
+        EXPECT_EQ(web->info.width, 113);
+        EXPECT_EQ(web->info.channels, 3);
+        auto clear = WebpDecoder::readHeader(test::readFile(kept / "trip" / "clear.webp"), {});
+        ASSERT_TRUE(clear.ok()) << clear.error().message;
+        EXPECT_EQ(clear->info.channels, 4) << "alpha kept";
+        EXPECT_TRUE(JpegDecoder::readHeader(test::readFile(kept / "a.jpg"), {}).ok());
+
+        // "webp": a JPEG and a PNG become WebP (the PNG's alpha kept), lossless on request.
+        const fs::path asWebp = tmp.path() / "webp";
+        r = run({ utf8(in()), "--output", utf8(asWebp), "--format", "webp", "--webp-lossless" });
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        auto a = WebpDecoder::readHeader(test::readFile(asWebp / "a.webp"), {});
+        ASSERT_TRUE(a.ok()) << a.error().message;
+        EXPECT_EQ(a->info.width, 100);
+        EXPECT_EQ(a->info.height, 50);
+        auto c = WebpDecoder::readHeader(test::readFile(asWebp / "c.webp"), {});
+        ASSERT_TRUE(c.ok()) << c.error().message;
+        EXPECT_EQ(c->info.channels, 4);
+        EXPECT_FALSE(fs::exists(asWebp / "a.jpg"));
+
+        // "jpeg": the WebP inputs become JPEG.
+        const fs::path asJpeg = tmp.path() / "jpeg";
+        r = run({ utf8(in()), "--output", utf8(asJpeg), "--format", "jpeg", "--quality", "70" });
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        auto webJpeg = JpegDecoder::readHeader(test::readFile(asJpeg / "web.jpg"), {});
+        ASSERT_TRUE(webJpeg.ok()) << webJpeg.error().message;
+        EXPECT_EQ(webJpeg->info.width, 113);
+        EXPECT_TRUE(
+            JpegDecoder::readHeader(test::readFile(asJpeg / "trip" / "clear.jpg"), {}).ok());
+
+        // Quality is checked like every number.
+        EXPECT_EQ(run({ utf8(in()), "--webp-quality", "101" }).exitCode, 2);
+    }
+
+    TEST_F(CliTest, ABadWebpFailsAloneWithItsReason)
+    {
+        const std::vector<std::uint8_t> good = test::readFile(webpFixture("lossy.webp"));
+        test::writeFile(in() / "cut.webp", { good.begin(), good.begin() + 1000 });
+        std::ofstream(in() / "page.webp") << "<!DOCTYPE html><html></html>";
+        const CliRun r = run({ utf8(in()) });
+        EXPECT_EQ(r.exitCode, 1);
+        EXPECT_NE(r.err.find("cut.webp: WebP: file is truncated: its RIFF header says "
+                      + std::to_string(good.size()) + " bytes, the file has 1000"),
+            std::string::npos)
+            << r.err;
+        EXPECT_NE(
+            r.err.find("page.webp: not a JPEG or PNG image: it looks like HTML"), std::string::npos)
+            << r.err;
+        EXPECT_NE(r.err.find("3 resized, 0 skipped, 2 failed"), std::string::npos) << r.err;
+    }
+#else
+    // A build without WebP neither offers nor takes it.
+    TEST_F(CliTest, ABuildWithoutWebpNeitherOffersNorTakesIt)
+    {
+        EXPECT_EQ(run({ utf8(in()), "--format", "webp" }).exitCode, 2);
+        EXPECT_EQ(run({ utf8(in()), "--webp-quality", "80" }).exitCode, 2);
+        const CliRun help = run({ "--help" });
+        EXPECT_EQ(help.out.find("webp"), std::string::npos) << help.out;
+        EXPECT_EQ(help.out.find("WebP"), std::string::npos) << help.out;
+        std::ofstream(in() / "photo.webp") << "RIFF\x04\0\0\0WEBP";
+        const CliRun r = run({ utf8(in()) });
+        EXPECT_EQ(r.exitCode, 0) << "a .webp name is not an image's here: ignored" << r.err;
+    }
+#endif
 
 #if DROPSIZE_WITH_HEIF
     fs::path heifFixture(const char* name)
