@@ -6,7 +6,8 @@
 # build/fuzz/findings/<target>/ and each target's log in build/fuzz/logs/; the exit status is 1
 # when any target found something. DROPSIZE_FUZZ_CORPUS=DIR keeps the corpora in DIR/<target>/
 # from one run to the next instead of in a temporary folder.
-# Usage: bash tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]   (targets: jpeg png exif cli heif)
+# Usage: bash tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
+#   (targets: jpeg png exif cli webp heif; webp and heif only in a build with them)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -15,7 +16,8 @@ shift || true
 targets=("$@")
 if ((${#targets[@]} == 0)); then
     targets=(jpeg png exif cli)
-    # heif: only in a build with HEIF (DROPSIZE_WITH_HEIF, on by default).
+    # webp and heif: only in a build with them (DROPSIZE_WITH_WEBP, _HEIF, on by default).
+    grep -q '^DROPSIZE_WITH_WEBP:BOOL=OFF' build/fuzz/CMakeCache.txt 2>/dev/null || targets+=(webp)
     grep -q '^DROPSIZE_WITH_HEIF:BOOL=OFF' build/fuzz/CMakeCache.txt 2>/dev/null || targets+=(heif)
 fi
 [[ $seconds =~ ^[0-9]+$ ]] || { echo "SECONDS_PER_TARGET must be a whole number" >&2; exit 2; }
@@ -150,11 +152,17 @@ photos --dry-run --json
 EOF
 }
 
+seed_webp() {
+    local corpus=$1
+    # The committed fixtures: every kind of WebP file, all small.
+    add_seeds "$corpus" tests/golden/fixtures/webp/*.webp
+}
+
 status=0
 summary=()
 for t in "${targets[@]}"; do
     exe=$bin/dropsize_fuzz_$t
-    [[ -x $exe ]] || { echo "unknown target $t (jpeg, png, exif, cli, heif)" >&2; exit 2; }
+    [[ -x $exe ]] || { echo "unknown target $t (jpeg, png, exif, cli, webp, heif)" >&2; exit 2; }
     corpus=${DROPSIZE_FUZZ_CORPUS:-$work}/$t
     findings=$findings_root/$t
     rm -rf "$findings"
