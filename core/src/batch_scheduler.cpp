@@ -138,12 +138,14 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
         std::count_if(plan.jobs.begin(), plan.jobs.end(), [](const Job& j) { return j.runs(); }));
     if (options.process.maxBytes != 0) {
         // Said once for the batch, not once an image.
+        const EncodeOptions& encode = options.process.encode;
         const auto lossless = std::count_if(plan.jobs.begin(), plan.jobs.end(),
-            [](const Job& j) { return j.runs() && !takesTargetSize(j.outputFormat); });
+            [&](const Job& j) { return j.runs() && !takesTargetSize(j.outputFormat, encode); });
         if (lossless > 0) {
-            run.notice("the target file size applies to lossy outputs (JPEG) only: "
-                + std::to_string(lossless) + (lossless == 1 ? " output is" : " outputs are")
-                + " lossless (PNG) and written as usual");
+            run.notice(std::string("the target file size applies to lossy outputs (")
+                + kLossyOutputs + ") only: " + std::to_string(lossless)
+                + (lossless == 1 ? " output is" : " outputs are") + " lossless (" + kLosslessOutputs
+                + ") and written as usual");
         }
     }
     GpuDevice* gpu = openGpu(m_impl->gpu, options, runnable, run);

@@ -260,7 +260,7 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
     const ProcessOptions& options = m_processor.options();
     const Metadata& metadata = prepared.image.inspected().header.metadata;
     const std::uint64_t inputBytes = prepared.bytes.fileSize;
-    const bool targetSize = options.maxBytes != 0 && takesTargetSize(format);
+    const bool targetSize = options.maxBytes != 0 && takesTargetSize(format, options.encode);
 
     std::vector<std::uint8_t> encoded;
     std::optional<Error> tooLarge; // a target size that no quality meets

@@ -13,6 +13,11 @@ int* lossyQuality(EncodeOptions& options, ImageFormat format) noexcept
     switch (format) {
     case ImageFormat::Jpeg:
         return &options.jpegQuality;
+#if DROPSIZE_WITH_WEBP
+    case ImageFormat::Webp:
+        // Lossless, the quality is the effort, which does not trade pixels for bytes.
+        return options.webpLossless ? nullptr : &options.webpQuality;
+#endif
 #if DROPSIZE_WITH_HEIF
     case ImageFormat::Avif:
         return &options.avifQuality;
@@ -25,10 +30,10 @@ int* lossyQuality(EncodeOptions& options, ImageFormat format) noexcept
     return nullptr;
 }
 
-bool takesTargetSize(ImageFormat format) noexcept
+bool takesTargetSize(ImageFormat format, const EncodeOptions& options) noexcept
 {
-    EncodeOptions options;
-    return lossyQuality(options, format) != nullptr;
+    EncodeOptions copy = options;
+    return lossyQuality(copy, format) != nullptr;
 }
 
 Result<TargetSizeResult> encodeWithin(const EncodeAt& encode, EncodeOptions options,

@@ -22,8 +22,25 @@ namespace dropsize {
 /// one case here (target_size.cpp).
 int* lossyQuality(EncodeOptions& options, ImageFormat format) noexcept;
 
-/// True when a target file size applies to outputs in `format`.
-bool takesTargetSize(ImageFormat format) noexcept;
+/// True when a target file size applies to outputs in `format` with these encoder options (a
+/// lossless WebP takes none).
+bool takesTargetSize(ImageFormat format, const EncodeOptions& options = {}) noexcept;
+
+/// The lossy and the lossless outputs of this build, in words for the batch's notice.
+#if DROPSIZE_WITH_WEBP && DROPSIZE_WITH_HEIF
+inline constexpr const char* kLossyOutputs = "JPEG, AVIF, lossy WebP";
+#elif DROPSIZE_WITH_WEBP
+inline constexpr const char* kLossyOutputs = "JPEG, lossy WebP";
+#elif DROPSIZE_WITH_HEIF
+inline constexpr const char* kLossyOutputs = "JPEG, AVIF";
+#else
+inline constexpr const char* kLossyOutputs = "JPEG";
+#endif
+#if DROPSIZE_WITH_WEBP
+inline constexpr const char* kLosslessOutputs = "PNG, lossless WebP";
+#else
+inline constexpr const char* kLosslessOutputs = "PNG";
+#endif
 
 /// The lowest quality the search tries (every lossy encoder's scale starts at 1 or below).
 inline constexpr int kLowestSearchedQuality = 1;

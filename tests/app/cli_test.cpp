@@ -17,6 +17,7 @@
 #include "support/child_process.h"
 #include "support/json_check.h"
 #include "support/test_support.h"
+#include "target_size.h"
 #if DROPSIZE_WITH_WEBP
 #include "webp_decoder.h"
 #endif
@@ -1063,8 +1064,8 @@ namespace {
         EXPECT_NE(line.find("  quality "), std::string::npos) << line;
         EXPECT_LE(fs::file_size(in() / "ResizeImage" / "big.jpg"), 8u * 1024);
         const std::string note
-            = "note: the target file size applies to lossy outputs (JPEG) only: 1 "
-              "output is lossless (PNG) and written as usual\n";
+            = std::string("note: the target file size applies to lossy outputs (") + kLossyOutputs
+            + ") only: 1 output is lossless (" + kLosslessOutputs + ") and written as usual\n";
         EXPECT_NE(r.err.find(note), std::string::npos) << r.err;
         EXPECT_EQ(r.err.find(note), r.err.rfind(note)) << "said once";
 

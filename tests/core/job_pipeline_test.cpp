@@ -323,8 +323,8 @@ namespace {
         EXPECT_EQ(run.of("c.jpg").status, JobStatus::Failed);
         ASSERT_EQ(run.notices.size(), 1u);
         EXPECT_EQ(run.notices[0],
-            "the target file size applies to lossy outputs (JPEG) only: 2 outputs are lossless "
-            "(PNG) and written as usual");
+            std::string("the target file size applies to lossy outputs (") + kLossyOutputs
+                + ") only: 2 outputs are lossless (" + kLosslessOutputs + ") and written as usual");
     }
 
     // Together: a target that fits but is over the input copies the input; a target nothing

@@ -44,6 +44,20 @@ namespace {
         EXPECT_TRUE(fake.tried.empty());
     }
 
+#if DROPSIZE_WITH_WEBP
+    // A lossy WebP's quality trades pixels for bytes; a lossless one's (its effort) does not.
+    TEST(TargetFileSize, LossyWebpTakesItAndLosslessWebpDoesNot)
+    {
+        EncodeOptions o;
+        EXPECT_EQ(lossyQuality(o, ImageFormat::Webp), &o.webpQuality);
+        EXPECT_TRUE(takesTargetSize(ImageFormat::Webp));
+        o.webpLossless = true;
+        EXPECT_EQ(lossyQuality(o, ImageFormat::Webp), nullptr);
+        EXPECT_FALSE(takesTargetSize(ImageFormat::Webp, o));
+        EXPECT_TRUE(takesTargetSize(ImageFormat::Jpeg, o)) << "the JPEGs of the batch still do";
+    }
+#endif
+
     TEST(TargetFileSize, EncodesOnceWhenTheConfiguredQualityFits)
     {
         FakeEncoder fake { [](int q) { return static_cast<std::size_t>(q * 10); }, {} };
