@@ -96,21 +96,7 @@ echo "| dropsize / floor | $(ratio dropsize floor 50)× | $(ratio dropsize floor
 echo
 echo "$count photos, $megapixels megapixels in all, $threads threads, JPEG quality 85, $(nproc) cores; best of $repeats runs."
 
-# HEIC input: the first photos as HEIC (make_heic_corpus.sh, Debian's heif-enc), resized to 50%
-# as JPEG by dropsize-cli and by vipsthumbnail, which reads HEIC through the same libheif.
-heic="$work/heic"
-bash tests/bench/make_heic_corpus.sh "$photos" "$heic" "${HEIC_COUNT:-10}" >/dev/null
-mapfile -t heics < <(find "$heic" -name '*.heic' | sort)
-for f in "${heics[@]}"; do
-    echo "$f $(vipsheader -f width "$f" | awk '{print int($1 / 2)}')x$(vipsheader -f height "$f" | awk '{print int($1 / 2)}')"
-done >"$work/sizes-heic.txt"
-rm -rf "$work/out/heic-dropsize" "$work/out/heic-vips" && mkdir -p "$work/out/heic-vips"
-timed heic_dropsize "$cli" "$heic" --percent 50 --output "$work/out/heic-dropsize" \
-    --threads "$threads" --quality 85
-heic_dropsize_mem=$peak_kb
-timed heic_vips xargs -a "$work/sizes-heic.txt" -P "$threads" -L1 env VIPS_CONCURRENCY=1 sh -c \
-    'vipsthumbnail "$0" --size "$1" -o "'"$work/out/heic-vips"'/%s.jpg[Q=85]"'
-echo "HEIC input, ${#heics[@]} files at 50% to JPEG: dropsize-cli $heic_dropsize s ($((heic_dropsize_mem / 1024)) MB), vipsthumbnail $heic_vips s."
+# WebP output and HEIC input: tests/bench/formats.sh.
 
 # Memory does not grow with the number of files: the same run on 10x as many.
 many="$work/many"
