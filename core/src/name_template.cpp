@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/name_template.h"
+
+#include "dropsize/core/atomic_file_writer.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace dropsize {
+
+namespace {
+
+    Error invalid(std::string message)
+    {
+        return Error { ErrorCode::InvalidArgument, std::move(message), {} };
+    }
+
+    constexpr const char* kFieldList = "{name}, {ext}, {w}, {h}, {size} and {n}";
+
+    char upper(char c) noexcept
+    {
+        return static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+
+    // CON, PRN, AUX, NUL, COM1-9 and LPT1-9 name devices on Windows, with any extension and
+    // trailing spaces ("con .jpg"), whatever the case.
+    bool isReservedWindowsName(std::string_view name) noexcept
+    {
+        std::string_view base = name.substr(0, name.find('.'));
+        while (!base.empty() && base.back() == ' ') {
+            base.remove_suffix(1);
+        }
+        std::string folded;
+        for (const char c : base) {
+            folded += upper(c);
+        }
+        static constexpr std::array<std::string_view, 4> kDevices = { "CON", "PRN", "AUX", "NUL" };
+        if (std::find(kDevices.begin(), kDevices.end(), folded) != kDevices.end()) {
+            return true;
+        }
+        return folded.size() == 4 && (folded.starts_with("COM") || folded.starts_with("LPT"))
+            && folded[3] >= '1' && folded[3] <= '9';
+    }
+
+    bool refusedOnWindows(unsigned char c) noexcept
+    {
+        return c < 0x20 || c == 0x7f
+            || std::string_view("<>:\"/\\|?*").find(static_cast<char>(c)) != std::string_view::npos;
+    }
+
+    std::string padded(std::size_t number, int width)
+    {
+        std::string digits = std::to_string(number);
+        if (static_cast<int>(digits.size()) < width) {
+            digits.insert(0, static_cast<std::size_t>(width) - digits.size(), '0');
+        }
+        return digits;
+    }
+
+} // namespace
+
+std::string safeNameComponent(std::string_view component, NameRules rules)
+{
+    std::string out;
+    out.reserve(component.size() + 1);
+    for (const char c : component) {
+        const auto byte = static_cast<unsigned char>(c);
+        const bool refused
+            = rules == NameRules::Windows ? refusedOnWindows(byte) : (byte == '/' || byte == '\0');
+        out += refused ? '_' : c;
+    }
+    if (rules == NameRules::Windows) {
+        // Windows drops a trailing dot or space from a name: "photo." would be "photo".
+        for (auto it = out.rbegin(); it != out.rend() && (*it == '.' || *it == ' '); ++it) {
+            *it = '_';
+        }
+        if (isReservedWindowsName(out)) {
+            out.insert(std::min(out.find('.'), out.size()), "_");
+        }
+    }
+    if (std::all_of(out.begin(), out.end(), [](char c) { return c == '.'; })) {
+        // "", "." and ".." would name no file, or the folder itself, or its parent.
+        out.assign(std::max<std::size_t>(out.size(), 1), '_');
+    }
+    return out;
+}
+
+NameTemplate::NameTemplate()
+    : m_text("{name}")
+    , m_pieces { Piece { Field::Name, {} } }
+    , m_usesName(true)
+{
+}
+
+Result<NameTemplate> NameTemplate::parse(std::string_view text)
+{
+    if (text.empty()) {
+        return invalid("the name pattern is empty; {name} is the input's own name");
+    }
+    if (text.front() == '/' || text.front() == '\\'
+        || (text.size() >= 2 && text[1] == ':'
+            && std::isalpha(static_cast<unsigned char>(text[0])) != 0)) {
+        return invalid("the name pattern \"" + std::string(text)
+            + "\" is an absolute path; it names a file inside the output folder (use --output "
+              "to choose the folder)");
+    }
+    NameTemplate t;
+    t.m_text = std::string(text);
+    t.m_pieces.clear();
+    t.m_usesName = false;
+    std::size_t componentStart = 0;
+    auto checkComponent = [&](std::size_t end) -> Status {
+        const std::string_view component = text.substr(componentStart, end - componentStart);
+        if (component.empty()) {
+            return invalid("the name pattern \"" + std::string(text)
+                + "\" has an empty folder name (\"//\" or a \"/\" at its end)");
+        }
+        if (component == "." || component == "..") {
+            return invalid("the name pattern \"" + std::string(text) + "\" has a \""
+                + std::string(component)
+                + "\" folder; outputs stay inside the output folder (use --output to choose "
+                  "another)");
+        }
+        return {};
+    };
+    std::string literal;
+    auto flushLiteral = [&] {
+        if (!literal.empty()) {
+            t.m_pieces.push_back({ Field::Literal, std::move(literal) });
+            literal.clear();
+        }
+    };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '}') {
+            return invalid("the name pattern \"" + std::string(text) + "\" has a \"}\" without "
+                + "its \"{\" (at character " + std::to_string(i + 1) + ")");
+        }
+        if (c == '/') {
+            if (Status ok = checkComponent(i); !ok) {
+                return std::move(ok).error();
+            }
+            componentStart = i + 1;
+            t.m_hasFolders = true;
+            literal += '/';
+            continue;
+        }
+        if (c != '{') {
+            literal += c;
+            continue;
+        }
+        const std::size_t close = text.find_first_of("{}", i + 1);
+        if (close == std::string_view::npos || text[close] == '{') {
+            return invalid("the name pattern \"" + std::string(text) + "\" has a \"{\" without "
+                + "its \"}\" (at character " + std::to_string(i + 1) + ")");
+        }
+        const std::string_view name = text.substr(i + 1, close - i - 1);
+        Field field = Field::Literal;
+        if (name == "name") {
+            field = Field::Name;
+            t.m_usesName = true;
+        } else if (name == "ext") {
+            field = Field::Ext;
+        } else if (name == "w") {
+            field = Field::Width;
+            t.m_usesOutputSize = true;
+        } else if (name == "h") {
+            field = Field::Height;
+            t.m_usesOutputSize = true;
+        } else if (name == "size") {
+            field = Field::Size;
+            t.m_usesLabel = true;
+        } else if (name == "n") {
+            field = Field::Number;
+        } else {
+            return invalid("unknown field {" + std::string(name) + "} in the name pattern \""
+                + std::string(text) + "\"; the fields are " + kFieldList);
+        }
+        flushLiteral();
+        t.m_pieces.push_back({ field, {} });
+        i = close;
+    }
+    if (Status ok = checkComponent(text.size()); !ok) {
+        return std::move(ok).error();
+    }
+    flushLiteral();
+    // "….{ext}" at the end spells out the extension that is added anyway: it is not doubled.
+    const std::size_t n = t.m_pieces.size();
+    if (n >= 2 && t.m_pieces[n - 1].field == Field::Ext && t.m_pieces[n - 2].field == Field::Literal
+        && t.m_pieces[n - 2].text.ends_with('.')) {
+        t.m_endsWithExt = true;
+        t.m_pieces.pop_back();
+        std::string& before = t.m_pieces.back().text;
+        before.pop_back();
+        if (before.empty()) {
+            t.m_pieces.pop_back();
+        }
+    }
+    return t;
+}
+
+NameTemplate NameTemplate::inSizeFolder() const
+{
+    auto inFolder = parse("{size}/" + m_text);
+    return inFolder ? std::move(inFolder).value() : *this;
+}
+
+std::string NameTemplate::expand(const NameFields& fields, NameRules rules) const
+{
+    // A value never makes a folder: only the pattern's own "/" does.
+    auto value = [](std::string_view v) {
+        std::string s(v);
+        std::replace(s.begin(), s.end(), '/', '_');
+        return s;
+    };
+    std::string text;
+    for (const Piece& piece : m_pieces) {
+        switch (piece.field) {
+        case Field::Literal:
+            text += piece.text;
+            break;
+        case Field::Name:
+            text += value(fields.name);
+            break;
+        case Field::Ext:
+            text += value(fields.ext);
+            break;
+        case Field::Width:
+            text += std::to_string(fields.size.width);
+            break;
+        case Field::Height:
+            text += std::to_string(fields.size.height);
+            break;
+        case Field::Size:
+            text += value(fields.sizeLabel);
+            break;
+        case Field::Number:
+            text += padded(fields.number, fields.numberWidth);
+            break;
+        }
+    }
+    std::string out;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t slash = text.find('/', start);
+        const std::string_view component = std::string_view(text).substr(
+            start, slash == std::string::npos ? std::string::npos : slash - start);
+        if (slash != std::string::npos) {
+            out += safeNameComponent(fittedName(std::string(component), ""), rules) + "/";
+            start = slash + 1;
+            continue;
+        }
+        // The extension is part of the leaf when it is made valid (CON.jpg is a device too);
+        // the stem is what gets shortened.
+        const std::string ext = safeNameComponent(value(fields.ext), rules);
+        const std::string leaf
+            = safeNameComponent(std::string(component) + (ext.empty() ? "" : "." + ext), rules);
+        const std::size_t dot = ext.empty() ? leaf.size() : leaf.size() - ext.size() - 1;
+        out += fittedName(leaf.substr(0, dot), leaf.substr(dot));
+        return out;
+    }
+}
+
+} // namespace dropsize

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/size_list.h"
+
+#include "dropsize/core/options.h"
+
+namespace dropsize {
+
+namespace {
+
+    Error invalid(std::string message)
+    {
+        return Error { ErrorCode::InvalidArgument, std::move(message), {} };
+    }
+
+    std::string_view trimmed(std::string_view s)
+    {
+        while (!s.empty() && s.front() == ' ') {
+            s.remove_prefix(1);
+        }
+        while (!s.empty() && s.back() == ' ') {
+            s.remove_suffix(1);
+        }
+        return s;
+    }
+
+} // namespace
+
+std::string sizeLabel(const ResizeSpec& spec)
+{
+    switch (spec.mode) {
+    case SizeMode::Percent:
+        return numberText(spec.percent) + "pct";
+    case SizeMode::Fit:
+        return "fit" + std::to_string(spec.width) + "x" + std::to_string(spec.height);
+    case SizeMode::LongEdge:
+        return std::to_string(spec.longEdge);
+    case SizeMode::Exact:
+        return std::to_string(spec.width) + "x" + std::to_string(spec.height);
+    case SizeMode::ShortEdge:
+        return "short" + std::to_string(spec.shortEdge);
+    case SizeMode::Fill:
+        return "fill" + std::to_string(spec.width) + "x" + std::to_string(spec.height);
+    }
+    return "size";
+}
+
+Result<std::vector<OutputSize>> parseSizeList(std::string_view text, const ResizeSpec& base)
+{
+    std::vector<OutputSize> sizes;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t comma = text.find(',', start);
+        const std::string_view item = trimmed(text.substr(
+            start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        if (item.empty()) {
+            return invalid("the list of sizes \"" + std::string(text)
+                + "\" has an empty item; give sizes such as 2048,1024,256");
+        }
+        auto spec = parseSizeSpec(item, base);
+        if (!spec) {
+            return std::move(spec).error();
+        }
+        if (Status valid = validate(*spec); !valid) {
+            return invalid("\"" + std::string(item) + "\": " + valid.error().message);
+        }
+        OutputSize size { *spec, sizeLabel(*spec) };
+        for (const OutputSize& known : sizes) {
+            if (known.label == size.label) {
+                return invalid(
+                    "the size " + size.label + " is given twice (\"" + std::string(text) + "\")");
+            }
+        }
+        sizes.push_back(std::move(size));
+        if (sizes.size() > kMaxOutputSizes) {
+            return invalid("at most " + std::to_string(kMaxOutputSizes) + " sizes can be given");
+        }
+        if (comma == std::string_view::npos) {
+            return sizes;
+        }
+        start = comma + 1;
+    }
+}
+
+} // namespace dropsize
