@@ -119,6 +119,17 @@ namespace {
         return bytes;
     }
 
+    // Why a list or pattern flag's value was refused, in its parser's words.
+    Status textProblem(const OptionInfo& option, const std::string& value, const CliOptions& o)
+    {
+        if (&option == &option::kSizes) {
+            auto sizes = parseSizeList(value, o.batch.process.spec);
+            return sizes ? Status {} : Status { std::move(sizes).error() };
+        }
+        auto pattern = NameTemplate::parse(value);
+        return pattern ? Status {} : Status { std::move(pattern).error() };
+    }
+
     // The command line's own switches, which are not options of a batch.
     constexpr OptionInfo kDryRun { .kind = OptionKind::Switch,
         .flag = "--dry-run",
@@ -244,6 +255,19 @@ namespace {
         flags.push_back(std::move(shortEdge));
         flags.push_back(sizeFlag(kFill, SizeMode::Fill));
         flags.push_back(sizeFlag(kExact, SizeMode::Exact));
+        CliFlag sizes { &kSizes, S::Size,
+            "a list of sizes such as 2048,1024,256 or 50%,fit:800x600",
+            [](const std::string& v, CliOptions& o) {
+                // Checked now, for a message that names the flag; read again with the final
+                // filter and enlarge once every flag is.
+                if (!parseSizeList(v, o.batch.process.spec)) {
+                    return false;
+                }
+                o.sizes = v;
+                return true;
+            } };
+        sizes.choosesSize = true;
+        flags.push_back(std::move(sizes));
         flags.push_back(switchFlag(
             kEnlarge, S::Size, [](auto& o) -> auto& { return o.batch.process.spec.enlarge; }));
         flags.push_back(choiceFlag(
@@ -256,6 +280,15 @@ namespace {
                  }
                  return !v.empty();
              } });
+        flags.push_back({ &kNameTemplate, S::Output, "a name pattern such as {name}_{w}x{h}",
+            [](const std::string& v, CliOptions& o) {
+                auto pattern = NameTemplate::parse(v);
+                if (!pattern) {
+                    return false;
+                }
+                o.plan.nameTemplate = std::move(pattern).value();
+                return true;
+            } });
         flags.push_back(choiceFlag(
             kFormat, S::Output, [](auto& o) -> auto& { return o.plan.format; }));
         flags.push_back(integerFlag(
@@ -552,6 +585,13 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
         if (i + 1 < args.size() && args[i + 1].starts_with("--")) {
             optionAsValue = args[i + 1];
         }
+        if (flag->option->kind == OptionKind::Text && i + 1 < args.size() && !optionAsValue
+            && !flag->apply(args[i + 1], o)) {
+            // The parser of a list or pattern says what is wrong with it.
+            const Status why = textProblem(*flag->option, args[i + 1], o);
+            return usage(a + " needs " + expand(flag->needs, *flag, nullptr) + ": "
+                + (why ? std::string("not this one") : why.error().message));
+        }
         if (i + 1 >= args.size() || optionAsValue || !flag->apply(args[i + 1], o)) {
             return usage(a + " needs " + expand(flag->needs, *flag, nullptr)
                 + (optionAsValue ? ", not the option " + *optionAsValue
@@ -570,6 +610,15 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
     if (auto valid = validate(o.batch.process.spec); !valid) {
         return usage(valid.error().message);
     }
+    if (!o.sizes.empty()) {
+        auto sizes = parseSizeList(o.sizes, o.batch.process.spec);
+        if (!sizes) {
+            return usage("--sizes: " + sizes.error().message);
+        }
+        o.plan.sizes = std::move(sizes).value();
+    }
+    // The planner names outputs by the sizes the run will make.
+    o.plan.process = o.batch.process;
     return o;
 }
 

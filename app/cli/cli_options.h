@@ -19,6 +19,8 @@ struct CliOptions {
     std::vector<std::filesystem::path> inputs;
     PlanOptions plan;
     BatchOptions batch;
+    /// --sizes as given: read once every flag is, with the final filter and enlarge.
+    std::string sizes;
     bool json = false;
     bool dryRun = false;
     bool help = false;

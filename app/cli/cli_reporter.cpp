@@ -235,11 +235,84 @@ void CliReporter::onJobFinished(const JobReport& r)
         if (r.ifBigger != IfBigger::Keep) {
             line += ",\"if_bigger\":\"" + std::string(nameOf(r.ifBigger)) + "\"";
         }
-        emit(line + "}\n");
+        line += ",\"outputs\":[";
+        for (std::size_t i = 0; i < r.outputs.size(); ++i) {
+            const OutputReport& o = r.outputs[i];
+            line += std::string(i == 0 ? "" : ",") + "{\"size\":" + jsonString(o.label)
+                + ",\"status\":\"" + jobStatusName(o.status)
+                + "\",\"output\":" + jsonString(utf8(o.path)) + ",\"output_size\":["
+                + std::to_string(o.outputSize.width) + "," + std::to_string(o.outputSize.height)
+                + "],\"output_bytes\":" + std::to_string(o.bytes) + ",\"device\":"
+                + jsonString(deviceName(o.device)) + ",\"seconds\":" + std::to_string(o.seconds);
+            if (o.error) {
+                line += ",\"error\":{\"code\":\"" + std::string(errorCodeName(o.error->code))
+                    + "\",\"message\":" + jsonString(o.error->message) + "}";
+            }
+            if (!o.note.empty()) {
+                line += ",\"note\":" + jsonString(o.note);
+            }
+            if (!o.warning.empty()) {
+                line += ",\"warning\":" + jsonString(o.warning);
+            }
+            if (o.quality != 0) {
+                line += ",\"quality\":" + std::to_string(o.quality);
+            }
+            if (o.ifBigger != IfBigger::Keep) {
+                line += ",\"if_bigger\":\"" + std::string(nameOf(o.ifBigger)) + "\"";
+            }
+            line += "}";
+        }
+        emit(line + "]}\n");
         return;
     }
     clearProgress();
     const std::string input = printable(utf8(r.input));
+    if (r.outputs.size() > 1) {
+        // A line for each size: what was written, skipped or why it failed.
+        for (const OutputReport& o : r.outputs) {
+            const std::string output = printable(utf8(o.path));
+            switch (o.status) {
+            case JobStatus::Ok: {
+                char numbers[160];
+                std::snprintf(numbers, sizeof numbers, "  %s -> %s  %llu -> %llu bytes  %s %.2fs",
+                    sizeText(r.inputSize).c_str(), sizeText(o.outputSize).c_str(),
+                    static_cast<unsigned long long>(r.inputBytes),
+                    static_cast<unsigned long long>(o.bytes), deviceName(o.device), o.seconds);
+                std::string line = "ok       ";
+                line.append(input).append(" -> ").append(output).append(numbers);
+                if (o.quality != 0) {
+                    line.append("  quality ").append(std::to_string(o.quality));
+                }
+                if (!o.note.empty()) {
+                    line.append("  (").append(o.note).append(")");
+                }
+                emit(line + "\n");
+                if (!o.warning.empty()) {
+                    std::fprintf(stderr, "warning  %s -> %s: %s\n", input.c_str(), output.c_str(),
+                        printable(o.warning).c_str());
+                }
+                break;
+            }
+            case JobStatus::Skipped: {
+                std::string line = "skipped  ";
+                line.append(input).append(" -> ").append(output).append(": ");
+                if (o.error) {
+                    line.append(printable(o.error->message));
+                }
+                emit(line + "\n");
+                break;
+            }
+            case JobStatus::Failed:
+                std::fprintf(stderr, "failed   %s -> %s: %s\n", input.c_str(), output.c_str(),
+                    o.error ? printable(o.error->message).c_str() : "unknown error");
+                break;
+            case JobStatus::Cancelled:
+                break;
+            }
+        }
+        drawProgress();
+        return;
+    }
     switch (r.status) {
     case JobStatus::Ok: {
         char numbers[160];
@@ -289,9 +362,12 @@ void CliReporter::onBatchFinished(const BatchSummary& s)
         char line[512];
         std::snprintf(line, sizeof line,
             "{\"event\":\"batch-finished\",\"total\":%zu,\"ok\":%zu,\"skipped\":%zu,"
-            "\"failed\":%zu,\"cancelled\":%zu,\"ignored\":%zu,\"input_bytes\":%llu,"
+            "\"failed\":%zu,\"cancelled\":%zu,\"ignored\":%zu,\"sizes\":%zu,\"outputs\":%zu,"
+            "\"outputs_ok\":%zu,\"outputs_skipped\":%zu,\"outputs_failed\":%zu,"
+            "\"outputs_cancelled\":%zu,\"input_bytes\":%llu,"
             "\"output_bytes\":%llu,\"seconds\":%.3f,\"ok_on_gpu\":%zu,\"gpu\":",
-            s.total, s.ok, s.skipped, s.failed, s.cancelled, m_ignored,
+            s.total, s.ok, s.skipped, s.failed, s.cancelled, m_ignored, s.sizes, s.outputs,
+            s.outputsOk, s.outputsSkipped, s.outputsFailed, s.outputsCancelled,
             static_cast<unsigned long long>(s.inputBytes),
             static_cast<unsigned long long>(s.outputBytes), s.seconds, s.okOnGpu);
         if (emit(
@@ -300,14 +376,38 @@ void CliReporter::onBatchFinished(const BatchSummary& s)
         }
     }
     clearProgress();
-    std::fprintf(stderr,
-        "%s%zu resized, %zu skipped, %zu failed%s%s in %s (%.1f images/s); %llu -> %llu bytes\n",
-        s.wasCancelled ? "Cancelled: " : "Done: ", s.ok, s.skipped, s.failed,
-        s.cancelled > 0 ? (", " + std::to_string(s.cancelled) + " not done").c_str() : "",
-        m_ignored > 0 ? (", " + std::to_string(m_ignored) + " other paths ignored").c_str() : "",
-        duration(s.seconds).c_str(), s.seconds > 0 ? static_cast<double>(s.ok) / s.seconds : 0.0,
-        static_cast<unsigned long long>(s.inputBytes),
-        static_cast<unsigned long long>(s.outputBytes));
+    if (s.sizes > 1) {
+        // Inputs and outputs apart: an input counts as failed when any of its sizes did.
+        std::fprintf(stderr,
+            "%s%zu inputs at %zu sizes: %zu outputs written, %zu skipped, %zu failed%s; inputs: "
+            "%zu resized, %zu skipped, %zu failed%s%s in %s (%.1f outputs/s); %llu -> %llu "
+            "bytes\n",
+            s.wasCancelled ? "Cancelled: " : "Done: ", s.total, s.sizes, s.outputsOk,
+            s.outputsSkipped, s.outputsFailed,
+            s.outputsCancelled > 0
+                ? (", " + std::to_string(s.outputsCancelled) + " not done").c_str()
+                : "",
+            s.ok, s.skipped, s.failed,
+            s.cancelled > 0 ? (", " + std::to_string(s.cancelled) + " not done").c_str() : "",
+            m_ignored > 0 ? (", " + std::to_string(m_ignored) + " other paths ignored").c_str()
+                          : "",
+            duration(s.seconds).c_str(),
+            s.seconds > 0 ? static_cast<double>(s.outputsOk) / s.seconds : 0.0,
+            static_cast<unsigned long long>(s.inputBytes),
+            static_cast<unsigned long long>(s.outputBytes));
+    } else {
+        std::fprintf(stderr,
+            "%s%zu resized, %zu skipped, %zu failed%s%s in %s (%.1f images/s); %llu -> %llu "
+            "bytes\n",
+            s.wasCancelled ? "Cancelled: " : "Done: ", s.ok, s.skipped, s.failed,
+            s.cancelled > 0 ? (", " + std::to_string(s.cancelled) + " not done").c_str() : "",
+            m_ignored > 0 ? (", " + std::to_string(m_ignored) + " other paths ignored").c_str()
+                          : "",
+            duration(s.seconds).c_str(),
+            s.seconds > 0 ? static_cast<double>(s.ok) / s.seconds : 0.0,
+            static_cast<unsigned long long>(s.inputBytes),
+            static_cast<unsigned long long>(s.outputBytes));
+    }
     if (!s.gpuName.empty() && s.seconds > 0) {
         // Per device: how many each resized, and at what rate over the batch.
         const std::size_t cpu = s.ok - s.okOnGpu;

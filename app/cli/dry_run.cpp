@@ -6,6 +6,7 @@
 #include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/path_text.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -29,8 +30,8 @@ DryRunCounts printDryRun(
     // What a write in each output folder would meet, checked once a folder. Keyed by the path
     // itself: a round trip through std::string would name another folder on Windows.
     std::map<std::filesystem::path, std::optional<Error>> folders;
-    auto folderProblem = [&](const Job& job) -> const std::optional<Error>& {
-        const std::filesystem::path dir = job.output().parent_path();
+    auto folderProblem = [&](const JobOutput& planned) -> const std::optional<Error>& {
+        const std::filesystem::path dir = planned.output().parent_path();
         auto at = folders.find(dir);
         if (at == folders.end()) {
             const Status usable = AtomicFileWriter::checkFolder(dir);
@@ -42,48 +43,128 @@ DryRunCounts printDryRun(
     auto print = [&](const std::string& line) {
         return std::fputs(line.c_str(), out) >= 0 && std::fflush(out) == 0;
     };
+    const bool several = plan.sizes.size() > 1;
     for (const Job& job : plan.jobs) {
         if (cancel != nullptr && cancel->stopRequested()) {
             return counts;
         }
-        std::string action = "resize";
-        std::string detail;
-        std::string note;
+        // The job's verdict first, then each output's: a file's problem is every output's.
+        std::string jobAction = "resize";
+        std::string jobDetail;
+        std::optional<FilePreview> preview;
+        if (job.action == JobAction::Fail && job.outputs.empty()) {
+            jobAction = "fail";
+            jobDetail = job.reason ? job.reason->message : "";
+        } else if (job.runs()) {
+            auto read = BatchScheduler::preview(job.input(), options.batch.process);
+            if (!read) {
+                jobAction = "fail";
+                jobDetail = read.error().message;
+            } else {
+                preview = std::move(read).value();
+            }
+        }
+        std::string jsonOutputs;
+        std::string text;
         Size from;
-        Size to;
-        if (job.action != JobAction::Run) {
-            action = job.action == JobAction::Skip ? "skip" : "fail";
-            detail = job.reason ? job.reason->message : "";
-        } else if (const std::optional<Error>& folder = folderProblem(job)) {
-            action = "fail";
-            detail = folder->message;
-        } else if (auto preview = BatchScheduler::preview(job.input(), options.batch.process);
-                   !preview) {
-            action = "fail";
-            detail = preview.error().message;
-        } else {
+        Size firstTo;
+        std::string firstNote;
+        std::string firstAction = jobAction;
+        std::string firstDetail = jobDetail;
+        if (preview) {
             from = { preview->inspected.header.info.width, preview->inspected.header.info.height };
-            to = preview->inspected.plan.output;
-            note = preview->note;
         }
-        ++(action == "resize" ? counts.resize : action == "skip" ? counts.skip : counts.failed);
-        std::string line;
+        const std::size_t outputCount = std::max<std::size_t>(job.outputs.size(), 1);
+        for (std::size_t k = 0; k < outputCount; ++k) {
+            const JobOutput* planned = k < job.outputs.size() ? &job.outputs[k] : nullptr;
+            std::string action = jobAction;
+            std::string detail = jobDetail;
+            std::string note;
+            Size to;
+            if (planned != nullptr && !planned->runs() && action == "resize") {
+                action = planned->action == JobAction::Skip ? "skip" : "fail";
+                detail = planned->reason ? planned->reason->message : "";
+            } else if (planned != nullptr && action == "resize") {
+                if (const std::optional<Error>& folder = folderProblem(*planned)) {
+                    action = "fail";
+                    detail = folder->message;
+                } else if (preview) {
+                    const ResizeSpec& spec = planned->size < plan.sizes.size()
+                        ? plan.sizes[planned->size].spec
+                        : options.batch.process.spec;
+                    to = makeResizePlan(preview->inspected.header.info, spec).output;
+                    // As the run's log says it: why its size was kept or only cropped, and what
+                    // the decoder did otherwise than the file asked.
+                    note = sizeNote(preview->inspected.header.info, spec);
+                    const std::string& warning = preview->inspected.header.warning;
+                    if (!warning.empty()) {
+                        note += (note.empty() ? "" : "; ") + warning;
+                    }
+                }
+            }
+            if (k == 0) {
+                firstTo = to;
+                firstNote = note;
+                firstAction = action;
+                firstDetail = detail;
+            }
+            ++(action == "resize" ? counts.resize : action == "skip" ? counts.skip : counts.failed);
+            const std::string output = planned != nullptr ? utf8(planned->output()) : std::string();
+            const std::string label = planned != nullptr && planned->size < plan.sizes.size()
+                ? plan.sizes[planned->size].label
+                : std::string();
+            if (options.json) {
+                jsonOutputs += std::string(k == 0 ? "" : ",") + "{\"size\":" + jsonString(label)
+                    + ",\"action\":\"" + action + "\",\"output\":" + jsonString(output)
+                    + ",\"output_size\":[" + std::to_string(to.width) + ","
+                    + std::to_string(to.height) + "],\"reason\":" + jsonString(detail)
+                    + (note.empty() ? "" : ",\"note\":" + jsonString(note)) + "}";
+            } else if (detail.empty()) {
+                text += action + " " + printable(utf8(job.input())) + " -> " + printable(output)
+                    + "  " + sizeText(from) + " -> " + sizeText(to)
+                    + (note.empty() ? "" : "  (" + note + ")") + "\n";
+            } else {
+                // With several sizes, the output says which one.
+                text += (action == "skip" ? "skip   " : "fail   ") + printable(utf8(job.input()))
+                    + (several && !output.empty() ? " -> " + printable(output) : "") + ": "
+                    + printable(detail) + "\n";
+            }
+            if (planned == nullptr) {
+                break;
+            }
+            if (!jobDetail.empty() && !options.json) {
+                // The file's own problem: one line says it, for each of its outputs.
+                counts.failed += outputCount - 1 - k;
+                break;
+            }
+        }
+        std::string line = text;
         if (options.json) {
-            line = "{\"event\":\"plan\",\"id\":" + std::to_string(job.id) + ",\"action\":\""
-                + action + "\",\"input\":" + jsonString(utf8(job.input()))
-                + ",\"output\":" + jsonString(utf8(job.output())) + ",\"input_size\":["
-                + std::to_string(from.width) + "," + std::to_string(from.height)
-                + "],\"output_size\":[" + std::to_string(to.width) + "," + std::to_string(to.height)
-                + "],\"reason\":" + jsonString(detail)
-                + (note.empty() ? "" : ",\"note\":" + jsonString(note)) + "}\n";
-        } else if (detail.empty()) {
-            line = action + " " + printable(utf8(job.input())) + " -> "
-                + printable(utf8(job.output())) + "  " + sizeText(from) + " -> " + sizeText(to)
-                + (note.empty() ? "" : "  (" + note + ")") + "\n";
-        } else {
-            line = (action == "skip" ? "skip   " : "fail   ") + printable(utf8(job.input())) + ": "
-                + printable(detail) + "\n";
+            // With one output the file's verdict is that output's, as before sizes were lists.
+            const bool one = job.outputs.size() == 1;
+            const std::string verdict = one     ? firstAction
+                : !jobDetail.empty()            ? jobAction
+                : job.action == JobAction::Skip ? "skip"
+                : job.action == JobAction::Fail ? "fail"
+                                                : "resize";
+            const std::string reason = one    ? firstDetail
+                : !jobDetail.empty()          ? jobDetail
+                : (job.runs() || !job.reason) ? std::string()
+                                              : job.reason->message;
+            line = "{\"event\":\"plan\",\"id\":" + std::to_string(job.id) + ",\"action\":\"";
+            line.append(verdict).append("\",\"input\":").append(jsonString(utf8(job.input())));
+            line.append(",\"output\":").append(jsonString(utf8(job.output())));
+            line.append(",\"input_size\":[").append(std::to_string(from.width)).append(",");
+            line.append(std::to_string(from.height)).append("],\"output_size\":[");
+            line.append(std::to_string(firstTo.width)).append(",");
+            line.append(std::to_string(firstTo.height)).append("],\"reason\":");
+            line.append(jsonString(reason));
+            if (!firstNote.empty()) {
+                line.append(",\"note\":").append(jsonString(firstNote));
+            }
+            line.append(",\"outputs\":[").append(jsonOutputs).append("]}\n");
         }
+        ++counts.inputs;
         if (!print(line)) {
             return counts;
         }
@@ -98,9 +179,17 @@ DryRunCounts printDryRun(
             return counts;
         }
     }
-    std::fprintf(options.json ? stderr : out,
-        "%zu to resize, %zu to skip, %zu would fail, %zu other paths ignored\n", counts.resize,
-        counts.skip, counts.failed, counts.ignored);
+    if (several) {
+        std::fprintf(options.json ? stderr : out,
+            "%zu outputs to write, %zu to skip, %zu would fail (%zu inputs at %zu sizes), %zu "
+            "other paths ignored\n",
+            counts.resize, counts.skip, counts.failed, counts.inputs, plan.sizes.size(),
+            counts.ignored);
+    } else {
+        std::fprintf(options.json ? stderr : out,
+            "%zu to resize, %zu to skip, %zu would fail, %zu other paths ignored\n", counts.resize,
+            counts.skip, counts.failed, counts.ignored);
+    }
     return counts;
 }
 

@@ -9,8 +9,9 @@
 
 namespace dropsize::cli {
 
-/// What a dry run listed.
+/// What a dry run listed: outputs (one per input and size) to write, skip or fail, and inputs.
 struct DryRunCounts {
+    std::size_t inputs = 0;
     std::size_t resize = 0;
     std::size_t skip = 0;
     std::size_t failed = 0;

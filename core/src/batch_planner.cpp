@@ -4,6 +4,7 @@
 
 #include "codec_registry.h"
 #include "dropsize/core/path_text.h"
+#include "job_pipeline.h"
 #include "platform_files.h"
 
 #include <algorithm>
@@ -272,43 +273,166 @@ namespace {
             return {};
         }
 
-        /// Names the outputs of files that share an output folder, then makes their jobs. A
-        /// name two inputs of one folder want (x.jpg and x.png written as JPEG) goes to the input
-        /// that has that name already, if any; every other gets its own extension in its name
-        /// (x_png.jpg). Inputs from different folders (given files) that want one name each get
-        /// their folder's name in it: "x (A).jpg". So names depend on the inputs alone, not on
-        /// their order or on earlier runs. Names are told apart as the file system does
-        /// (platform::nameKey): on Windows "Photo.jpg" and "photo.jpg" want one name.
+        /// Makes the jobs of files that share an output folder, in the order given; their
+        /// outputs are named by nameOutputs() once every job is known.
         void addGroup(
             std::vector<Candidate>& files, const PathString& outDir, std::uint32_t outputRoot)
         {
             if (files.empty()) {
                 return;
             }
-            std::vector<std::string> names(files.size());
-            std::vector<ImageFormat> formats(files.size());
+            m_groups.push_back({ m_plan.jobs.size(), files.size(), outDir });
+            for (Candidate& c : files) {
+                Job job;
+                job.id = m_plan.jobs.size();
+                job.inputPath = std::move(c.input);
+                job.inputBytes = c.bytes;
+                job.format = c.format;
+                job.outputFormat = outputFormatFor(m_options.format, c.format);
+                job.outputRoot = outputRoot;
+                m_plan.jobs.push_back(std::move(job));
+            }
+            files.clear();
+        }
+
+        /// Names every output of every group (see baseNames() for the inputs' own names), then
+        /// settles the names two outputs want and those taken on disk. An output another one of
+        /// this batch named first is renamed under the Rename policy and fails otherwise, so
+        /// that no two ever write one file. Fails only when cancelled.
+        Status nameOutputs()
+        {
+            const std::size_t sizeCount = std::max<std::size_t>(m_options.sizes.size(), 1);
+            NameTemplate pattern = m_options.nameTemplate;
+            // A pattern that is not in folders of its own could only collide with another
+            // output folder's outputs through the size folders, which sit one level below it.
+            const bool ownFolders = pattern.hasFolders();
+            if (sizeCount > 1 && !pattern.namesSize()) {
+                pattern = pattern.inSizeFolder();
+            }
+            const int numberWidth = static_cast<int>(std::to_string(m_plan.jobs.size()).size());
+            const bool readHeaders = pattern.usesOutputSize() && m_options.checkOutputs;
+            std::unordered_map<std::string, std::size_t> everywhere; // by path key, job id
+            for (const Group& group : m_groups) {
+                const std::vector<std::string> names = baseNames(group);
+                std::unordered_set<std::string> wanted; // by name key, within the group
+                std::vector<std::vector<std::string>> relative(group.count);
+                for (std::size_t i = 0; i < group.count; ++i) {
+                    if (stopped()) {
+                        return cancelled();
+                    }
+                    Job& job = m_plan.jobs[group.first + i];
+                    std::vector<Size> sizes(sizeCount);
+                    if (readHeaders) {
+                        auto preview = JobPipeline::preview(job.input(), m_options.process);
+                        if (!preview) {
+                            Error error = std::move(preview).error();
+                            error.path.clear();
+                            job.action = JobAction::Fail;
+                            job.reason = std::make_shared<const Error>(std::move(error));
+                            continue;
+                        }
+                        for (std::size_t k = 0; k < sizeCount; ++k) {
+                            sizes[k]
+                                = makeResizePlan(preview->inspected.header.info, specOf(k)).output;
+                        }
+                    }
+                    const fs::path base = pathFromUtf8(names[i]);
+                    const std::string stem = utf8(base.stem());
+                    const std::string ext = utf8(base.extension()).substr(1);
+                    for (std::size_t k = 0; k < sizeCount; ++k) {
+                        const std::string label = labelOf(k);
+                        const NameFields fields { stem, ext, sizes[k], label, job.id + 1,
+                            numberWidth };
+                        JobOutput out;
+                        out.size = static_cast<std::uint32_t>(k);
+                        out.named = readHeaders ? sizes[k] : Size {};
+                        relative[i].push_back(pattern.expand(fields));
+                        wanted.insert(platform::nameKey(relative[i].back()));
+                        out.path = joined(group.outDir,
+                            pathFromUtf8(relative[i].back()).make_preferred().native());
+                        job.outputs.push_back(std::move(out));
+                    }
+                }
+                std::unordered_map<std::string, std::size_t> claimed; // by name key, job id
+                for (std::size_t i = 0; i < group.count; ++i) {
+                    Job& job = m_plan.jobs[group.first + i];
+                    for (std::size_t k = 0; k < job.outputs.size(); ++k) {
+                        settle(job, job.outputs[k], relative[i][k], wanted, claimed,
+                            ownFolders ? &everywhere : nullptr);
+                        PathString dir = fs::path(job.outputs[k].path).parent_path().native();
+                        if (m_outputDirs.insert(dir).second) {
+                            m_plan.outputDirs.push_back(std::move(dir));
+                        }
+                    }
+                    job.action = jobAction(job);
+                    if (!job.runs() && !job.reason) {
+                        for (const JobOutput& out : job.outputs) {
+                            if (out.reason) {
+                                job.reason = out.reason;
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            m_groups.clear();
+            return {};
+        }
+
+        static Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
+
+    private:
+        // Jobs [first, first + count) of plan.jobs, whose outputs go to outDir.
+        struct Group {
+            std::size_t first = 0;
+            std::size_t count = 0;
+            PathString outDir;
+        };
+
+        const ResizeSpec& specOf(std::size_t k) const
+        {
+            return m_options.sizes.empty() ? m_options.process.spec : m_options.sizes[k].spec;
+        }
+
+        std::string labelOf(std::size_t k) const
+        {
+            return m_options.sizes.empty() ? sizeLabel(m_options.process.spec)
+                                           : m_options.sizes[k].label;
+        }
+
+        /// The name each input of a group has for its own ({name}.{ext}). A name two inputs of
+        /// one folder want (x.jpg and x.png written as JPEG) goes to the input that has that
+        /// name already, if any; every other gets its own extension in its name (x_png.jpg).
+        /// Inputs from different folders (given files) that want one name each get their
+        /// folder's name in it: "x (A).jpg". So names depend on the inputs alone, not on their
+        /// order or on earlier runs. Names are told apart as the file system does
+        /// (platform::nameKey): on Windows "Photo.jpg" and "photo.jpg" want one name.
+        std::vector<std::string> baseNames(const Group& group) const
+        {
+            const auto jobAt
+                = [&](std::size_t i) -> const Job& { return m_plan.jobs[group.first + i]; };
+            std::vector<std::string> names(group.count);
             std::unordered_map<std::string, int> wanted; // by name key
-            for (std::size_t i = 0; i < files.size(); ++i) {
-                const Candidate& c = files[i];
-                formats[i] = outputFormatFor(m_options.format, c.format);
-                const fs::path name = leafName(c.input);
-                names[i] = fittedName(utf8(name.stem()), outputExtension(name, formats[i]));
+            for (std::size_t i = 0; i < group.count; ++i) {
+                const fs::path name = leafName(jobAt(i).inputPath);
+                names[i]
+                    = fittedName(utf8(name.stem()), outputExtension(name, jobAt(i).outputFormat));
                 ++wanted[platform::nameKey(names[i])];
             }
             // Given files from different folders that want one name (two cameras' IMG_0001.JPG)
             // each carry their folder's name: "IMG_0001 (A).JPG", "IMG_0001 (B).JPG".
             std::unordered_map<std::string, std::unordered_set<PathString>> parents;
-            for (std::size_t i = 0; i < files.size(); ++i) {
+            for (std::size_t i = 0; i < group.count; ++i) {
                 const std::string key = platform::nameKey(names[i]);
                 if (wanted[key] > 1) {
-                    parents[key].insert(fs::path(files[i].input).parent_path().native());
+                    parents[key].insert(fs::path(jobAt(i).inputPath).parent_path().native());
                 }
             }
             bool renamed = false;
-            for (std::size_t i = 0; i < files.size(); ++i) {
+            for (std::size_t i = 0; i < group.count; ++i) {
                 const auto at = parents.find(platform::nameKey(names[i]));
                 if (at != parents.end() && at->second.size() > 1) {
-                    const fs::path in(files[i].input);
+                    const fs::path in(jobAt(i).inputPath);
                     const fs::path name = pathFromUtf8(names[i]);
                     names[i] = fittedName(
                         utf8(name.stem()) + " (" + utf8(in.parent_path().filename()) + ")",
@@ -323,20 +447,20 @@ namespace {
                 }
             }
             std::unordered_set<std::string> used; // by name key
-            std::vector<bool> named(files.size(), false);
-            for (std::size_t i = 0; i < files.size(); ++i) {
+            std::vector<bool> named(group.count, false);
+            for (std::size_t i = 0; i < group.count; ++i) {
                 const std::string key = platform::nameKey(names[i]);
                 const bool alone = wanted[key] == 1;
-                if ((alone || utf8(leafName(files[i].input)) == names[i])
+                if ((alone || utf8(leafName(jobAt(i).inputPath)) == names[i])
                     && used.insert(key).second) {
                     named[i] = true;
                 }
             }
-            for (std::size_t i = 0; i < files.size(); ++i) {
+            for (std::size_t i = 0; i < group.count; ++i) {
                 if (named[i]) {
                     continue;
                 }
-                const fs::path in = leafName(files[i].input);
+                const fs::path in = leafName(jobAt(i).inputPath);
                 const std::string stem = utf8(in.stem());
                 const std::string ext = utf8(pathFromUtf8(names[i]).extension());
                 const std::string own = utf8(in.extension());
@@ -350,47 +474,119 @@ namespace {
                 used.insert(platform::nameKey(name));
                 names[i] = std::move(name);
             }
-            for (std::size_t i = 0; i < files.size(); ++i) {
-                Job job;
-                job.id = m_plan.jobs.size();
-                job.inputPath = std::move(files[i].input);
-                job.outputPath = joined(outDir, pathFromUtf8(names[i]).native());
-                job.inputBytes = files[i].bytes;
-                job.format = files[i].format;
-                job.outputFormat = formats[i];
-                job.outputRoot = outputRoot;
-                const auto outId = fileIdentity(job.output());
+            return names;
+        }
+
+        /// Decides one output's fate: its name against the outputs named before it (in its
+        /// group by `relative`'s key, and in the whole batch when `everywhere` is given) and
+        /// against what is on disk, by the policy.
+        void settle(const Job& job, JobOutput& out, const std::string& relative,
+            const std::unordered_set<std::string>& wanted,
+            std::unordered_map<std::string, std::size_t>& claimed,
+            std::unordered_map<std::string, std::size_t>* everywhere)
+        {
+            const std::string key = platform::nameKey(relative);
+            const std::string fullKey
+                = everywhere != nullptr ? platform::nameKey(utf8(out.output())) : std::string();
+            const auto takenBy
+                = [&](const std::string& k, const std::string& full) -> std::optional<std::size_t> {
+                if (const auto at = claimed.find(k); at != claimed.end()) {
+                    return at->second;
+                }
+                if (everywhere != nullptr) {
+                    if (const auto at = everywhere->find(full); at != everywhere->end()) {
+                        return at->second;
+                    }
+                }
+                return std::nullopt;
+            };
+            const auto claim = [&](const std::string& k, const std::string& full) {
+                claimed.emplace(k, job.id);
+                if (everywhere != nullptr) {
+                    everywhere->emplace(full, job.id);
+                }
+            };
+            const auto fails = [&](ErrorCode code, std::string message) {
+                out.action = JobAction::Fail;
+                out.reason = std::make_shared<const Error>(Error { code, std::move(message), {} });
+            };
+            if (const auto other = takenBy(key, fullKey)) {
+                // Two sizes that give one image its same size under one name (a small image
+                // kept as it is, named {w}x{h}) make the same file: it is written once.
+                for (const JobOutput& earlier : job.outputs) {
+                    if (&earlier == &out) {
+                        break;
+                    }
+                    if (*other == job.id && earlier.named == out.named
+                        && (out.named.width != 0 || out.named.height != 0)
+                        && platform::nameKey(utf8(earlier.output()))
+                            == platform::nameKey(utf8(out.output()))) {
+                        out.action = JobAction::Skip;
+                        out.reason = std::make_shared<const Error>(Error { ErrorCode::Exists,
+                            "the same image as its " + labelOf(earlier.size)
+                                + " output, which has this name",
+                            {} });
+                        return;
+                    }
+                }
+                if (m_options.onExisting != ExistingPolicy::Rename) {
+                    const std::string whose = *other == job.id ? "another size of this input"
+                                                               : utf8(m_plan.jobs[*other].input());
+                    fails(ErrorCode::Exists,
+                        "another output of this batch has this name (from " + whose
+                            + "); put {name}, {size} or {n} in the name, or use --on-existing "
+                              "rename");
+                    return;
+                }
+            } else {
+                const auto outId = fileIdentity(out.output());
                 if (outId && m_plan.inputIdentities.count(*outId) != 0) {
-                    job.action = JobAction::Skip;
-                    job.reason = std::make_shared<const Error>(Error { ErrorCode::Exists,
+                    out.action = JobAction::Skip;
+                    out.reason = std::make_shared<const Error>(Error { ErrorCode::Exists,
                         "the output would replace an input file; choose another output folder",
                         {} });
-                } else if (outId && m_options.onExisting == ExistingPolicy::Skip) {
-                    job.action = JobAction::Skip;
-                    job.reason = std::make_shared<const Error>(
-                        Error { ErrorCode::Exists, "output exists", {} });
-                } else if (outId && m_options.onExisting == ExistingPolicy::Rename) {
-                    // The next name that is neither on disk nor another input's output.
-                    const fs::path wantedPath = job.output();
-                    for (int n = 1; entryExists(job.output())
-                         || (n > 1
-                             && used.count(platform::nameKey(utf8(job.output().filename()))) != 0);
-                         ++n) {
-                        job.outputPath = numberedName(wantedPath, n).native();
-                    }
-                    used.insert(platform::nameKey(utf8(job.output().filename())));
+                    claim(key, fullKey);
+                    return;
                 }
-                m_plan.jobs.push_back(std::move(job));
+                if (!outId || m_options.onExisting != ExistingPolicy::Rename) {
+                    if (outId && m_options.onExisting == ExistingPolicy::Skip) {
+                        out.action = JobAction::Skip;
+                        out.reason = std::make_shared<const Error>(
+                            Error { ErrorCode::Exists, "output exists", {} });
+                    }
+                    claim(key, fullKey);
+                    return;
+                }
             }
-            files.clear();
-            if (m_outputDirs.insert(outDir).second) {
-                m_plan.outputDirs.push_back(outDir);
+            // The next name that is neither on disk nor another output's, nor one that another
+            // input of the group wants.
+            const fs::path wantedPath = out.output();
+            const fs::path wantedRelative = pathFromUtf8(relative);
+            for (int n = 1;; ++n) {
+                const fs::path candidate = numberedName(wantedPath, n);
+                const std::string k = platform::nameKey(utf8(numberedName(wantedRelative, n)));
+                const std::string full
+                    = everywhere != nullptr ? platform::nameKey(utf8(candidate)) : std::string();
+                if (!entryExists(candidate) && !takenBy(k, full) && wanted.count(k) == 0) {
+                    out.path = candidate.native();
+                    claim(k, full);
+                    return;
+                }
             }
         }
 
-        static Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
+        static JobAction jobAction(const Job& job)
+        {
+            bool failed = false;
+            for (const JobOutput& out : job.outputs) {
+                if (out.runs()) {
+                    return JobAction::Run;
+                }
+                failed = failed || out.action == JobAction::Fail;
+            }
+            return failed || job.outputs.empty() ? JobAction::Fail : JobAction::Skip;
+        }
 
-    private:
         void visit(const platform::WalkedFolder& folder, const PathString& dir,
             const PathString& name, const fs::path& root, std::vector<Candidate>& files,
             std::vector<PathString>& folders)
@@ -489,6 +685,7 @@ namespace {
         std::vector<FileIdentity> m_outputRootIds;
         FileIdentitySet m_seenDirs;
         std::unordered_set<PathString> m_outputDirs;
+        std::vector<Group> m_groups;
     };
 
     Error refuse(const fs::path& output, std::string message)
@@ -684,6 +881,10 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
             [](const Candidate& a, const Candidate& b) { return a.input < b.input; });
         walker.addGroup(fileGroups[i], plan.outputRoots[i].native(), i);
     }
+    if (Status named = walker.nameOutputs(); !named) {
+        return std::move(named).error();
+    }
+    plan.sizes = m_options.sizes;
     return plan;
 }
 

@@ -16,6 +16,7 @@ BatchRun::BatchRun(const BatchPlan& plan, std::vector<std::size_t> order, BatchO
     , m_observer(observer)
 {
     m_summary.total = plan.jobs.size();
+    m_summary.sizes = std::max<std::size_t>(plan.sizes.size(), 1);
 }
 
 const Job* BatchRun::take() noexcept
@@ -53,6 +54,23 @@ void BatchRun::finished(const JobReport& report)
         case JobStatus::Cancelled:
             break;
         }
+        for (const OutputReport& o : report.outputs) {
+            ++m_summary.outputs;
+            switch (o.status) {
+            case JobStatus::Ok:
+                ++m_summary.outputsOk;
+                break;
+            case JobStatus::Skipped:
+                ++m_summary.outputsSkipped;
+                break;
+            case JobStatus::Failed:
+                ++m_summary.outputsFailed;
+                break;
+            case JobStatus::Cancelled:
+                ++m_summary.outputsCancelled;
+                break;
+            }
+        }
     }
     // Never under the lock: the observer may take its own.
     if (m_observer != nullptr) {
@@ -71,13 +89,14 @@ void BatchRun::cancelUntaken()
 {
     for (std::size_t i = std::min(m_next.load(), m_order.size()); i < m_order.size(); ++i) {
         const Job& job = m_plan.jobs[m_order[i]];
-        JobReport report = startReport(job);
+        JobReport report = startReport(job, m_plan.sizes);
         if (job.runs()) {
+            failReport(report,
+                Error { ErrorCode::Cancelled, "cancelled before it started", utf8(report.input) });
+            finishReport(report);
             report.status = JobStatus::Cancelled;
             report.started = false;
             report.output.clear();
-            report.error
-                = Error { ErrorCode::Cancelled, "cancelled before it started", utf8(report.input) };
         }
         finished(report);
     }

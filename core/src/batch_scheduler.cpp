@@ -158,8 +158,8 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
             static_cast<std::size_t>(threads), std::max<std::size_t>(runnable, 1)));
     ProcessOptions process = options.process;
     process.threadsPerImage = cpuWorkers == 1 ? threads : 1;
-    const JobPipeline pipeline(
-        process, plan.onExisting, plan.inputIdentities, m_impl->memory, m_impl->gate.cancelToken());
+    const JobPipeline pipeline(process, plan.sizes, plan.onExisting, plan.inputIdentities,
+        m_impl->memory, m_impl->gate.cancelToken());
 
     // Worker 0 feeds the GPU when there is one, and carries on as a CPU worker if it is lost.
     auto work = [&](int worker) {

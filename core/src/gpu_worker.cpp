@@ -48,7 +48,7 @@ bool GpuWorker::run()
                 f.job = job;
                 f.start = Clock::now();
                 m_run.started(*job);
-                f.report = startReport(*job);
+                f.report = startReport(*job, m_pipeline.sizes());
                 bool inFlight = false;
                 guarded(f, [&] { inFlight = submitNew(f); });
                 if (inFlight) {
@@ -86,13 +86,20 @@ bool GpuWorker::submitNew(InFlight& f)
     if (!m_pipeline.load(job, *f.prepared, f.report)) {
         return false;
     }
-    auto decoded = m_pipeline.decode(*f.prepared);
+    const auto groups = pendingByScale(*f.prepared, f.report);
+    if (groups.size() != 1 || groups.front().size() != 1) {
+        runSizes(f);
+        return false;
+    }
+    f.output = groups.front().front();
+    auto decoded = m_pipeline.decode(*f.prepared, f.output);
     if (!decoded) {
         failReport(f.report, std::move(decoded).error());
         return false;
     }
     f.decoded = std::move(decoded).value();
-    const ResizePlan& p = f.prepared->image.inspected().plan;
+    f.prepared->bytes.data.reset(); // no other decode needs the file
+    const ResizePlan& p = f.prepared->plans[f.output];
     auto out = Image::allocate(p.output.width, p.output.height, f.decoded.channels());
     if (!out) {
         failReport(f.report, std::move(out).error());
@@ -100,7 +107,7 @@ bool GpuWorker::submitNew(InFlight& f)
     }
     f.out = std::move(out).value();
     f.slot = m_nextSlot;
-    f.report.device = Device::Gpu;
+    f.report.outputs[f.output].device = Device::Gpu;
     if (Status submitted = m_gpu.submit(f.slot, p, f.decoded.view(), f.out.view()); !submitted) {
         if (submitted.error().code != ErrorCode::OutOfMemory) {
             loseDevice(submitted.error());
@@ -124,7 +131,7 @@ void GpuWorker::collectOldest()
             runOnCpu(f);
         } else {
             f.decoded = Image();
-            m_pipeline.complete(*f.job, *f.prepared, std::move(f.out), f.report);
+            m_pipeline.complete(*f.job, *f.prepared, f.output, std::move(f.out), f.report);
         }
     });
     finish(f);
@@ -132,13 +139,63 @@ void GpuWorker::collectOldest()
 
 void GpuWorker::runOnCpu(InFlight& f)
 {
-    f.report.device = Device::Cpu;
+    f.report.outputs[f.output].device = Device::Cpu;
     auto pixels = CpuResizer(1).resize(
-        std::move(f.decoded), f.prepared->image.inspected().plan, &m_pipeline.cancelToken());
+        std::move(f.decoded), f.prepared->plans[f.output], &m_pipeline.cancelToken());
     if (!pixels) {
-        failReport(f.report, std::move(pixels).error());
+        failOutput(f.report, f.output, std::move(pixels).error());
     } else {
-        m_pipeline.complete(*f.job, *f.prepared, std::move(pixels).value(), f.report);
+        m_pipeline.complete(*f.job, *f.prepared, f.output, std::move(pixels).value(), f.report);
+    }
+}
+
+void GpuWorker::runSizes(InFlight& f)
+{
+    PreparedJob& prepared = *f.prepared;
+    const CancelToken& cancel = m_pipeline.cancelToken();
+    const auto groups = pendingByScale(prepared, f.report);
+    for (std::size_t g = 0; g < groups.size() && !cancel.stopRequested(); ++g) {
+        auto decoded = m_pipeline.decode(prepared, groups[g].front());
+        if (g + 1 == groups.size()) {
+            prepared.bytes.data.reset(); // the file's memory goes before encoding
+        }
+        if (!decoded) {
+            for (const std::size_t i : groups[g]) {
+                failOutput(f.report, i, decoded.error());
+            }
+            continue;
+        }
+        for (const std::size_t i : groups[g]) {
+            if (cancel.stopRequested()) {
+                break;
+            }
+            const ResizePlan& p = prepared.plans[i];
+            // The slot after those in flight is free: this worker fills slots in turn.
+            auto out = Image::allocate(p.output.width, p.output.height, decoded->channels());
+            bool onDevice = false;
+            if (m_alive && out) {
+                Status done
+                    = m_gpu.submit(m_nextSlot, p, std::as_const(*decoded).view(), out->view());
+                if (done) {
+                    done = m_gpu.collect(m_nextSlot);
+                }
+                if (!done && done.error().code != ErrorCode::OutOfMemory) {
+                    loseDevice(done.error());
+                }
+                onDevice = static_cast<bool>(done);
+            }
+            f.report.outputs[i].device = onDevice ? Device::Gpu : Device::Cpu;
+            // On the CPU the shared pixels stay as decoded: one that premultiplies works on a
+            // copy (rare: only when the device could not take it).
+            auto pixels = onDevice
+                ? std::move(out)
+                : CpuResizer(1).resizeShared(std::as_const(*decoded).view(), false, p, &cancel);
+            if (!pixels) {
+                failOutput(f.report, i, std::move(pixels).error());
+            } else {
+                m_pipeline.complete(*f.job, prepared, i, std::move(pixels).value(), f.report);
+            }
+        }
     }
 }
 
@@ -152,6 +209,7 @@ void GpuWorker::loseDevice(const Error& error)
 
 void GpuWorker::finish(InFlight& f)
 {
+    finishReport(f.report);
     f.prepared.reset(); // its memory is free before the observer hears of it
     f.report.seconds = std::chrono::duration<double>(Clock::now() - f.start).count();
     m_run.finished(f.report);

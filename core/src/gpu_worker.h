@@ -38,6 +38,7 @@ private:
         std::optional<PreparedJob> prepared;
         Image decoded;
         Image out;
+        std::size_t output = 0; ///< the job's output in flight
         int slot = 0;
         Clock::time_point start;
     };
@@ -52,6 +53,9 @@ private:
     void collectOldest();
     /// Resizes on the CPU what the GPU could not, then encodes and writes it.
     void runOnCpu(InFlight& f);
+    /// A job of several sizes: each scale's decode in turn, its outputs resized on the device
+    /// one after another (on the CPU when the device cannot), each written before the next.
+    void runSizes(InFlight& f);
     /// After a device error: the device takes nothing more; said once.
     void loseDevice(const Error& error);
     void finish(InFlight& f);

@@ -43,10 +43,19 @@ namespace {
 
     Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
 
-    Result<Image> decodePlanned(
-        ImageDecoder& decoder, const InspectedImage& inspected, const CancelToken* cancel)
+    // The bytes beyond the file that making one output from a decoded image it shares with
+    // other outputs takes: the reduce and resample buffers, the result and its oriented copy and
+    // encoding.
+    std::uint64_t sharedResizeMemory(const ResizePlan& p, int c)
     {
-        const ResizePlan& plan = inspected.plan;
+        const std::uint64_t out = bytes(p.resampled, c);
+        const std::uint64_t reduced = (p.reduceX > 1 || p.reduceY > 1) ? bytes(p.reduced, c) : 0;
+        return reduced + bytes({ p.resampled.width, p.reduced.height }, c) + out + 2 * out;
+    }
+
+    Result<Image> decodePlanned(
+        ImageDecoder& decoder, const ResizePlan& plan, const CancelToken* cancel)
+    {
         Result<Image> decoded = decoder.decode(plan.dctScale, cancel);
         if (!decoded) {
             return decoded;
@@ -57,12 +66,11 @@ namespace {
         return decoded;
     }
 
-    Result<Image> renderPlanned(ImageDecoder& decoder, const InspectedImage& inspected, int threads,
-        const CancelToken* cancel)
+    Result<Image> renderPlanned(ImageDecoder& decoder, const ResizePlan& plan, int channels,
+        int threads, const CancelToken* cancel)
     {
-        const ResizePlan& plan = inspected.plan;
         if (!StreamingResizer::canStream(plan)) {
-            Result<Image> decoded = decodePlanned(decoder, inspected, cancel);
+            Result<Image> decoded = decodePlanned(decoder, plan, cancel);
             if (!decoded) {
                 return decoded;
             }
@@ -72,7 +80,7 @@ namespace {
 
         // Rows flow from the decoder through reduce and both passes: a JPEG never holds the
         // decoded image, a PNG (whose interlacing needs the whole image) holds only that.
-        auto resizer = StreamingResizer::create(plan, inspected.header.info.channels);
+        auto resizer = StreamingResizer::create(plan, channels);
         if (!resizer) {
             return std::move(resizer).error();
         }
@@ -199,18 +207,79 @@ Status OpenedImage::finishHeader()
 
 Result<Image> OpenedImage::decode(const CancelToken* cancel)
 {
-    if (!hasHeader()) {
-        return Error { ErrorCode::Internal, "no image is open", {} };
-    }
-    return decodePlanned(*m_decoder, m_inspected, cancel);
+    return decode(m_inspected.plan, cancel);
 }
 
 Result<Image> OpenedImage::render(const CancelToken* cancel)
 {
+    return render(m_inspected.plan, cancel);
+}
+
+Result<ImageDecoder*> OpenedImage::freshDecoder()
+{
     if (!hasHeader()) {
         return Error { ErrorCode::Internal, "no image is open", {} };
     }
-    return renderPlanned(*m_decoder, m_inspected, m_options.threadsPerImage, cancel);
+    if (m_decoderUsed) {
+        // A decoder reads the pixels once: another size at another scale needs its own.
+        auto reopened = openDecoder(m_file, m_options.limits);
+        if (!reopened) {
+            return std::move(reopened).error();
+        }
+        m_decoder = std::move(reopened).value();
+    }
+    m_decoderUsed = true;
+    return m_decoder.get();
+}
+
+Result<Image> OpenedImage::decode(const ResizePlan& plan, const CancelToken* cancel)
+{
+    auto decoder = freshDecoder();
+    if (!decoder) {
+        return std::move(decoder).error();
+    }
+    return decodePlanned(**decoder, plan, cancel);
+}
+
+Result<Image> OpenedImage::render(const ResizePlan& plan, const CancelToken* cancel)
+{
+    auto decoder = freshDecoder();
+    if (!decoder) {
+        return std::move(decoder).error();
+    }
+    return renderPlanned(
+        **decoder, plan, m_inspected.header.info.channels, m_options.threadsPerImage, cancel);
+}
+
+std::uint64_t OpenedImage::memoryFor(std::span<const ResizePlan> plans) const
+{
+    if (!m_decoder) {
+        return 0;
+    }
+    const int c = m_inspected.header.info.channels;
+    std::uint64_t peak = 0;
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+        const int scale = plans[i].dctScale;
+        bool seen = false;
+        std::uint64_t shared = 0;
+        std::size_t count = 0;
+        for (std::size_t j = 0; j < plans.size(); ++j) {
+            if (plans[j].dctScale == scale) {
+                seen = seen || j < i;
+                shared = std::max(shared, sharedResizeMemory(plans[j], c));
+                ++count;
+            }
+        }
+        if (seen) {
+            continue; // its scale's group was counted with its first plan
+        }
+        const std::uint64_t group = count == 1
+            ? estimateMemory(m_fileSize, *m_decoder, plans[i])
+            : m_fileSize + m_decoder->workingMemory(plans[i].decoded, false)
+                + bytes(plans[i].decoded, c) + shared;
+        peak = std::max(peak, group);
+    }
+    return peak;
 }
 
 ImageProcessor::ImageProcessor(ProcessOptions options)
@@ -255,7 +324,7 @@ Result<Image> ImageProcessor::decode(std::span<const std::uint8_t> file,
     if (!decoder) {
         return std::move(decoder).error();
     }
-    return decodePlanned(**decoder, inspected, cancel);
+    return decodePlanned(**decoder, inspected.plan, cancel);
 }
 
 Result<Image> ImageProcessor::render(std::span<const std::uint8_t> file,
@@ -265,7 +334,8 @@ Result<Image> ImageProcessor::render(std::span<const std::uint8_t> file,
     if (!decoder) {
         return std::move(decoder).error();
     }
-    return renderPlanned(**decoder, inspected, m_options.threadsPerImage, cancel);
+    return renderPlanned(**decoder, inspected.plan, inspected.header.info.channels,
+        m_options.threadsPerImage, cancel);
 }
 
 Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, ImageFormat format,

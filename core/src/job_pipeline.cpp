@@ -3,6 +3,7 @@
 #include "job_pipeline.h"
 
 #include "dropsize/core/path_text.h"
+#include "resampler.h"
 #include "target_size.h"
 
 #include <algorithm>
@@ -16,13 +17,32 @@ namespace fs = std::filesystem;
 
 namespace dropsize {
 
-JobReport startReport(const Job& job)
+JobReport startReport(const Job& job, std::span<const OutputSize> sizes)
 {
     JobReport report;
     report.id = job.id;
     report.input = job.input();
     report.inputBytes = job.inputBytes;
     report.device = Device::Cpu;
+    for (const JobOutput& out : job.outputs) {
+        OutputReport o;
+        o.size = out.size;
+        o.label = out.size < sizes.size() ? sizes[out.size].label : std::string();
+        o.path = out.output();
+        if (!out.runs()) {
+            o.pending = false;
+            o.status = out.action == JobAction::Skip ? JobStatus::Skipped : JobStatus::Failed;
+            o.error = out.reason ? *out.reason : Error { ErrorCode::Internal, "not written", {} };
+            if (o.error->path.empty()) {
+                o.error->path = utf8(o.path);
+            }
+        }
+        report.outputs.push_back(std::move(o));
+    }
+    if (!job.runs() && !report.outputs.empty()) {
+        finishReport(report);
+        return report;
+    }
     if (job.action == JobAction::Skip) {
         report.status = JobStatus::Skipped;
         report.output = job.output(); // the file that is there already
@@ -43,7 +63,104 @@ void failReport(JobReport& report, Error error)
     if (error.path.empty()) {
         error.path = utf8(report.input);
     }
+    for (std::size_t i = 0; i < report.outputs.size(); ++i) {
+        if (report.outputs[i].pending) {
+            failOutput(report, i, error);
+        }
+    }
     report.error = std::move(error);
+}
+
+void failOutput(JobReport& report, std::size_t output, Error error)
+{
+    OutputReport& o = report.outputs[output];
+    o.pending = false;
+    o.status = error.code == ErrorCode::Cancelled ? JobStatus::Cancelled : JobStatus::Failed;
+    if (error.path.empty()) {
+        error.path = utf8(report.input);
+    }
+    o.error = std::move(error);
+}
+
+void finishReport(JobReport& report)
+{
+    if (report.outputs.empty()) {
+        return;
+    }
+    const auto first = [&](JobStatus status) -> const OutputReport* {
+        for (OutputReport& o : report.outputs) {
+            if (o.pending) {
+                o.pending = false;
+                o.status = JobStatus::Cancelled;
+                o.error = Error { ErrorCode::Cancelled, "cancelled", utf8(report.input) };
+            }
+        }
+        for (const OutputReport& o : report.outputs) {
+            if (o.status == status) {
+                return &o;
+            }
+        }
+        return nullptr;
+    };
+    const OutputReport* ok = first(JobStatus::Ok);
+    const OutputReport* worst = nullptr;
+    for (const JobStatus status : { JobStatus::Failed, JobStatus::Cancelled }) {
+        if (worst == nullptr) {
+            worst = first(status);
+        }
+    }
+    const OutputReport* skipped = first(JobStatus::Skipped);
+    report.status = worst != nullptr ? worst->status
+        : ok != nullptr              ? JobStatus::Ok
+                                     : JobStatus::Skipped;
+    const OutputReport* said = worst != nullptr ? worst : ok != nullptr ? nullptr : skipped;
+    report.error = said != nullptr ? said->error : std::nullopt;
+    // A skipped job names the file that is there already, if that is why it was skipped.
+    const bool taken = report.status == JobStatus::Skipped && skipped != nullptr && skipped->error
+        && skipped->error->code == ErrorCode::Exists;
+    report.output = ok != nullptr ? ok->path : taken ? skipped->path : std::filesystem::path();
+    const OutputReport& shown = ok != nullptr ? *ok : report.outputs.front();
+    report.outputSize = shown.outputSize;
+    report.device = shown.device;
+    report.quality = shown.quality;
+    report.ifBigger = shown.ifBigger;
+    if (report.outputs.size() == 1) {
+        report.note = shown.note;
+    }
+    report.warning.clear();
+    for (const OutputReport& o : report.outputs) {
+        if (!o.warning.empty()) {
+            report.warning = o.warning;
+            break;
+        }
+    }
+    report.outputBytes = 0;
+    for (const OutputReport& o : report.outputs) {
+        if (o.status == JobStatus::Ok) {
+            report.outputBytes += o.bytes;
+        }
+    }
+}
+
+std::vector<std::vector<std::size_t>> pendingByScale(
+    const PreparedJob& prepared, const JobReport& report)
+{
+    std::vector<std::vector<std::size_t>> groups;
+    std::vector<int> scales;
+    for (std::size_t i = 0; i < report.outputs.size() && i < prepared.plans.size(); ++i) {
+        if (!report.outputs[i].pending) {
+            continue;
+        }
+        const int scale = prepared.plans[i].dctScale;
+        const auto at = std::find(scales.begin(), scales.end(), scale);
+        if (at == scales.end()) {
+            scales.push_back(scale);
+            groups.push_back({ i });
+        } else {
+            groups[static_cast<std::size_t>(at - scales.begin())].push_back(i);
+        }
+    }
+    return groups;
 }
 
 namespace {
@@ -127,9 +244,25 @@ namespace {
 
 } // namespace
 
-JobPipeline::JobPipeline(const ProcessOptions& options, ExistingPolicy onExisting,
-    const FileIdentitySet& inputs, MemoryBudget& memory, const CancelToken& cancel)
-    : m_processor(options)
+namespace {
+
+    // The processor opens each file with the first size's spec: its own inspection (and the
+    // memory limit it checks) is then that of a real output; planOutputs() checks them all.
+    ProcessOptions firstSize(ProcessOptions options, std::span<const OutputSize> sizes)
+    {
+        if (!sizes.empty()) {
+            options.spec = sizes.front().spec;
+        }
+        return options;
+    }
+
+} // namespace
+
+JobPipeline::JobPipeline(const ProcessOptions& options, std::span<const OutputSize> sizes,
+    ExistingPolicy onExisting, const FileIdentitySet& inputs, MemoryBudget& memory,
+    const CancelToken& cancel)
+    : m_processor(firstSize(options, sizes))
+    , m_sizes(sizes)
     , m_onExisting(onExisting)
     , m_inputs(inputs)
     , m_memory(memory)
@@ -168,15 +301,78 @@ std::optional<PreparedJob> JobPipeline::inspect(const Job& job, JobReport& repor
     report.inputBytes = header->bytes.fileSize;
     const InspectedImage& inspected = header->image.inspected();
     report.inputSize = { inspected.header.info.width, inspected.header.info.height };
+    PreparedJob prepared;
+    prepared.bytes = std::move(header->bytes);
+    prepared.image = std::move(header->image);
+    if (!planOutputs(job, prepared, report)) {
+        return std::nullopt;
+    }
+    return prepared;
+}
+
+bool JobPipeline::planOutputs(const Job& job, PreparedJob& prepared, JobReport& report) const
+{
+    const InspectedImage& inspected = prepared.image.inspected();
+    const ImageInfo& info = inspected.header.info;
+    const ResizeSpec& first = m_processor.options().spec;
     report.outputSize = inspected.plan.output;
-    report.note = jobNote(inspected.header, m_processor.options().spec);
-    return PreparedJob { std::move(header->bytes), std::move(header->image), {} };
+    if (job.outputs.empty()) {
+        // A job made outside a planner, with no outputs named: nothing to write.
+        failReport(report, Error { ErrorCode::Internal, "the job has no output", {} });
+        return false;
+    }
+    prepared.plans.clear();
+    std::vector<ResizePlan> pending;
+    for (std::size_t i = 0; i < job.outputs.size(); ++i) {
+        const JobOutput& out = job.outputs[i];
+        const ResizeSpec& spec = out.size < m_sizes.size() ? m_sizes[out.size].spec : first;
+        prepared.plans.push_back(makeResizePlan(info, spec));
+        OutputReport& o = report.outputs[i];
+        o.outputSize = prepared.plans.back().output;
+        o.note = jobNote(inspected.header, spec);
+        if (!o.pending) {
+            continue;
+        }
+        if ((out.named.width != 0 || out.named.height != 0) && out.named != o.outputSize) {
+            failOutput(report, i,
+                Error { ErrorCode::Io,
+                    "the image changed after the batch was planned: this size is now "
+                        + std::to_string(o.outputSize.width) + "x"
+                        + std::to_string(o.outputSize.height) + ", not the "
+                        + std::to_string(out.named.width) + "x" + std::to_string(out.named.height)
+                        + " its name says",
+                    utf8(o.path) });
+            continue;
+        }
+        pending.push_back(prepared.plans.back());
+    }
+    // Each output says why its size was kept in its own note; with several, the job's note
+    // is what the header says (finishReport() takes the one output's).
+    report.note = inspected.header.warning;
+    prepared.memoryEstimate = std::max(
+        prepared.image.memoryFor(pending), pending.size() == 1 ? inspected.memoryEstimate : 0);
+    const std::uint64_t limit = m_processor.options().limits.maxMemoryBytes;
+    if (prepared.memoryEstimate > limit) {
+        failReport(report,
+            Error { ErrorCode::LimitExceeded,
+                "needs about " + std::to_string(prepared.memoryEstimate >> 20) + " MiB for its "
+                    + std::to_string(pending.size()) + " sizes, over the memory limit of "
+                    + std::to_string(limit >> 20) + " MiB",
+                {} });
+        finishReport(report);
+        return false;
+    }
+    if (pending.empty()) {
+        finishReport(report);
+        return false;
+    }
+    return true;
 }
 
 // The estimate counts the whole file: it is taken before the file is read.
 bool JobPipeline::takeMemory(PreparedJob& prepared, JobReport& report) const
 {
-    auto lease = m_memory.acquire(prepared.image.inspected().memoryEstimate, m_cancel);
+    auto lease = m_memory.acquire(prepared.memoryEstimate, m_cancel);
     if (!lease) {
         failReport(report, cancelled());
         return false;
@@ -187,7 +383,7 @@ bool JobPipeline::takeMemory(PreparedJob& prepared, JobReport& report) const
 
 bool JobPipeline::tryTakeMemory(PreparedJob& prepared) const
 {
-    auto lease = m_memory.tryAcquire(prepared.image.inspected().memoryEstimate);
+    auto lease = m_memory.tryAcquire(prepared.memoryEstimate);
     if (!lease) {
         return false;
     }
@@ -206,21 +402,81 @@ bool JobPipeline::load(const Job& job, PreparedJob& prepared, JobReport& report)
         failReport(report, std::move(read).error());
         return false;
     }
-    // A PNG's EXIF, and so its orientation, may come after the image data, past the first bytes.
-    const InspectedImage& inspected = prepared.image.inspected();
-    report.outputSize = inspected.plan.output;
-    report.note = jobNote(inspected.header, m_processor.options().spec);
-    return true;
+    // A PNG's EXIF, and so its orientation, may come after the image data, past the first bytes:
+    // the outputs are planned again from the whole header.
+    return planOutputs(job, prepared, report);
 }
 
-Result<Image> JobPipeline::render(PreparedJob& prepared) const
+Result<Image> JobPipeline::decode(PreparedJob& prepared, std::size_t output) const
 {
-    return prepared.image.render(&m_cancel);
+    return prepared.image.decode(prepared.plans[output], &m_cancel);
 }
 
-Result<Image> JobPipeline::decode(PreparedJob& prepared) const
+bool JobPipeline::keepsInputBytes(const Job& job) const noexcept
 {
-    return prepared.image.decode(&m_cancel);
+    // The original is written instead of a larger output only in its own format.
+    return m_processor.options().ifBigger == IfBigger::Copy && job.outputFormat == job.format;
+}
+
+void JobPipeline::makeOutputs(const Job& job, PreparedJob& prepared, JobReport& report) const
+{
+    const int channels = prepared.image.inspected().header.info.channels;
+    const auto groups = pendingByScale(prepared, report);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        if (m_cancel.stopRequested()) {
+            break; // the outputs left end cancelled: none of them was begun
+        }
+        const std::vector<std::size_t>& group = groups[g];
+        const bool lastDecode = g + 1 == groups.size();
+        if (group.size() == 1) {
+            auto pixels = prepared.image.render(prepared.plans[group.front()], &m_cancel);
+            if (lastDecode && !keepsInputBytes(job)) {
+                prepared.bytes.data.reset(); // the file's memory goes before encoding
+            }
+            if (!pixels) {
+                failOutput(report, group.front(), std::move(pixels).error());
+            } else {
+                complete(job, prepared, group.front(), std::move(pixels).value(), report);
+            }
+            continue;
+        }
+        auto decoded = decode(prepared, group.front());
+        if (lastDecode && !keepsInputBytes(job)) {
+            prepared.bytes.data.reset();
+        }
+        if (!decoded) {
+            for (const std::size_t i : group) {
+                failOutput(report, i, decoded.error());
+            }
+            continue;
+        }
+        // The outputs that read the pixels as decoded go first; then they are premultiplied
+        // once, in place, for those that resample them with alpha.
+        std::vector<std::size_t> order = group;
+        std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
+            return !CpuResizer::needsPremultiplied(prepared.plans[i], channels);
+        });
+        const CpuResizer resizer(m_processor.options().threadsPerImage);
+        bool premultiplied = false;
+        for (const std::size_t i : order) {
+            if (m_cancel.stopRequested()) {
+                break;
+            }
+            if (!premultiplied && CpuResizer::needsPremultiplied(prepared.plans[i], channels)) {
+                CpuResizer::premultiply(decoded->view());
+                premultiplied = true;
+            }
+            auto pixels = resizer.resizeShared(
+                std::as_const(*decoded).view(), premultiplied, prepared.plans[i], &m_cancel);
+            if (!pixels) {
+                failOutput(report, i, std::move(pixels).error());
+            } else {
+                complete(job, prepared, i, std::move(pixels).value(), report);
+            }
+        }
+    }
+    prepared.bytes.data.reset();
+    finishReport(report);
 }
 
 namespace {
@@ -241,22 +497,20 @@ namespace {
 
 } // namespace
 
-void JobPipeline::complete(
-    const Job& job, PreparedJob& prepared, Image pixels, JobReport& report) const
+void JobPipeline::complete(const Job& job, PreparedJob& prepared, std::size_t output, Image pixels,
+    JobReport& report) const
 {
-    const ProcessOptions& options = m_processor.options();
-    // The original is written instead of a larger output only in its own format: keep its
-    // bytes for that, and let them go before encoding otherwise.
-    if (options.ifBigger != IfBigger::Copy || job.outputFormat != job.format) {
-        prepared.bytes.data.reset();
-    }
-    writeOutput(job.output(), job.outputFormat, prepared, std::move(pixels), report);
-    prepared.bytes.data.reset();
+    writeOutput(job.outputs[output].output(), job.outputFormat, prepared, std::move(pixels), report,
+        output);
+    const auto now = std::chrono::steady_clock::now();
+    report.outputs[output].seconds = std::chrono::duration<double>(now - prepared.lastDone).count();
+    prepared.lastDone = now;
 }
 
 void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, PreparedJob& prepared,
-    Image pixels, JobReport& report) const
+    Image pixels, JobReport& report, std::size_t output) const
 {
+    OutputReport& o = report.outputs[output];
     const ProcessOptions& options = m_processor.options();
     const Metadata& metadata = prepared.image.inspected().header.metadata;
     const std::uint64_t inputBytes = prepared.bytes.fileSize;
@@ -272,11 +526,11 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
             },
             options.encode, format, options.maxBytes, &m_cancel);
         if (!searched) {
-            failReport(report, std::move(searched).error());
+            failOutput(report, output, std::move(searched).error());
             return;
         }
         if (searched->fits()) {
-            report.quality = searched->quality;
+            o.quality = searched->quality;
             encoded = std::move(searched->bytes);
             encodedBytes = encoded.size();
         } else {
@@ -290,7 +544,7 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
     } else {
         auto plain = m_processor.encode(pixels.view(), format, metadata, &m_cancel);
         if (!plain) {
-            failReport(report, std::move(plain).error());
+            failOutput(report, output, std::move(plain).error());
             return;
         }
         encoded = std::move(plain).value();
@@ -298,7 +552,7 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
     }
     pixels = Image();
     if (m_cancel.stopRequested()) {
-        failReport(report, cancelled());
+        failOutput(report, output, cancelled());
         return;
     }
 
@@ -310,9 +564,10 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
         = sameFormat && encodedBytes > inputBytes && (!tooLarge || inputBytes <= options.maxBytes);
     std::span<const std::uint8_t> bytes = encoded;
     if (larger && options.ifBigger == IfBigger::Skip) {
-        report.status = JobStatus::Skipped;
-        report.ifBigger = IfBigger::Skip;
-        report.error = Error { ErrorCode::LimitExceeded, biggerReason(encodedBytes, inputBytes),
+        o.pending = false;
+        o.status = JobStatus::Skipped;
+        o.ifBigger = IfBigger::Skip;
+        o.error = Error { ErrorCode::LimitExceeded, biggerReason(encodedBytes, inputBytes),
             utf8(report.input) };
         return;
     }
@@ -320,7 +575,7 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
         if (options.stripMetadata && !tooLarge) {
             // The input's bytes hold the metadata that was asked to be dropped: the resized
             // output is written instead, larger as it is.
-            addNote(report.note,
+            addNote(o.note,
                 biggerReason(encodedBytes, inputBytes)
                     + "; written all the same, as a copy of the input would keep the metadata "
                       "that is to be stripped");
@@ -328,18 +583,19 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
             // Nothing fits the target size, and the input may not be copied: it fails below.
         } else if (prepared.bytes.data && prepared.bytes.size == inputBytes) {
             bytes = prepared.bytes.span();
-            report.ifBigger = IfBigger::Copy;
-            report.outputSize = report.inputSize;
+            o.ifBigger = IfBigger::Copy;
+            o.outputSize = report.inputSize;
             tooLarge.reset();
-            addNote(report.note,
-                "the input copied unchanged: " + biggerReason(encodedBytes, inputBytes));
+            addNote(
+                o.note, "the input copied unchanged: " + biggerReason(encodedBytes, inputBytes));
         } else {
-            failReport(report, Error { ErrorCode::Internal, "the input's bytes are gone", {} });
+            failOutput(
+                report, output, Error { ErrorCode::Internal, "the input's bytes are gone", {} });
             return;
         }
     }
     if (tooLarge) {
-        failReport(report, std::move(*tooLarge));
+        failOutput(report, output, std::move(*tooLarge));
         return;
     }
 
@@ -351,18 +607,21 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
     auto written = writer.write(target, bytes, write);
     if (!written) {
         if (written.error().code == ErrorCode::Exists && m_onExisting == ExistingPolicy::Skip) {
-            report.status = JobStatus::Skipped;
-            report.error = std::move(written).error();
+            o.pending = false;
+            o.status = JobStatus::Skipped;
+            o.error = std::move(written).error();
             return;
         }
-        failReport(report, std::move(written).error());
+        failOutput(report, output, std::move(written).error());
         return;
     }
-    report.status = JobStatus::Ok;
-    report.output = std::move(written->path);
-    report.outputBytes = bytes.size();
+    o.pending = false;
+    o.status = JobStatus::Ok;
+    o.error.reset();
+    o.path = std::move(written->path);
+    o.bytes = bytes.size();
     if (!written->dateProblem.empty()) {
-        report.warning = "the input's date could not be kept: " + written->dateProblem;
+        o.warning = "the input's date could not be kept: " + written->dateProblem;
     }
 }
 
@@ -375,6 +634,7 @@ namespace {
         try {
             JobReport report = startReport(job);
             failReport(report, Error { ErrorCode::Internal, what, utf8(job.input()) });
+            finishReport(report);
             return report;
         } catch (...) {
             JobReport report;
@@ -390,20 +650,16 @@ JobReport JobPipeline::run(const Job& job) const
 {
     // One bad image never stops the batch, and an exception never leaves a worker thread.
     try {
-        JobReport report = startReport(job);
+        JobReport report = startReport(job, m_sizes);
         if (!job.runs()) {
             return report;
         }
         auto prepared = inspect(job, report);
         if (!prepared || !takeMemory(*prepared, report) || !load(job, *prepared, report)) {
+            finishReport(report);
             return report;
         }
-        auto pixels = render(*prepared);
-        if (!pixels) {
-            failReport(report, std::move(pixels).error());
-            return report;
-        }
-        complete(job, *prepared, std::move(pixels).value(), report);
+        makeOutputs(job, *prepared, report);
         return report;
     } catch (const std::exception& e) {
         return exceptionReport(job, e.what());

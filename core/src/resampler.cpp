@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace dropsize {
@@ -291,6 +292,56 @@ Result<Image> CpuResizer::resize(
     }
     current = std::move(r).value(); // frees the input before the orientation's copy
     return finish(std::move(current), plan);
+}
+
+bool CpuResizer::needsPremultiplied(const ResizePlan& plan, int channels) noexcept
+{
+    return plan.resample && plan.premultiply && (channels == 2 || channels == 4);
+}
+
+Result<Image> CpuResizer::resizeShared(ConstImageView decoded, bool premultiplied,
+    const ResizePlan& plan, const CancelToken* cancel) const
+{
+    const bool needs = needsPremultiplied(plan, decoded.channels);
+    if (premultiplied && !needs && (decoded.channels == 2 || decoded.channels == 4)) {
+        return Error { ErrorCode::Internal, "premultiplied pixels for a plan that keeps them", {} };
+    }
+    if (!plan.resample || (needs && !premultiplied)) {
+        // Steps that change the pixels in place get a copy of their own.
+        auto copy = Image::allocate(decoded.width, decoded.height, decoded.channels);
+        if (!copy) {
+            return std::move(copy).error();
+        }
+        copyRegion(decoded, 0, 0, copy->view());
+        return resize(std::move(copy).value(), plan, cancel);
+    }
+    auto planned = planResample(plan, decoded.channels);
+    if (!planned) {
+        return std::move(planned).error();
+    }
+    const ResampleSteps& steps = *planned;
+    if (decoded.width != steps.source.width || decoded.height != steps.source.height) {
+        return Error { ErrorCode::InvalidArgument, "image size differs from the plan", {} };
+    }
+    Image reduced;
+    ConstImageView source = decoded;
+    if (steps.reduces()) {
+        auto r = reduce(decoded, steps.reduceX, steps.reduceY, steps.reduceBox);
+        if (!r) {
+            return std::move(r).error();
+        }
+        reduced = std::move(r).value();
+        source = std::as_const(reduced).view();
+    }
+    if (stopRequested(cancel)) {
+        return cancelled();
+    }
+    auto r = runResample(source, steps, m_numThreads, cancel);
+    if (!r) {
+        return std::move(r).error();
+    }
+    reduced = Image();
+    return finish(std::move(r).value(), plan);
 }
 
 Result<Image> CpuResizer::finish(Image resampled, const ResizePlan& plan)

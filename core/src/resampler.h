@@ -20,6 +20,17 @@ public:
     [[nodiscard]] Result<Image> resize(
         Image decoded, const ResizePlan& plan, const CancelToken* cancel = nullptr) const;
 
+    /// resize() on decoded pixels that several plans of one image share, which it leaves as
+    /// they are. `premultiplied` says whether their colour samples are premultiplied already
+    /// (premultiplyShared()): a plan that premultiplies then reads them in place, one that
+    /// does not (needsPremultiplied() false) must get them unchanged (an Internal error
+    /// otherwise); a plan that premultiplies pixels that are not yet works on a copy.
+    [[nodiscard]] Result<Image> resizeShared(ConstImageView decoded, bool premultiplied,
+        const ResizePlan& plan, const CancelToken* cancel = nullptr) const;
+
+    /// Whether `plan` reads premultiplied pixels of an image with `channels` samples a pixel.
+    static bool needsPremultiplied(const ResizePlan& plan, int channels) noexcept;
+
     /// Pillow's reduce(): blocks of fx×fy averaged over box {x0, y0, x1, y1}.
     [[nodiscard]] Result<Image> reduce(ConstImageView in, int fx, int fy, const int box[4]) const;
 

@@ -55,6 +55,14 @@ namespace {
         }
         case OptionKind::Folder:
             return { { "out", "./--json" }, { "" } };
+        case OptionKind::Text:
+            if (&o == &option::kSizes) {
+                return { { "2048", "50%,fit:800x600, long:1024,exact:640x480", "12.5%" },
+                    { "", "0", "2048,,1024", "fit:0x5", "fit:800", "huge:5", "2048,long:2048", "-5",
+                        "x" } };
+            }
+            return { { "{name}_{w}x{h}", "{size}/{name}", "{n}.{ext}", "plain" },
+                { "", "{nope}", "{name", "name}", "../x", "/abs", "a//b", "a/./b", "x/" } };
         }
         return {};
     }
@@ -80,10 +88,19 @@ namespace {
                 text.substr(0, std::min(text.find_first_of("{;:("), std::size_t { 12 })));
             EXPECT_NE(help.find(start), std::string::npos) << start;
         }
-        EXPECT_EQ(help.find('{'), std::string::npos) << "a placeholder left unfilled";
+        // The fields of --name are spelt with braces on purpose; any other brace is a
+        // placeholder left unfilled.
+        std::string unfilled = help;
+        for (const std::string field : { "{name}", "{ext}", "{w}", "{h}", "{size}", "{n}" }) {
+            for (std::size_t at; (at = unfilled.find(field)) != std::string::npos;) {
+                unfilled.erase(at, field.size());
+            }
+        }
+        EXPECT_EQ(unfilled.find('{'), std::string::npos) << "a placeholder left unfilled";
         EXPECT_NE(help.find("bicubic (default)"), std::string::npos);
         EXPECT_NE(help.find("JPEG quality 1-100 (default 85)"), std::string::npos);
-        EXPECT_NE(help.find("--percent, --fit, --long-edge, --short-edge, --fill and --size"),
+        EXPECT_NE(
+            help.find("--percent, --fit, --long-edge, --short-edge, --fill, --size and --sizes"),
             std::string::npos);
         EXPECT_NE(help.find("stretches (aspect not kept)"), std::string::npos) << help;
     }
@@ -139,7 +156,8 @@ namespace {
                 for (const std::string& name : flag.choices) {
                     EXPECT_NE(message.find(name), std::string::npos) << message;
                 }
-            } else if (flag.option->kind != OptionKind::Folder) {
+            } else if (flag.option->kind != OptionKind::Folder
+                && flag.option->kind != OptionKind::Text) {
                 EXPECT_NE(message.find(numberText(flag.option->min)), std::string::npos) << message;
             }
         }

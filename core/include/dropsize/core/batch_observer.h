@@ -5,6 +5,7 @@
 #include "dropsize/core/batch_planner.h"
 
 #include <string>
+#include <vector>
 
 namespace dropsize {
 
@@ -18,7 +19,33 @@ enum class Device { Cpu, Gpu };
 /// "cpu" or "gpu", as the command line's JSON and the window's log show it.
 const char* deviceName(Device device) noexcept;
 
-/// What became of one job.
+/// What became of one output of a job (one of its sizes).
+struct OutputReport {
+    std::uint32_t size = 0; ///< index into BatchPlan::sizes (0 when the batch has one size)
+    std::string label; ///< that size's label ("2048"); empty for a batch without a size list
+    JobStatus status = JobStatus::Cancelled;
+    /// True until the output was written, skipped or failed: only while its job runs.
+    bool pending = true;
+    std::optional<Error> error; ///< why it was skipped, failed or cancelled
+    std::filesystem::path path; ///< the final name when written, else the planned one
+    Size outputSize; ///< 0x0 until the header was read
+    std::uint64_t bytes = 0; ///< written
+    Device device = Device::Cpu; ///< where it was resized
+    double seconds = 0; ///< since the job's previous output was done (or the job started)
+    std::string note; ///< something to know about it: why its size was kept, say
+    /// Something that went wrong without costing it: its date could not be set, say.
+    std::string warning;
+    /// The quality a target file size chose (ProcessOptions::maxBytes); 0 when none was sought.
+    int quality = 0;
+    /// What the larger-than-input rule did (see JobReport::ifBigger).
+    IfBigger ifBigger = IfBigger::Keep;
+};
+
+/// What became of one job: one input and its outputs. With one output the job's fields are that
+/// output's; with several, `status` is the worst of theirs (failed, then cancelled, then ok,
+/// then skipped), `error` the first such output's, `output`, `outputSize`, `quality` and
+/// `ifBigger` the first written one's (or the first output's), `outputBytes` the sum written,
+/// `warning` the first output's that has one and `note` what the header says.
 struct JobReport {
     std::size_t id = 0;
     JobStatus status = JobStatus::Failed;
@@ -29,6 +56,9 @@ struct JobReport {
     std::uint64_t outputBytes = 0;
     Size inputSize;
     Size outputSize;
+    /// Every output of the job, in size order; empty when it failed before its outputs were
+    /// named (an unreadable file found by the planner).
+    std::vector<OutputReport> outputs;
     Device device = Device::Cpu; ///< where it was resized
     std::string note; ///< something to know about a result: why its size was kept, say
     /// Something that went wrong without costing the output: its date could not be set, say.
@@ -42,15 +72,22 @@ struct JobReport {
     double seconds = 0;
 };
 
-/// Totals of one batch.
+/// Totals of one batch. total, ok, skipped, failed and cancelled count inputs (jobs, by their
+/// status); the outputs... fields count every output of every job.
 struct BatchSummary {
     std::size_t total = 0;
     std::size_t ok = 0;
     std::size_t skipped = 0;
     std::size_t failed = 0;
     std::size_t cancelled = 0;
+    std::size_t sizes = 1; ///< outputs per input (BatchPlan::sizes, at least 1)
+    std::size_t outputs = 0;
+    std::size_t outputsOk = 0;
+    std::size_t outputsSkipped = 0;
+    std::size_t outputsFailed = 0;
+    std::size_t outputsCancelled = 0;
     std::uint64_t inputBytes = 0; ///< of the images written
-    std::uint64_t outputBytes = 0;
+    std::uint64_t outputBytes = 0; ///< of every output written
     double seconds = 0;
     bool wasCancelled = false;
     std::size_t okOnGpu = 0; ///< of `ok`, the images resized on the GPU

@@ -6,6 +6,8 @@
 #include "dropsize/core/cancel_token.h"
 #include "dropsize/core/codec.h"
 #include "dropsize/core/image_processor.h"
+#include "dropsize/core/name_template.h"
+#include "dropsize/core/size_list.h"
 
 #include <filesystem>
 #include <memory>
@@ -28,6 +30,16 @@ struct PlanOptions {
     bool checkOutputs = true;
     /// Polled between folder entries: a stop request ends planning with ErrorCode::Cancelled.
     const CancelToken* cancel = nullptr;
+    /// The sizes every input is written at, one output each, in this order; empty: one output
+    /// at `process.spec`.
+    std::vector<OutputSize> sizes;
+    /// How outputs are named, relative to their output folder. With several sizes, a pattern
+    /// that names no size ({size}, {w}, {h}) is put in a folder per size label ("{size}/…").
+    NameTemplate nameTemplate;
+    /// The options the run reads and resizes each image with. The planner reads each header
+    /// with them when the name needs the output's size ({w}, {h}), and labels the one size of
+    /// a batch without `sizes` ({size}) by its spec.
+    ProcessOptions process;
 };
 
 /// What a job will do when the batch runs.
@@ -37,26 +49,51 @@ enum class JobAction : std::uint8_t {
     Fail, ///< the planner found it cannot work (unreadable, not an image, ...): `reason` says why
 };
 
-/// One input: an image to resize, or a file that will be reported as skipped or failed. Paths
-/// are kept as plain strings (a std::filesystem::path also keeps a list of its components,
-/// which would make a plan of a million files, or of deep folders, many times larger).
+/// One file a job writes: one of BatchPlan::sizes, its name, and whether it will be written.
+struct JobOutput {
+    using PathString = std::filesystem::path::string_type;
+
+    PathString path;
+    std::uint32_t size = 0; ///< index into BatchPlan::sizes (0 when the batch has one size)
+    JobAction action = JobAction::Run;
+    /// Why it is skipped or fails (a name another output has, say); null otherwise.
+    std::shared_ptr<const Error> reason;
+    /// The output's size that its name says ({w}, {h}), read at plan time; 0x0 when the name
+    /// says none. The run fails the output when the image no longer has it.
+    Size named;
+    bool runs() const noexcept { return action == JobAction::Run; }
+    std::filesystem::path output() const { return path; }
+};
+
+/// One input: an image to resize into one output per size, or a file that will be reported as
+/// skipped or failed. Paths are kept as plain strings (a std::filesystem::path also keeps a
+/// list of its components, which would make a plan of a million files, or of deep folders,
+/// many times larger).
 struct Job {
     using PathString = std::filesystem::path::string_type;
 
     std::size_t id = 0;
     PathString inputPath;
-    PathString outputPath; ///< empty when it failed before an output was chosen
+    /// One per size, in the order of BatchPlan::sizes; empty when the input failed before its
+    /// outputs were named.
+    std::vector<JobOutput> outputs;
     std::uint64_t inputBytes = 0;
     ImageFormat format = ImageFormat::Unknown;
     /// What the run encodes: the planner decides it (PlanOptions::format) with the output's name.
     ImageFormat outputFormat = ImageFormat::Unknown;
+    /// Run when any output is to be written; otherwise Fail when the input or any output fails,
+    /// else Skip.
     JobAction action = JobAction::Run;
     std::uint32_t outputRoot = 0; ///< index into BatchPlan::outputRoots
     /// Why it is skipped or fails; shared, so that a job stays small (most have none).
     std::shared_ptr<const Error> reason;
     bool runs() const noexcept { return action == JobAction::Run; }
     std::filesystem::path input() const { return inputPath; }
-    std::filesystem::path output() const { return outputPath; }
+    /// The first output's name; empty when there is none.
+    std::filesystem::path output() const
+    {
+        return outputs.empty() ? std::filesystem::path() : outputs.front().output();
+    }
 };
 
 /// A path the planner did not take, and why (not an image, a FIFO, a link out of the tree, ...).
@@ -78,6 +115,9 @@ struct BatchPlan {
     /// PlanOptions::onExisting, which the planner applied to the names and the run applies to
     /// each write.
     ExistingPolicy onExisting = ExistingPolicy::Skip;
+    /// PlanOptions::sizes: what each JobOutput::size stands for (empty: the one size is the
+    /// run's ProcessOptions::spec).
+    std::vector<OutputSize> sizes;
 };
 
 /// Turns files and folders into jobs. Folders are walked in name order (recursively unless told

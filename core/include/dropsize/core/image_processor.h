@@ -89,6 +89,21 @@ public:
     /// whole file; the pixels are read once.
     [[nodiscard]] Result<Image> render(const CancelToken* cancel = nullptr);
 
+    /// For an image written at several sizes: decodes the whole image at the DCT scale of
+    /// `plan`, a plan of this image for any spec (makeResizePlan() on inspected().header.info),
+    /// which the outputs sharing that scale resize from. The first decode or render uses the
+    /// decoder that read the header; each later one opens the whole file again.
+    [[nodiscard]] Result<Image> decode(const ResizePlan& plan, const CancelToken* cancel = nullptr);
+
+    /// Decodes and resizes by `plan` (as decode(plan) says), with rows streaming from the
+    /// decoder where the plan allows: exactly what a batch of that one size would write.
+    [[nodiscard]] Result<Image> render(const ResizePlan& plan, const CancelToken* cancel = nullptr);
+
+    /// Peak bytes of making `plans` one after another: one decode for each DCT scale, whose
+    /// outputs are resized from it one at a time, each encoded before the next. For one plan,
+    /// the inspection's estimate.
+    std::uint64_t memoryFor(std::span<const ResizePlan> plans) const;
+
 private:
     friend class ImageProcessor;
     OpenedImage(const ProcessOptions& options, std::unique_ptr<ImageDecoder> decoder,
@@ -96,8 +111,13 @@ private:
     /// The inspection from the decoder's header; fails over the memory limit.
     Status inspect();
 
+    /// The decoder for the next decode: the one that read the header until it has decoded once,
+    /// a new one on the whole file after that.
+    Result<ImageDecoder*> freshDecoder();
+
     ProcessOptions m_options;
     std::unique_ptr<ImageDecoder> m_decoder;
+    bool m_decoderUsed = false;
     std::span<const std::uint8_t> m_file;
     std::uint64_t m_fileSize = 0;
     InspectedImage m_inspected;

@@ -45,6 +45,7 @@ enum class OptionKind {
     Size, ///< "WxH", each side an integer from min to max
     Choice, ///< one of an enum's names (option_names.h)
     Folder, ///< a path
+    Text, ///< free text that a parser of its own reads (a list of sizes, a name pattern)
 };
 
 /// One option a user can set, as every surface names it: the window's settings key, the
@@ -121,6 +122,15 @@ namespace option {
     inline constexpr OptionInfo kHeight {
         .kind = OptionKind::Integer, .key = "size/height", .min = 1, .max = kMaxSide
     };
+    /// Several sizes in one pass: each input is decoded once and written once per size. The
+    /// command line's only, until the window offers it.
+    inline constexpr OptionInfo kSizes { .kind = OptionKind::Text,
+        .flag = "--sizes",
+        .valueName = "LIST",
+        .help = "write every image at each size of LIST, such as 2048,1024,256 (long edges) or "
+                "50%,fit:800x600,short:1080,fill:512x512,exact:640x480; each input is read "
+                "once, and each size's outputs go to a folder named by its label (2048, "
+                "fit800x600, 50pct) unless --name names the size" };
     inline constexpr OptionInfo kEnlarge { .kind = OptionKind::Switch,
         .key = "size/enlarge",
         .flag = "--enlarge",
@@ -136,6 +146,14 @@ namespace option {
         .flag = "--output",
         .valueName = "DIR",
         .help = "write all outputs under DIR (mirroring the input folders)" };
+    /// The command line's only, until the window offers it.
+    inline constexpr OptionInfo kNameTemplate { .kind = OptionKind::Text,
+        .flag = "--name",
+        .valueName = "PATTERN",
+        .help = "name outputs by PATTERN, such as {name}_{w}x{h}: {name} the input's name "
+                "without extension, {ext} the output's extension, {w} and {h} its size, {size} "
+                "the size's label, {n} the input's number; the extension is added; \"/\" makes "
+                "sub-folders; characters the file system refuses become _ (default {name})" };
 #if DROPSIZE_WITH_HEIF
     inline constexpr std::string_view kFormatHelp
         = "{choices}; keep writes each image in its input's format, a HEIC/HEIF as JPEG";
@@ -265,17 +283,18 @@ namespace option {
                 "{default})" };
 
     /// Every option above.
-    inline constexpr const OptionInfo* kAll[] = { &kSizeMode, &kPercent, &kFit, &kLongEdge,
-        &kShortEdge, &kFill, &kExact, &kWidth, &kHeight, &kEnlarge, &kFilter, &kOutputFolder,
-        &kFormat, &kJpegQuality, &kSubsampling, &kProgressive, &kPngCompression,
+    inline constexpr const OptionInfo* kAll[]
+        = { &kSizeMode, &kPercent, &kFit, &kLongEdge, &kShortEdge, &kFill, &kExact, &kWidth,
+              &kHeight, &kSizes, &kEnlarge, &kFilter, &kOutputFolder, &kNameTemplate, &kFormat,
+              &kJpegQuality, &kSubsampling, &kProgressive, &kPngCompression,
 #if DROPSIZE_WITH_WEBP
-        &kWebpQuality, &kWebpLossless,
+              &kWebpQuality, &kWebpLossless,
 #endif
 #if DROPSIZE_WITH_HEIF
-        &kAvifQuality, &kAvifSpeed,
+              &kAvifQuality, &kAvifSpeed,
 #endif
-        &kStripMetadata, &kOnExisting, &kKeepDates, &kIfBigger, &kMaxBytes, &kThreads, &kDevice,
-        &kRecursive, &kPixelLimit, &kMemoryLimit };
+              &kStripMetadata, &kOnExisting, &kKeepDates, &kIfBigger, &kMaxBytes, &kThreads,
+              &kDevice, &kRecursive, &kPixelLimit, &kMemoryLimit };
 
 } // namespace option
 
