@@ -303,15 +303,11 @@ namespace {
         {
             const std::size_t sizeCount = std::max<std::size_t>(m_options.sizes.size(), 1);
             NameTemplate pattern = m_options.nameTemplate;
-            // A pattern that is not in folders of its own could only collide with another
-            // output folder's outputs through the size folders, which sit one level below it.
-            const bool ownFolders = pattern.hasFolders();
             if (sizeCount > 1 && !pattern.namesSize()) {
                 pattern = pattern.inSizeFolder();
             }
             const int numberWidth = static_cast<int>(std::to_string(m_plan.jobs.size()).size());
             const bool readHeaders = pattern.usesOutputSize() && m_options.checkOutputs;
-            std::unordered_map<std::string, std::size_t> everywhere; // by path key, job id
             for (const Group& group : m_groups) {
                 const std::vector<std::string> names = baseNames(group);
                 std::unordered_set<std::string> wanted; // by name key, within the group
@@ -353,12 +349,14 @@ namespace {
                         job.outputs.push_back(std::move(out));
                     }
                 }
+                // Names are settled within the group: every output is its group's folder plus a
+                // relative path of as many components as the pattern has, so outputs of two
+                // groups (whose folders differ, or lie at different depths) never meet.
                 std::unordered_map<std::string, std::size_t> claimed; // by name key, job id
                 for (std::size_t i = 0; i < group.count; ++i) {
                     Job& job = m_plan.jobs[group.first + i];
                     for (std::size_t k = 0; k < job.outputs.size(); ++k) {
-                        settle(job, job.outputs[k], relative[i][k], wanted, claimed,
-                            ownFolders ? &everywhere : nullptr);
+                        settle(job, job.outputs[k], relative[i][k], wanted, claimed);
                         PathString dir = fs::path(job.outputs[k].path).parent_path().native();
                         if (m_outputDirs.insert(dir).second) {
                             m_plan.outputDirs.push_back(std::move(dir));
@@ -477,40 +475,23 @@ namespace {
             return names;
         }
 
-        /// Decides one output's fate: its name against the outputs named before it (in its
-        /// group by `relative`'s key, and in the whole batch when `everywhere` is given) and
-        /// against what is on disk, by the policy.
+        /// Decides one output's fate: its name against the outputs of its group named before
+        /// it (by `relative`'s key) and against what is on disk, by the policy.
         void settle(const Job& job, JobOutput& out, const std::string& relative,
             const std::unordered_set<std::string>& wanted,
-            std::unordered_map<std::string, std::size_t>& claimed,
-            std::unordered_map<std::string, std::size_t>* everywhere)
+            std::unordered_map<std::string, std::size_t>& claimed)
         {
             const std::string key = platform::nameKey(relative);
-            const std::string fullKey
-                = everywhere != nullptr ? platform::nameKey(utf8(out.output())) : std::string();
-            const auto takenBy
-                = [&](const std::string& k, const std::string& full) -> std::optional<std::size_t> {
-                if (const auto at = claimed.find(k); at != claimed.end()) {
-                    return at->second;
-                }
-                if (everywhere != nullptr) {
-                    if (const auto at = everywhere->find(full); at != everywhere->end()) {
-                        return at->second;
-                    }
-                }
-                return std::nullopt;
+            const auto takenBy = [&](const std::string& k) -> std::optional<std::size_t> {
+                const auto at = claimed.find(k);
+                return at == claimed.end() ? std::nullopt : std::optional(at->second);
             };
-            const auto claim = [&](const std::string& k, const std::string& full) {
-                claimed.emplace(k, job.id);
-                if (everywhere != nullptr) {
-                    everywhere->emplace(full, job.id);
-                }
-            };
+            const auto claim = [&](const std::string& k) { claimed.emplace(k, job.id); };
             const auto fails = [&](ErrorCode code, std::string message) {
                 out.action = JobAction::Fail;
                 out.reason = std::make_shared<const Error>(Error { code, std::move(message), {} });
             };
-            if (const auto other = takenBy(key, fullKey)) {
+            if (const auto other = takenBy(key)) {
                 // Two sizes that give one image its same size under one name (a small image
                 // kept as it is, named {w}x{h}) make the same file: it is written once.
                 for (const JobOutput& earlier : job.outputs) {
@@ -545,7 +526,7 @@ namespace {
                     out.reason = std::make_shared<const Error>(Error { ErrorCode::Exists,
                         "the output would replace an input file; choose another output folder",
                         {} });
-                    claim(key, fullKey);
+                    claim(key);
                     return;
                 }
                 if (!outId || m_options.onExisting != ExistingPolicy::Rename) {
@@ -554,7 +535,7 @@ namespace {
                         out.reason = std::make_shared<const Error>(
                             Error { ErrorCode::Exists, "output exists", {} });
                     }
-                    claim(key, fullKey);
+                    claim(key);
                     return;
                 }
             }
@@ -565,11 +546,9 @@ namespace {
             for (int n = 1;; ++n) {
                 const fs::path candidate = numberedName(wantedPath, n);
                 const std::string k = platform::nameKey(utf8(numberedName(wantedRelative, n)));
-                const std::string full
-                    = everywhere != nullptr ? platform::nameKey(utf8(candidate)) : std::string();
-                if (!entryExists(candidate) && !takenBy(k, full) && wanted.count(k) == 0) {
+                if (!entryExists(candidate) && !takenBy(k) && wanted.count(k) == 0) {
                     out.path = candidate.native();
-                    claim(k, full);
+                    claim(k);
                     return;
                 }
             }
