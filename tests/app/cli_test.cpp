@@ -174,6 +174,104 @@ namespace {
         EXPECT_EQ(total, 1 + 3 + 3 + 1);
     }
 
+    TEST_F(CliTest, SizesWritesEachImageOncePerSizeIntoAFolderPerSize)
+    {
+        const CliRun r
+            = run({ utf8(in()), "--sizes", "100, fit:30x30,50%", "--filter", "lanczos" });
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        const fs::path out = in() / "ResizeImage";
+        for (const char* label : { "100", "fit30x30", "50pct" }) {
+            EXPECT_TRUE(fs::exists(out / label / "a.jpg")) << label;
+            EXPECT_TRUE(fs::exists(out / "trip" / label / "b.jpg")) << label;
+            EXPECT_TRUE(fs::exists(out / label / "c.png")) << label;
+        }
+        auto a = JpegDecoder::readHeader(test::readFile(out / "fit30x30" / "a.jpg"), {});
+        ASSERT_TRUE(a.ok());
+        EXPECT_EQ(a->info.width, 30);
+        EXPECT_EQ(a->info.height, 15);
+        // Outputs and inputs are counted apart; a line says each output.
+        EXPECT_NE(r.err.find("3 inputs at 3 sizes: 9 outputs written, 0 skipped, 0 failed"),
+            std::string::npos)
+            << r.err;
+        EXPECT_NE(r.out.find(utf8(fs::path("fit30x30") / "a.jpg")), std::string::npos) << r.out;
+        // The single run of one of the sizes writes the same bytes.
+        const CliRun one = run({ utf8(in()), "--fit", "30x30", "--filter", "lanczos", "--output",
+            utf8(tmp.path() / "single") });
+        EXPECT_EQ(one.exitCode, 0) << one.err;
+        EXPECT_EQ(test::readFile(out / "fit30x30" / "c.png"),
+            test::readFile(tmp.path() / "single" / "c.png"));
+        EXPECT_EQ(test::readFile(out / "trip" / "fit30x30" / "b.jpg"),
+            test::readFile(tmp.path() / "single" / "trip" / "b.jpg"));
+    }
+
+    TEST_F(CliTest, NameTemplateNamesTheOutputsAndTheDryRunShowsThem)
+    {
+        const std::vector<std::string> args { utf8(in()), "--sizes", "50,20", "--name",
+            "{name}_{w}x{h}", "--no-recursive" };
+        std::vector<std::string> dry = args;
+        dry.push_back("--dry-run");
+        const CliRun plan = run(dry);
+        EXPECT_EQ(plan.exitCode, 0) << plan.err;
+        for (const char* name : { "a_50x25.jpg", "a_20x10.jpg", "c_50x38.png", "c_20x15.png" }) {
+            EXPECT_NE(plan.out.find(name), std::string::npos) << name << "\n" << plan.out;
+        }
+        EXPECT_NE(
+            plan.out.find("4 outputs to write, 0 to skip, 0 would fail (2 inputs at 2 sizes)"),
+            std::string::npos)
+            << plan.out;
+        EXPECT_FALSE(fs::exists(in() / "ResizeImage"));
+        std::vector<std::string> json = args;
+        json.push_back("--json");
+        const CliRun r = run(json);
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        for (const char* name : { "a_50x25.jpg", "a_20x10.jpg", "c_50x38.png", "c_20x15.png" }) {
+            EXPECT_TRUE(fs::exists(in() / "ResizeImage" / name)) << name;
+        }
+        std::istringstream lines(r.out);
+        std::string line;
+        int outputs = 0;
+        while (std::getline(lines, line)) {
+            std::string why;
+            EXPECT_TRUE(test::isValidJson(line, &why)) << why << ": " << line;
+            if (line.find("\"event\":\"job-finished\"") != std::string::npos) {
+                for (std::size_t at = 0; (at = line.find("{\"size\":", at)) != std::string::npos;
+                     ++at) {
+                    ++outputs;
+                }
+                EXPECT_NE(line.find("\"size\":\"50\",\"status\":\"ok\""), std::string::npos)
+                    << line;
+            }
+            if (line.find("\"event\":\"batch-finished\"") != std::string::npos) {
+                EXPECT_NE(
+                    line.find("\"sizes\":2,\"outputs\":4,\"outputs_ok\":4"), std::string::npos)
+                    << line;
+            }
+        }
+        EXPECT_EQ(outputs, 4);
+    }
+
+    TEST_F(CliTest, BadSizesAndNamesAreUsageErrorsThatSayWhy)
+    {
+        struct Case {
+            std::vector<std::string> args;
+            const char* says;
+        };
+        for (const Case& c : { Case { { "--sizes", "2048,,1024" }, "empty item" },
+                 Case { { "--sizes", "fit:0x10" }, "a box is WxH" },
+                 Case { { "--sizes", "1024", "--long-edge", "5" }, "choose one of" },
+                 Case { { "--name", "{bogus}" }, "unknown field {bogus}" },
+                 Case { { "--name", "{name" }, "without its" },
+                 Case { { "--name", "../{name}" }, "\"..\" folder" },
+                 Case { { "--name", "/tmp/{name}" }, "absolute" } }) {
+            std::vector<std::string> args { utf8(in()) };
+            args.insert(args.end(), c.args.begin(), c.args.end());
+            const CliRun r = run(args);
+            EXPECT_EQ(r.exitCode, 2) << c.says;
+            EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
+        }
+        EXPECT_FALSE(fs::exists(in() / "ResizeImage"));
+    }
+
     // Here there is no GPU to use (no driver, or a build without CUDA): --device gpu must say
     // why, once, and give --device cpu's bytes.
     TEST_F(CliTest, DeviceGpuWithoutAGpuSaysWhyAndGivesTheCpuBytes)
