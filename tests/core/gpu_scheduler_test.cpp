@@ -341,4 +341,44 @@ TEST(GpuScheduler, AGpuAskedForButMissingIsSaidOnceAndTheCpuDoesTheWork)
     EXPECT_TRUE(quiet.notices.empty());
 }
 
+TEST(GpuScheduler, SeveralSizesOnTheGpuGiveTheCpuBytes)
+{
+    TempDir dir;
+    writeInputs(dir.path() / "in");
+    ResizeSpec base;
+    base.filter = Filter::Lanczos;
+    auto sizes = parseSizeList("150,60,50%,exact:40x30", base);
+    ASSERT_TRUE(sizes.ok());
+    auto run = [&](const fs::path& out, DeviceChoice device, std::unique_ptr<GpuDevice> gpu) {
+        PlanOptions planOptions;
+        planOptions.outputDir = out;
+        planOptions.sizes = *sizes;
+        auto plan = BatchPlanner(planOptions).plan({ dir.path() / "in" });
+        EXPECT_TRUE(plan);
+        BatchOptions options;
+        options.device = device;
+        options.threads = 2;
+        Recorder recorder;
+        BatchScheduler scheduler(options, &recorder, std::move(gpu));
+        RunResult r;
+        r.summary = scheduler.run(*plan);
+        r.reports = recorder.reports;
+        return r;
+    };
+    const RunResult cpu = run(dir.path() / "cpu", DeviceChoice::Cpu, nullptr);
+    const RunResult gpu
+        = run(dir.path() / "gpu", DeviceChoice::Gpu, std::make_unique<EmulatedGpuDevice>());
+    EXPECT_EQ(cpu.summary.outputsOk, 48u);
+    EXPECT_EQ(gpu.summary.outputsOk, 48u);
+    std::size_t outputsOnGpu = 0;
+    for (const JobReport& r : gpu.reports) {
+        for (const OutputReport& o : r.outputs) {
+            outputsOnGpu += o.device == Device::Gpu ? 1 : 0;
+            const fs::path twin = dir.path() / "cpu" / fs::relative(o.path, dir.path() / "gpu");
+            EXPECT_EQ(readFile(o.path), readFile(twin)) << "differs: " << o.path;
+        }
+    }
+    EXPECT_EQ(outputsOnGpu, 48u);
+}
+
 } // namespace dropsize::test
