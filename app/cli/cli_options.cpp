@@ -123,7 +123,9 @@ namespace {
     Status textProblem(const OptionInfo& option, const std::string& value, const CliOptions& o)
     {
         if (&option == &option::kSizes) {
-            auto sizes = parseSizeList(value, o.batch.process.spec);
+            ResizeSpec base = o.batch.process.spec;
+            base.enlarge = true;
+            auto sizes = parseSizeList(value, base);
             return sizes ? Status {} : Status { std::move(sizes).error() };
         }
         auto pattern = NameTemplate::parse(value);
@@ -259,8 +261,10 @@ namespace {
             "a list of sizes such as 2048,1024,256 or 50%,fit:800x600",
             [](const std::string& v, CliOptions& o) {
                 // Checked now, for a message that names the flag; read again with the final
-                // filter and enlarge once every flag is.
-                if (!parseSizeList(v, o.batch.process.spec)) {
+                // filter and enlarge once every flag is (--enlarge may come after).
+                ResizeSpec base = o.batch.process.spec;
+                base.enlarge = true;
+                if (!parseSizeList(v, base)) {
                     return false;
                 }
                 o.sizes = v;
@@ -616,6 +620,9 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
             return usage("--sizes: " + sizes.error().message);
         }
         o.plan.sizes = std::move(sizes).value();
+        // What reads a header for the batch (the dry run, names with {w} or {h}) checks its
+        // limits against a real output, as the run does.
+        o.batch.process.spec = o.plan.sizes.front().spec;
     }
     // The planner names outputs by the sizes the run will make.
     o.plan.process = o.batch.process;

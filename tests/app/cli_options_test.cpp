@@ -180,9 +180,9 @@ namespace {
     // One size for a run: any two of the sizing flags are refused, the new ones too.
     TEST(CliTable, TakesOneSizingFlagOnly)
     {
-        const std::vector<std::vector<std::string>> sizes
-            = { { "--percent", "50" }, { "--fit", "10x10" }, { "--long-edge", "10" },
-                  { "--short-edge", "10" }, { "--fill", "10x10" }, { "--size", "10x10" } };
+        const std::vector<std::vector<std::string>> sizes = { { "--percent", "50" },
+            { "--fit", "10x10" }, { "--long-edge", "10" }, { "--short-edge", "10" },
+            { "--fill", "10x10" }, { "--size", "10x10" }, { "--sizes", "10,20" } };
         for (const auto& first : sizes) {
             for (const auto& second : sizes) {
                 std::vector<std::string> args { "a.jpg" };
@@ -191,10 +191,37 @@ namespace {
                 auto parsed = parseCommandLine(args);
                 ASSERT_FALSE(parsed.ok()) << first[0] << " " << second[0];
                 EXPECT_EQ(parsed.error().message,
-                    "choose one of --percent, --fit, --long-edge, --short-edge, --fill and --size ("
+                    "choose one of --percent, --fit, --long-edge, --short-edge, --fill, --size and "
+                    "--sizes ("
                         + second[0] + ")");
             }
         }
+    }
+
+    TEST(CliTable, SizesAreReadWithTheFinalFilterAndEnlargeAndNameTheRunsSpec)
+    {
+        auto parsed = parseCommandLine({ "a.jpg", "--sizes", "300,50%,fit:20x10", "--filter",
+            "lanczos", "--enlarge", "--name", "{size}/{name}_{w}" });
+        ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+        const CliOptions& o = *parsed;
+        ASSERT_EQ(o.plan.sizes.size(), 3u);
+        for (const OutputSize& size : o.plan.sizes) {
+            EXPECT_EQ(size.spec.filter, Filter::Lanczos) << size.label;
+            EXPECT_TRUE(size.spec.enlarge) << size.label;
+        }
+        EXPECT_EQ(o.plan.sizes[1].label, "50pct");
+        // Headers read for the batch are checked against its first size, as the run does.
+        EXPECT_EQ(o.batch.process.spec, o.plan.sizes.front().spec);
+        EXPECT_EQ(o.plan.process.spec, o.plan.sizes.front().spec);
+        EXPECT_EQ(o.plan.nameTemplate.text(), "{size}/{name}_{w}");
+        EXPECT_TRUE(o.plan.nameTemplate.usesOutputSize());
+        // A percentage above 100 needs --enlarge, whichever comes first.
+        auto noEnlarge = parseCommandLine({ "a.jpg", "--sizes", "200%" });
+        ASSERT_FALSE(noEnlarge.ok());
+        EXPECT_NE(noEnlarge.error().message.find("enlarg"), std::string::npos)
+            << noEnlarge.error().message;
+        EXPECT_TRUE(parseCommandLine({ "a.jpg", "--enlarge", "--sizes", "200%" }).ok());
+        EXPECT_TRUE(parseCommandLine({ "a.jpg", "--sizes", "200%", "--enlarge" }).ok());
     }
 
     TEST(CliTable, PutsEachValueInItsField)
