@@ -98,7 +98,9 @@ namespace {
             SCOPED_TRACE(filterName(filter));
             ResizeSpec base;
             base.filter = filter;
-            const std::vector<OutputSize> sizes = sizesOf(kManySizes, base);
+            // Short edges and fills too: a fill's crop is part of its plan.
+            const std::vector<OutputSize> sizes
+                = sizesOf(std::string(kManySizes) + ",short:150,fill:120x80,fill:64x64", base);
             const fs::path all = tmp.path() / (std::string("all-") + filterName(filter));
             Recorder recorder;
             BatchOptions options;
