@@ -207,7 +207,7 @@ namespace {
                     fail(path, ErrorCode::UnsupportedFormat,
                         describeContent(head->span(), head->fileSize));
                 } else {
-                    ignore(path, "not a JPEG or PNG file");
+                    ignore(path, "not a " + readableFormats() + " file");
                 }
                 return std::nullopt;
             }

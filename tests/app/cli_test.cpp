@@ -439,7 +439,8 @@ namespace {
             std::string::npos)
             << r.err;
         EXPECT_NE(
-            r.err.find("page.webp: not a JPEG or PNG image: it looks like HTML"), std::string::npos)
+            r.err.find("page.webp: not a " + readableFormats() + " image: it looks like HTML"),
+            std::string::npos)
             << r.err;
         EXPECT_NE(r.err.find("3 resized, 0 skipped, 2 failed"), std::string::npos) << r.err;
     }
@@ -623,7 +624,8 @@ namespace {
         const CliRun r = run({ utf8(in()) });
         EXPECT_EQ(r.exitCode, 1);
         EXPECT_NE(r.err.find("empty.jpg: the file is empty"), std::string::npos) << r.err;
-        EXPECT_NE(r.err.find("saved-page.JPG: not a JPEG or PNG image: it looks like HTML"),
+        EXPECT_NE(
+            r.err.find("saved-page.JPG: not a " + readableFormats() + " image: it looks like HTML"),
             std::string::npos)
             << r.err;
 #ifndef _WIN32

@@ -52,7 +52,7 @@ namespace {
             relativeOutput(*findJob(*plan, "deep.JPEG"), tmp.path()), "ResizeImage/a/b/deep.JPEG");
         EXPECT_EQ(relativeOutput(*findJob(*plan, "pic.png"), tmp.path()), "ResizeImage/a/pic.png");
         ASSERT_EQ(plan->ignored.size(), 1u);
-        EXPECT_EQ(plan->ignored[0].reason, "not a JPEG or PNG file");
+        EXPECT_EQ(plan->ignored[0].reason, "not a " + readableFormats() + " file");
     }
 
     TEST(BatchPlanner, StaysInTheTopFolderWhenNotRecursive)

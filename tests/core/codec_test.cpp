@@ -3,6 +3,7 @@
 #include "dropsize/core/build_config.h"
 #include "dropsize/core/codec.h"
 #include "dropsize/core/image_processor.h"
+#include "codec_registry.h"
 #include "exif.h"
 #include "jpeg_decoder.h"
 #include "jpeg_encoder.h"
@@ -186,6 +187,31 @@ namespace {
         EXPECT_EQ(sniffFormat(jpeg), ImageFormat::Jpeg);
         EXPECT_EQ(sniffFormat(text), ImageFormat::Unknown);
         EXPECT_EQ(sniffFormat(std::span<const std::uint8_t>(jpeg, 2)), ImageFormat::Unknown);
+    }
+
+    TEST(Codec, MessagesNameTheFormatsOfThisBuild)
+    {
+        std::string expected = "JPEG, PNG";
+#if DROPSIZE_WITH_WEBP
+        expected += ", WebP";
+#endif
+#if DROPSIZE_WITH_HEIF
+        expected += ", HEIC, AVIF";
+#endif
+        const auto last = expected.rfind(", ");
+        expected.replace(last, 2, " or ");
+        EXPECT_EQ(readableFormats(), expected);
+        // Every format the registry reads is named, by its title.
+        for (const CodecEntry& codec : codecs()) {
+            EXPECT_NE(readableFormats().find(formatTitle(codec.format)), std::string::npos)
+                << codec.name;
+        }
+        const std::string html = "<!DOCTYPE html><html>";
+        EXPECT_EQ(describeContent(
+                      std::span(reinterpret_cast<const std::uint8_t*>(html.data()), html.size()),
+                      html.size()),
+            "not a " + expected
+                + " image: it looks like HTML (a web page saved under an image name?)");
     }
 
     TEST(Codec, EverySharedFileResizesOrFailsWithTheListedReason)

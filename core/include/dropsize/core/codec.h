@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace dropsize {
@@ -29,6 +30,10 @@ enum class ImageFormat : std::uint8_t {
 /// The format a file's first bytes announce, whatever its name says.
 ImageFormat sniffFormat(std::span<const std::uint8_t> head) noexcept;
 const char* formatName(ImageFormat format) noexcept;
+/// As people write it, for messages: "JPEG", "PNG", "WebP", "HEIC", "AVIF".
+const char* formatTitle(ImageFormat format) noexcept;
+/// The formats this build reads, for messages: "JPEG, PNG, WebP, HEIC or AVIF".
+std::string readableFormats(std::string_view lastSeparator = " or ");
 
 /// What a file that is neither JPEG nor PNG seems to hold, from its first bytes, in words for a
 /// message: "empty", "looks like HTML", "a GIF image", "looks like text", ...
