@@ -516,12 +516,12 @@ const std::vector<CliFlag>& cliFlags()
 
 std::string usageText()
 {
-    std::string text = R"(Usage: dropsize-cli PATH... [options]
-
-Resizes every JPEG and PNG in the given files and folders. Outputs go to a ResizeImage folder
-inside each input folder (next to a given file) unless --output says otherwise; originals are
-never changed. The pixels are those of Pillow's Image.thumbnail() (ImageOps.fit() for --fill)
-followed by exif_transpose().
+    std::string text = "Usage: dropsize-cli PATH... [options]\n\nResizes every "
+        + readableFormats(" and ") + " image in the given files and folders.\n";
+    text
+        += R"(Outputs go to a ResizeImage folder inside each input folder (next to a given file) unless
+--output says otherwise; originals are never changed. The pixels are those of Pillow's
+Image.thumbnail() (ImageOps.fit() for --fill) followed by exif_transpose().
 )";
 #if DROPSIZE_WITH_WEBP
     text += "WebP files are read and written too (libwebp); an animated WebP gives its first "

@@ -246,9 +246,9 @@ namespace option {
         .valueName = "N",
         .min = 1,
         .max = static_cast<double>(kMaxTargetBytes),
-        .help = "write each JPEG at the highest quality, up to --quality, whose file is at most "
-                "N bytes; K and M count 1024 and 1048576 bytes (200K, 2M); PNG outputs are "
-                "lossless and written as usual" };
+        .help = "write each lossy output at the highest quality, up to its format's quality "
+                "option, whose file is at most N bytes; K and M count 1024 and 1048576 bytes "
+                "(200K, 2M); lossless outputs (PNG, lossless WebP) are written as usual" };
 
     inline constexpr OptionInfo kThreads { .kind = OptionKind::Integer,
         .key = "run/threads",
