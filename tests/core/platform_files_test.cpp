@@ -221,8 +221,10 @@ namespace {
 
     // Names Win32 rewrites when it normalises a path, which a folder on Windows can still hold
     // (made through "\\?\", by another system, on a shared drive): a name ending in a dot or a
-    // space, and a device's name with an extension. Each is read and written as it is; normalised,
-    // "dir." would be "dir" (another folder) and "aux.jpg" the device AUX.
+    // space, and a device's name with an extension. Each is read as it is, and the folders are
+    // written as they are; normalised, "dir." would be "dir" (another folder) and "aux.jpg" the
+    // device AUX. An output's own name is made valid by the name pattern's rules (a device's name
+    // gains a "_", as safeNameComponent() says), so that Explorer can open and delete it.
     TEST(PlatformFiles, TakesNamesThatWin32WouldRewriteAsTheyAre)
     {
         test::TempDir tmp;
@@ -273,12 +275,15 @@ namespace {
         const BatchSummary summary = BatchScheduler({}, nullptr).run(*plan);
         EXPECT_EQ(summary.ok, 4u);
         EXPECT_EQ(summary.failed, 0u);
-        for (const fs::path& written : { out / "aux.jpg", out / "dir" / "plain.jpg",
+        for (const fs::path& written : { out / "aux_.jpg", out / "dir" / "plain.jpg",
                  out / "dir." / "dotted.jpg", out / "space " / "spaced.jpg" }) {
             const auto kind = platform::entryKind(written, false);
             ASSERT_TRUE(kind.ok()) << utf8(written);
             EXPECT_EQ(*kind, platform::EntryKind::Regular) << utf8(written);
         }
+        const auto device = platform::entryKind(out / "aux.jpg", false);
+        ASSERT_TRUE(device.ok());
+        EXPECT_EQ(*device, platform::EntryKind::NotFound);
         // "dir." of the output holds its own image alone.
         auto folder = platform::WalkedFolder::open(out / "dir.");
         ASSERT_TRUE(folder.ok()) << folder.error().message;
