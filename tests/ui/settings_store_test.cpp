@@ -30,6 +30,13 @@ namespace {
         s.encode.subsampling = ChromaSubsampling::S444;
         s.encode.progressive = true;
         s.encode.pngCompression = 9;
+#if DROPSIZE_WITH_HEIF
+        s.encode.avifQuality = 35;
+        s.encode.avifSpeed = 2;
+#endif
+        s.keepDates = false;
+        s.ifBigger = IfBigger::Copy;
+        s.maxBytes = 200 * 1024;
         s.onExisting = ExistingPolicy::Rename;
         s.recursive = false;
         s.stripMetadata = true;
@@ -154,6 +161,21 @@ TEST(SettingsStore, KeepsExactlyTheValuesWithinTheTablesLimits)
         << "zero is no quality";
     EXPECT_EQ(loadWith(option::kPngCompression, kMaxPngCompression + 1).encode.pngCompression,
         defaults.encode.pngCompression);
+#if DROPSIZE_WITH_HEIF
+    EXPECT_EQ(loadWith(option::kAvifQuality, 0).encode.avifQuality, 0) << "AVIF's lowest is 0";
+    EXPECT_EQ(loadWith(option::kAvifQuality, 101).encode.avifQuality, defaults.encode.avifQuality);
+    EXPECT_EQ(loadWith(option::kAvifSpeed, 9).encode.avifSpeed, 9);
+    EXPECT_EQ(loadWith(option::kAvifSpeed, 10).encode.avifSpeed, defaults.encode.avifSpeed);
+#endif
+    EXPECT_EQ(loadWith(option::kMaxBytes, 0).maxBytes, 0U) << "zero: no target file size";
+    EXPECT_EQ(
+        loadWith(option::kMaxBytes, QVariant::fromValue<qulonglong>(kMaxTargetBytes)).maxBytes,
+        kMaxTargetBytes);
+    EXPECT_EQ(
+        loadWith(option::kMaxBytes, QVariant::fromValue<qulonglong>(kMaxTargetBytes + 1)).maxBytes,
+        defaults.maxBytes);
+    EXPECT_EQ(loadWith(option::kIfBigger, QStringLiteral("skip")).ifBigger, IfBigger::Skip);
+    EXPECT_EQ(loadWith(option::kKeepDates, QStringLiteral("false")).keepDates, false);
     // Names are the name tables', aliases included.
     EXPECT_EQ(loadWith(option::kFormat, QStringLiteral("jpg")).format, OutputFormat::Jpeg);
     EXPECT_EQ(loadWith(option::kSubsampling, QStringLiteral("422")).encode.subsampling,
@@ -173,6 +195,9 @@ TEST(BatchSettings, StartFromTheEnginesDefaults)
     EXPECT_EQ(s.recursive, plan.recursive);
     EXPECT_EQ(s.device, batch.device);
     EXPECT_EQ(s.threads, batch.threads);
+    EXPECT_EQ(s.keepDates, batch.process.keepDates);
+    EXPECT_EQ(s.ifBigger, batch.process.ifBigger);
+    EXPECT_EQ(s.maxBytes, batch.process.maxBytes);
 }
 
 TEST(SettingsStore, ResetForgetsTheBatchSettingsButNotTheWindow)
@@ -202,6 +227,9 @@ TEST(BatchSettings, BecomeTheEngineOptions)
     EXPECT_TRUE(batch.process.stripMetadata);
     EXPECT_EQ(batch.threads, 3);
     EXPECT_EQ(batch.device, DeviceChoice::Cpu);
+    EXPECT_FALSE(batch.process.keepDates);
+    EXPECT_EQ(batch.process.ifBigger, IfBigger::Copy);
+    EXPECT_EQ(batch.process.maxBytes, 200U * 1024);
 
     BatchSettings inside = s;
     inside.outputLocation = OutputLocation::InsideEachInput;
@@ -250,6 +278,22 @@ TEST(BatchSettings, ProblemsNameTheValueThatIsWrong)
 
     s.encode.jpegQuality = 0;
     EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Quality });
+    s.encode.jpegQuality = 85;
+#if DROPSIZE_WITH_HEIF
+    s.encode.avifQuality = 0;
+    EXPECT_TRUE(validateSettings(s, inputs).empty()) << "AVIF's quality starts at 0";
+    s.encode.avifQuality = 101;
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Quality });
+    s.encode.avifQuality = 60;
+    s.encode.avifSpeed = 10;
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Quality });
+    EXPECT_TRUE(validateSettings(s, inputs).front().message.contains(QStringLiteral("speed")));
+    s.encode.avifSpeed = 8;
+#endif
+    s.maxBytes = kMaxTargetBytes;
+    EXPECT_TRUE(validateSettings(s, inputs).empty());
+    s.maxBytes = kMaxTargetBytes + 1;
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::MaxBytes });
 }
 
 } // namespace dropsize::test

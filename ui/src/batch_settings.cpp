@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <tuple>
 
 namespace dropsize::ui {
 
@@ -69,6 +70,26 @@ std::vector<SettingsProblem> validateSettings(
             QCoreApplication::translate("BatchSettings", "JPEG quality goes from %1 to %2.")
                 .arg(quality.min)
                 .arg(quality.max) });
+    }
+#if DROPSIZE_WITH_HEIF
+    for (const auto& [value, option, text] : {
+             std::tuple { settings.encode.avifQuality, &option::kAvifQuality,
+                 QT_TRANSLATE_NOOP("BatchSettings", "AVIF quality goes from %1 to %2.") },
+             std::tuple { settings.encode.avifSpeed, &option::kAvifSpeed,
+                 QT_TRANSLATE_NOOP("BatchSettings", "AVIF speed goes from %1 to %2.") },
+         }) {
+        if (value < option->min || value > option->max) {
+            problems.push_back({ SettingsField::Quality,
+                QCoreApplication::translate("BatchSettings", text)
+                    .arg(option->min)
+                    .arg(option->max) });
+        }
+    }
+#endif
+    if (settings.maxBytes > kMaxTargetBytes) {
+        problems.push_back({ SettingsField::MaxBytes,
+            QCoreApplication::translate("BatchSettings", "The largest file size is at most %1 MB.")
+                .arg(kMaxTargetBytes / (std::uint64_t { 1024 } * 1024)) });
     }
     if (settings.outputLocation != OutputLocation::Folder) {
         return problems;

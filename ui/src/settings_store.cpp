@@ -115,7 +115,7 @@ namespace {
     std::vector<Key> batchKeys()
     {
         using namespace option;
-        return {
+        std::vector<Key> keys {
             enumKey(
                 kSizeMode, [](auto& s) -> auto& { return s.spec.mode; }),
             numberKey<double>(
@@ -162,6 +162,14 @@ namespace {
             numberKey<int>(
                 kThreads, [](auto& s) -> auto& { return s.threads; }, Zero::MeansUnset),
         };
+        // Added apart: clang-format cannot lay out a list with a line inside #if.
+#if DROPSIZE_WITH_HEIF
+        keys.push_back(numberKey<int>(
+            kAvifQuality, [](auto& s) -> auto& { return s.encode.avifQuality; }));
+        keys.push_back(numberKey<int>(
+            kAvifSpeed, [](auto& s) -> auto& { return s.encode.avifSpeed; }));
+#endif
+        return keys;
     }
 
     const char* const kGeometryKey = "window/geometry";

@@ -202,14 +202,15 @@ namespace option {
         .help = "write lossless WebP: the exact pixels, in larger files" };
 #endif
 #if DROPSIZE_WITH_HEIF
-    // No settings keys yet: the window does not offer them.
     inline constexpr OptionInfo kAvifQuality { .kind = OptionKind::Integer,
+        .key = "output/avifQuality",
         .flag = "--avif-quality",
         .valueName = "Q",
         .min = kMinAvifQuality,
         .max = kMaxAvifQuality,
         .help = "AVIF quality {min}-{max} (default {default})" };
     inline constexpr OptionInfo kAvifSpeed { .kind = OptionKind::Integer,
+        .key = "output/avifSpeed",
         .flag = "--avif-speed",
         .valueName = "S",
         .min = kMinAvifSpeed,

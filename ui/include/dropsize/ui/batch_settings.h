@@ -59,7 +59,7 @@ struct BatchSettings {
 };
 
 /// The setting a problem is about, so the window can show it next to that value.
-enum class SettingsField { Inputs, Size, OutputDir, Quality };
+enum class SettingsField { Inputs, Size, OutputDir, Quality, MaxBytes };
 
 struct SettingsProblem {
     SettingsField field;
