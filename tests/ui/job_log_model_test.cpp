@@ -128,3 +128,33 @@ TEST(JobLogModel, ClearEmptiesTheRowsAndTheCounts)
     EXPECT_EQ(model.foldedCount(), 0);
     EXPECT_EQ(model.failureCount(), 0);
 }
+
+// The note column: the quality a largest file size chose, the engine's note (a crop, the input
+// copied, a CMYK conversion) and a warning, from the job's report; empty when there is none.
+TEST(JobLogModel, ShowsTheQualityChosenTheNoteAndTheWarning)
+{
+    dropsize::JobReport report;
+    report.status = JobStatus::Ok;
+    report.input = "/photos/a.jpg";
+    report.output = "/photos/ResizeImage/a.jpg";
+    report.inputSize = { 4000, 3000 };
+    report.outputSize = { 4000, 3000 };
+    report.quality = 72;
+    report.note = "the input copied unchanged: 812 KB is larger than the input's 700 KB";
+    report.warning = "the input's date could not be kept: permission denied";
+    JobLogModel model;
+    model.append({ JobLogEntry::fromReport(report), makeEntry(2, JobStatus::Ok) });
+    ASSERT_EQ(model.headerData(JobLogModel::NoteColumn, Qt::Horizontal).toString(),
+        QStringLiteral("Note"));
+    const QString note = model.data(model.index(0, JobLogModel::NoteColumn)).toString();
+    EXPECT_EQ(note,
+        QStringLiteral("quality 72 for the largest file size; the input copied unchanged: 812 KB "
+                       "is larger than the input's 700 KB; warning: the input's date could not "
+                       "be kept: permission denied"));
+    EXPECT_EQ(model.data(model.index(0, JobLogModel::NoteColumn), Qt::ToolTipRole).toString(), note)
+        << "a long note can be read whole";
+    EXPECT_EQ(model.data(model.index(0, JobLogModel::PixelsColumn)).toString(),
+        QStringLiteral("4000\u00d73000 \u2192 4000\u00d73000"));
+    EXPECT_TRUE(model.data(model.index(1, JobLogModel::NoteColumn)).toString().isEmpty());
+    EXPECT_TRUE(model.toText(false).contains(note)) << "copied with the rest of the row";
+}

@@ -35,6 +35,9 @@ JobLogEntry JobLogEntry::fromReport(const JobReport& report)
     e.outputBytes = static_cast<qint64>(report.outputBytes);
     e.device = QString::fromLatin1(deviceName(report.device));
     e.seconds = report.seconds;
+    e.note = QString::fromStdString(report.note);
+    e.warning = QString::fromStdString(report.warning);
+    e.quality = report.quality;
     return e;
 }
 
@@ -120,6 +123,23 @@ QString JobLogModel::bytesText(const JobLogEntry& e) const
     return tr("%1 \u2192 %2").arg(formatBytes(e.inputBytes), formatBytes(e.outputBytes));
 }
 
+// "quality 72; the input copied unchanged: ...": what the chosen settings made of this file,
+// beyond its sizes.
+QString JobLogModel::noteText(const JobLogEntry& e) const
+{
+    QStringList parts;
+    if (e.quality > 0) {
+        parts.append(tr("quality %1 for the largest file size").arg(e.quality));
+    }
+    if (!e.note.isEmpty()) {
+        parts.append(e.note);
+    }
+    if (!e.warning.isEmpty()) {
+        parts.append(tr("warning: %1").arg(e.warning));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
 QVariant JobLogModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) {
@@ -135,7 +155,11 @@ QVariant JobLogModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && index.column() == FileColumn) {
         return fileText(e, true);
     }
-    if (role == Qt::TextAlignmentRole && index.column() >= PixelsColumn) {
+    if (role == Qt::ToolTipRole && index.column() == NoteColumn) {
+        return noteText(e);
+    }
+    if (role == Qt::TextAlignmentRole && index.column() >= PixelsColumn
+        && index.column() != NoteColumn) {
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     }
     if (role != Qt::DisplayRole) {
@@ -158,6 +182,8 @@ QVariant JobLogModel::data(const QModelIndex& index, int role) const
         }
         return e.seconds < 1.0 ? tr("%1 ms").arg(qRound(e.seconds * 1000.0))
                                : tr("%1 s").arg(e.seconds, 0, 'f', 2);
+    case NoteColumn:
+        return noteText(e);
     default:
         return {};
     }
@@ -181,6 +207,8 @@ QVariant JobLogModel::headerData(int section, Qt::Orientation orientation, int r
         return tr("Device");
     case TimeColumn:
         return tr("Time");
+    case NoteColumn:
+        return tr("Note");
     default:
         return {};
     }
@@ -254,7 +282,7 @@ QString JobLogModel::toText(bool onlyFailures) const
             continue;
         }
         text += QStringList { statusText(e.status), fileText(e, true), pixelsText(e), bytesText(e),
-            e.device }
+            e.device, noteText(e) }
                     .join(QLatin1Char('\t'));
         text += QLatin1Char('\n');
     }

@@ -244,6 +244,7 @@ QWidget* MainWindow::buildLog()
     m_logView->setColumnWidth(JobLogModel::BytesColumn, 150);
     m_logView->setColumnWidth(JobLogModel::DeviceColumn, 60);
     m_logView->setColumnWidth(JobLogModel::TimeColumn, 60);
+    m_logView->setColumnWidth(JobLogModel::NoteColumn, 220);
     layout->addWidget(m_logView, 1);
 
     auto* bar = new QHBoxLayout;

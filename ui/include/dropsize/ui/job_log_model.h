@@ -24,6 +24,9 @@ struct JobLogEntry {
     qint64 outputBytes = 0;
     QString device;
     double seconds = 0;
+    QString note; ///< why its size was kept or only cropped, the input copied, a CMYK conversion
+    QString warning; ///< what went wrong without costing the output (its date not kept, say)
+    int quality = 0; ///< the quality a largest file size chose; 0 when none was sought
 
     static JobLogEntry fromReport(const JobReport& report);
 };
@@ -41,6 +44,7 @@ public:
         BytesColumn,
         DeviceColumn,
         TimeColumn,
+        NoteColumn,
         ColumnCount
     };
     /// data(index, StatusRole) is the status name ("ok", "skipped", "failed", "cancelled"), for
@@ -82,6 +86,7 @@ private:
     QString fileText(const JobLogEntry& e, bool fullPaths) const;
     QString pixelsText(const JobLogEntry& e) const;
     QString bytesText(const JobLogEntry& e) const;
+    QString noteText(const JobLogEntry& e) const;
 
     std::deque<JobLogEntry> m_rows;
     int m_rowLimit = 5000;
