@@ -5,7 +5,10 @@
 #include "dropsize/ui/settings_panel.h"
 #include "qt_test_support.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSpinBox>
 #include <gtest/gtest.h>
 
@@ -15,6 +18,28 @@ using dropsize::ui::SettingsPanel;
 namespace dropsize::test {
 
 namespace {
+
+    // The spin box whose prefix is `prefix`; null when there is none.
+    QSpinBox* spinBox(const SettingsPanel& panel, const QString& prefix)
+    {
+        for (QSpinBox* box : panel.findChildren<QSpinBox*>()) {
+            if (box->prefix() == prefix) {
+                return box;
+            }
+        }
+        return nullptr;
+    }
+
+    // The largest file size's box: the one whose lowest value reads "None".
+    QSpinBox* maxBytesBox(const SettingsPanel& panel)
+    {
+        for (QSpinBox* box : panel.findChildren<QSpinBox*>()) {
+            if (box->specialValueText() == QStringLiteral("None")) {
+                return box;
+            }
+        }
+        return nullptr;
+    }
 
     // Sets one value through the form and reads it back.
     template <typename Field, typename E>
@@ -45,6 +70,7 @@ TEST(SettingsPanel, OffersEveryValueOfEveryChoice)
     expectEveryValueOffered<Filter>([](auto& s) -> auto& { return s.spec.filter; });
     expectEveryValueOffered<OutputFormat>([](auto& s) -> auto& { return s.format; });
     expectEveryValueOffered<ExistingPolicy>([](auto& s) -> auto& { return s.onExisting; });
+    expectEveryValueOffered<IfBigger>([](auto& s) -> auto& { return s.ifBigger; });
     expectEveryValueOffered<DeviceChoice>([](auto& s) -> auto& { return s.device; });
     expectEveryValueOffered<ui::OutputLocation>([](auto& s) -> auto& { return s.outputLocation; });
 }
@@ -64,7 +90,7 @@ TEST(SettingsPanel, TakesItsLimitsFromTheOptionTable)
             ++pixelBoxes;
             EXPECT_EQ(box->minimum(), 1);
             EXPECT_EQ(box->maximum(), kMaxSide);
-        } else if (box->prefix().contains(QStringLiteral("quality"))) {
+        } else if (box->prefix() == QStringLiteral("JPEG ")) {
             quality = true;
             EXPECT_EQ(box->minimum(), kMinJpegQuality);
             EXPECT_EQ(box->maximum(), kMaxJpegQuality);
@@ -72,6 +98,16 @@ TEST(SettingsPanel, TakesItsLimitsFromTheOptionTable)
     }
     EXPECT_EQ(pixelBoxes, 4) << "width, height, long edge and short edge";
     EXPECT_TRUE(quality);
+#if DROPSIZE_WITH_HEIF
+    const QSpinBox* avifQuality = spinBox(panel, QStringLiteral("AVIF "));
+    const QSpinBox* avifSpeed = spinBox(panel, QStringLiteral("speed "));
+    ASSERT_NE(avifQuality, nullptr);
+    ASSERT_NE(avifSpeed, nullptr);
+    EXPECT_EQ(avifQuality->minimum(), kMinAvifQuality);
+    EXPECT_EQ(avifQuality->maximum(), kMaxAvifQuality);
+    EXPECT_EQ(avifSpeed->minimum(), kMinAvifSpeed);
+    EXPECT_EQ(avifSpeed->maximum(), kMaxAvifSpeed);
+#endif
 
     // A percentage the engine takes, above the form's old 1000, survives the form.
     BatchSettings s;
@@ -79,6 +115,156 @@ TEST(SettingsPanel, TakesItsLimitsFromTheOptionTable)
     s.spec.percent = 5000;
     panel.setSettings(s);
     EXPECT_EQ(panel.settings().spec.percent, 5000.0);
+}
+
+// Every new value the form holds comes back as it was set: formats' qualities, the file dates,
+// the larger-than-the-original rule and the largest file size, in KB or MB.
+TEST(SettingsPanel, GivesBackEveryOutputSetting)
+{
+    SettingsPanel panel { DeviceInfo {} };
+    BatchSettings s;
+    s.keepDates = false;
+    s.ifBigger = IfBigger::Skip;
+    s.maxBytes = 300 * 1024;
+#if DROPSIZE_WITH_HEIF
+    s.format = OutputFormat::Avif;
+    s.encode.avifQuality = 0;
+    s.encode.avifSpeed = 3;
+#endif
+    // The sides a mode does not use are shown at common sizes: give them.
+    s.spec.width = 640;
+    s.spec.height = 480;
+    s.spec.longEdge = 1600;
+    s.spec.shortEdge = 900;
+    panel.setSettings(s);
+    EXPECT_EQ(panel.settings(), s);
+    EXPECT_EQ(maxBytesBox(panel)->value(), 300);
+
+    // 2 MB shows as 2 MB; a limit in bytes that is no whole KB shows rounded up, and is given back
+    // exact while nobody changes it.
+    for (const std::uint64_t bytes : { std::uint64_t { 2 } << 20, std::uint64_t { 1000 },
+             kMaxTargetBytes, std::uint64_t { 0 } }) {
+        s.maxBytes = bytes;
+        panel.setSettings(s);
+        EXPECT_EQ(panel.settings().maxBytes, bytes);
+    }
+    s.maxBytes = 1000;
+    panel.setSettings(s);
+    EXPECT_EQ(maxBytesBox(panel)->value(), 1) << "1000 bytes shows as 1 KB";
+    maxBytesBox(panel)->setValue(2);
+    EXPECT_EQ(panel.settings().maxBytes, 2048U);
+    s.maxBytes = std::uint64_t { 2 } << 20;
+    panel.setSettings(s);
+    EXPECT_EQ(maxBytesBox(panel)->value(), 2);
+    maxBytesBox(panel)->setValue(0);
+    EXPECT_EQ(panel.settings().maxBytes, 0U) << "None: no target file size";
+}
+
+// Each format's settings are enabled where an output may be written in it; a PNG has neither
+// quality nor target file size.
+TEST(SettingsPanel, EnablesTheSettingsOfTheFormatsWritten)
+{
+    SettingsPanel panel { DeviceInfo {} };
+    const QSpinBox* jpeg = spinBox(panel, QStringLiteral("JPEG "));
+    const QSpinBox* maxBytes = maxBytesBox(panel);
+    ASSERT_NE(jpeg, nullptr);
+    ASSERT_NE(maxBytes, nullptr);
+#if DROPSIZE_WITH_HEIF
+    const QSpinBox* avif = spinBox(panel, QStringLiteral("AVIF "));
+    const QSpinBox* speed = spinBox(panel, QStringLiteral("speed "));
+    ASSERT_NE(avif, nullptr);
+    ASSERT_NE(speed, nullptr);
+#endif
+    struct Expected {
+        OutputFormat format;
+        bool jpeg;
+        bool avif;
+        bool maxBytes;
+    };
+    // clang-format off
+    for (const Expected& e : {
+             Expected { OutputFormat::Keep, true, true, true },
+             Expected { OutputFormat::Jpeg, true, false, true },
+             Expected { OutputFormat::Png, false, false, false },
+#if DROPSIZE_WITH_HEIF
+             Expected { OutputFormat::Avif, false, true, true },
+#endif
+         }) {
+        // clang-format on
+        BatchSettings s;
+        s.format = e.format;
+        panel.setSettings(s);
+        const char* name = nameOf(e.format);
+        EXPECT_EQ(jpeg->isEnabled(), e.jpeg) << name;
+        EXPECT_EQ(maxBytes->isEnabled(), e.maxBytes) << name;
+#if DROPSIZE_WITH_HEIF
+        EXPECT_EQ(avif->isEnabled(), e.avif) << name;
+        EXPECT_EQ(speed->isEnabled(), e.avif) << name;
+#else
+        static_cast<void>(e.avif);
+#endif
+    }
+}
+
+// The size modes in the form's order; the exact size says beside its sides that it stretches,
+// the other modes that share them do not.
+TEST(SettingsPanel, SaysTheExactSizeStretches)
+{
+    SettingsPanel panel { DeviceInfo {} };
+    QComboBox* mode = nullptr;
+    for (QComboBox* combo : panel.findChildren<QComboBox*>()) {
+        if (combo->findText(QStringLiteral("Percentage")) >= 0) {
+            mode = combo;
+        }
+    }
+    ASSERT_NE(mode, nullptr);
+    QStringList modes;
+    for (int i = 0; i < mode->count(); ++i) {
+        modes.append(mode->itemText(i));
+    }
+    EXPECT_EQ(modes.join(QStringLiteral(", ")),
+        QStringLiteral("Percentage, Fit in a box, Fill a box and crop, Long edge, Short edge, "
+                       "Exact size (stretches)"));
+    const QLabel* note = nullptr;
+    for (const QLabel* label : panel.findChildren<QLabel*>()) {
+        if (label->text() == QStringLiteral("stretches: aspect not kept")) {
+            note = label;
+        }
+    }
+    ASSERT_NE(note, nullptr);
+    panel.show();
+    for (const SizeMode m : { SizeMode::Fit, SizeMode::Fill, SizeMode::Exact, SizeMode::Percent }) {
+        BatchSettings s;
+        s.spec.mode = m;
+        panel.setSettings(s);
+        EXPECT_EQ(note->isVisible(), m == SizeMode::Exact) << nameOf(m);
+    }
+    // The enlarge box says what a fill does without it.
+    for (const QCheckBox* box : panel.findChildren<QCheckBox*>()) {
+        if (box->text().contains(QStringLiteral("enlarging"))) {
+            EXPECT_TRUE(box->toolTip().contains(QStringLiteral("cropped")))
+                << box->toolTip().toStdString();
+        }
+    }
+}
+
+// Problems with the new values are shown under them, like the others'.
+TEST(SettingsPanel, ShowsTheLargestFileSizesProblemUnderIt)
+{
+    SettingsPanel panel { DeviceInfo {} };
+    panel.show();
+    const QString message = QStringLiteral("too large");
+    panel.showProblems({ { ui::SettingsField::MaxBytes, message } });
+    const QLabel* shown = nullptr;
+    for (const QLabel* label : panel.findChildren<QLabel*>()) {
+        if (label->text() == message) {
+            shown = label;
+        }
+    }
+    ASSERT_NE(shown, nullptr);
+    EXPECT_TRUE(shown->isVisible());
+    panel.showProblems({});
+    EXPECT_FALSE(shown->isVisible());
 }
 
 } // namespace dropsize::test

@@ -26,6 +26,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -94,13 +95,22 @@ MainWindow::MainWindow(
     auto* top = new QWidget(this);
     auto* topLayout = new QHBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(buildInputs(), 3);
+    topLayout->addWidget(buildInputs(), 2);
     auto* settingsBox = new QGroupBox(tr("Settings"), top);
     auto* settingsLayout = new QVBoxLayout(settingsBox);
-    m_settings = new SettingsPanel(devices, settingsBox);
-    settingsLayout->addWidget(m_settings);
-    settingsLayout->addStretch(1);
-    topLayout->addWidget(settingsBox, 2);
+    // The form is taller than a small screen leaves above the log and the Start button: it
+    // scrolls rather than pushing them off the screen.
+    auto* settingsScroll = new QScrollArea(settingsBox);
+    settingsScroll->setWidgetResizable(true);
+    settingsScroll->setFrameShape(QFrame::NoFrame);
+    settingsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_settings = new SettingsPanel(devices, settingsScroll);
+    settingsScroll->setWidget(m_settings);
+    // Scrolled down only: never narrower than the form.
+    settingsScroll->setMinimumWidth(m_settings->minimumSizeHint().width()
+        + settingsScroll->verticalScrollBar()->sizeHint().width());
+    settingsLayout->addWidget(settingsScroll, 1);
+    topLayout->addWidget(settingsBox, 3);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);

@@ -16,6 +16,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <algorithm>
 
 namespace dropsize::ui {
 
@@ -74,8 +75,16 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     : QWidget(parent)
     , m_devices(devices)
 {
-    auto* form = new QFormLayout(this);
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // Two columns, so that the form stays low enough for a small screen: what to make of each
+    // image and where it goes on the left, how its file is written on the right.
+    auto* columns = new QHBoxLayout(this);
+    columns->setContentsMargins(0, 0, 0, 0);
+    auto* form = new QFormLayout;
+    auto* files = new QFormLayout;
+    for (QFormLayout* layout : { form, files }) {
+        layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+        columns->addLayout(layout, 1);
+    }
 
     // Size: the mode picks one page of values.
     m_mode = new QComboBox(this);
@@ -84,7 +93,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     addItem(m_mode, tr("Fill a box and crop"), SizeMode::Fill);
     addItem(m_mode, tr("Long edge"), SizeMode::LongEdge);
     addItem(m_mode, tr("Short edge"), SizeMode::ShortEdge);
-    addItem(m_mode, tr("Exact size"), SizeMode::Exact);
+    addItem(m_mode, tr("Exact size (stretches)"), SizeMode::Exact);
     m_percent = new QDoubleSpinBox(this);
     setRange(m_percent, option::kPercent);
     m_percent->setDecimals(2); // down to kMinPercent
@@ -96,12 +105,24 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_shortEdge = pixelBox(this, option::kShortEdge);
     m_sizePages = new QStackedWidget(this);
     m_sizePages->addWidget(row(m_sizePages, { m_percent }));
-    m_sizePages->addWidget(row(m_sizePages, { m_width, new QLabel(tr("\u00d7"), this), m_height }));
+    // Fit, fill and the exact size share the width and height; only the exact size stretches,
+    // and says so beside them.
+    m_stretchNote = new QLabel(tr("stretches: aspect not kept"), this);
+    m_stretchNote->setWordWrap(true);
+    m_stretchNote->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    m_sizePages->addWidget(
+        row(m_sizePages, { m_width, new QLabel(tr("\u00d7"), this), m_height, m_stretchNote }));
     m_sizePages->addWidget(row(m_sizePages, { m_longEdge }));
     m_sizePages->addWidget(row(m_sizePages, { m_shortEdge }));
     m_sizePages->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-    form->addRow(tr("&Size:"), row(this, { m_mode, m_sizePages }));
+    // The values on a row of their own: the width and height with the exact size's note are
+    // wider than the column.
+    form->addRow(tr("&Size:"), m_mode);
+    form->addRow(QString(), m_sizePages);
     m_enlarge = new QCheckBox(tr("Allow &enlarging (never by default)"), this);
+    m_enlarge->setToolTip(tr("Without it no output is larger than its input. A box to fill that "
+                             "an image is too small for is then only cropped to the box's "
+                             "shape, not scaled up."));
     form->addRow(QString(), m_enlarge);
     form->addRow(QString(), addProblemLabel(SettingsField::Size));
 
@@ -127,7 +148,14 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     form->addRow(QString(), addProblemLabel(SettingsField::OutputDir));
 
     m_format = new QComboBox(this);
+#if DROPSIZE_WITH_HEIF
+    addItem(m_format, tr("Same as the input (HEIC as JPEG)"), OutputFormat::Keep);
+    m_format->setItemData(0,
+        tr("Each image in its input's format; HEIC and HEIF are written as JPEG."),
+        Qt::ToolTipRole);
+#else
     addItem(m_format, tr("Same as the input"), OutputFormat::Keep);
+#endif
     addItem(m_format, tr("JPEG"), OutputFormat::Jpeg);
     addItem(m_format, tr("PNG"), OutputFormat::Png);
 #if DROPSIZE_WITH_WEBP
@@ -138,19 +166,65 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
 #endif
     m_quality = new QSpinBox(this);
     setRange(m_quality, option::kJpegQuality);
-    m_quality->setPrefix(tr("JPEG quality "));
-    form->addRow(tr("For&mat:"), row(this, { m_format, m_quality }));
-    form->addRow(QString(), addProblemLabel(SettingsField::Quality));
+    m_quality->setPrefix(tr("JPEG "));
+    m_quality->setToolTip(tr("JPEG quality"));
+    files->addRow(tr("For&mat:"), m_format);
+    // One box per lossy format, each enabled where an output may be in its format.
+#if DROPSIZE_WITH_HEIF
+    m_avifQuality = new QSpinBox(this);
+    setRange(m_avifQuality, option::kAvifQuality);
+    m_avifQuality->setPrefix(tr("AVIF "));
+    m_avifQuality->setToolTip(tr("AVIF quality"));
+    m_avifSpeed = new QSpinBox(this);
+    setRange(m_avifSpeed, option::kAvifSpeed);
+    m_avifSpeed->setPrefix(tr("speed "));
+    m_avifSpeed->setToolTip(tr("AVIF encoder speed: %1 is the slowest and gives the smallest files")
+                                .arg(option::kAvifSpeed.min));
+    files->addRow(tr("&Quality:"), row(this, { m_quality, m_avifQuality, m_avifSpeed }));
+#else
+    files->addRow(tr("&Quality:"), row(this, { m_quality }));
+#endif
+    files->addRow(QString(), addProblemLabel(SettingsField::Quality));
+
+    m_maxBytes = new QSpinBox(this);
+    m_maxBytes->setSpecialValueText(tr("None"));
+    m_maxBytes->setAccelerated(true);
+    m_maxBytesUnit = new QComboBox(this);
+    // 1024-based, as the command line's K and M.
+    m_maxBytesUnit->addItem(tr("KB"), QVariant::fromValue<qlonglong>(1024));
+    m_maxBytesUnit->addItem(tr("MB"), QVariant::fromValue<qlonglong>(qlonglong { 1024 } * 1024));
+    auto* maxBytesNote = new QLabel(tr("lossy formats only"), this);
+    maxBytesNote->setWordWrap(true);
+    maxBytesNote->setEnabled(false);
+    const QString maxBytesTip = tr("Each lossy output (JPEG, AVIF) is written at the highest "
+                                   "quality, up to the one above, whose file is at most this "
+                                   "large. PNG outputs are lossless and written as usual.");
+    m_maxBytes->setToolTip(maxBytesTip);
+    maxBytesNote->setToolTip(maxBytesTip);
+    files->addRow(
+        tr("&Largest file size:"), row(this, { m_maxBytes, m_maxBytesUnit, maxBytesNote }));
+    files->addRow(QString(), addProblemLabel(SettingsField::MaxBytes));
+
+    m_ifBigger = new QComboBox(this);
+    addItem(m_ifBigger, tr("Write it"), IfBigger::Keep);
+    addItem(m_ifBigger, tr("Skip it"), IfBigger::Skip);
+    addItem(m_ifBigger, tr("Copy the original"), IfBigger::Copy);
+    m_ifBigger->setToolTip(tr("For an output in its input's format whose file is larger than "
+                              "the input's; one in another format is always written."));
+    files->addRow(tr("If larger than the &original:"), m_ifBigger);
 
     m_existing = new QComboBox(this);
     addItem(m_existing, tr("Skip it (a re-run resumes)"), ExistingPolicy::Skip);
     addItem(m_existing, tr("Overwrite it"), ExistingPolicy::Overwrite);
     addItem(m_existing, tr("Keep both (photo_1.jpg)"), ExistingPolicy::Rename);
-    form->addRow(tr("If an output &exists:"), m_existing);
+    files->addRow(tr("If an output &exists:"), m_existing);
 
     m_recursive = new QCheckBox(tr("Include sub-&folders"), this);
     m_keepMetadata = new QCheckBox(tr("&Keep EXIF and colour profile"), this);
-    form->addRow(QString(), row(this, { m_recursive, m_keepMetadata }));
+    m_keepDates = new QCheckBox(tr("Keep file &dates"), this);
+    m_keepDates->setToolTip(tr("Each output takes its input's modification time."));
+    files->addRow(QString(), row(this, { m_recursive, m_keepDates }));
+    files->addRow(QString(), m_keepMetadata);
 
     m_device = new QComboBox(this);
     addItem(m_device, tr("Automatic"), DeviceChoice::Auto);
@@ -169,6 +243,12 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     auto* reset = new QPushButton(tr("&Reset to defaults"), this);
     form->addRow(QString(), row(this, { reset }));
 
+    // Connected first, so the change is told with the new range: the number stays, its unit
+    // changes.
+    connect(m_maxBytesUnit, &QComboBox::currentIndexChanged, this, [this] {
+        m_maxBytes->setMaximum(static_cast<int>(kMaxTargetBytes
+            / static_cast<std::uint64_t>(m_maxBytesUnit->currentData().toLongLong())));
+    });
     const auto changed = [this] {
         if (!m_updating) {
             updateEnabledState();
@@ -177,13 +257,17 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     };
     connect(m_mode, &QComboBox::currentIndexChanged, this, changed);
     connect(m_percent, &QDoubleSpinBox::valueChanged, this, changed);
-    for (QSpinBox* box : { m_width, m_height, m_longEdge, m_shortEdge, m_quality }) {
-        connect(box, &QSpinBox::valueChanged, this, changed);
+    for (QSpinBox* box : { m_width, m_height, m_longEdge, m_shortEdge, m_quality, m_avifQuality,
+             m_avifSpeed, m_maxBytes }) {
+        if (box != nullptr) {
+            connect(box, &QSpinBox::valueChanged, this, changed);
+        }
     }
-    for (QComboBox* combo : { m_filter, m_location, m_format, m_existing, m_device }) {
+    for (QComboBox* combo :
+        { m_filter, m_location, m_format, m_existing, m_device, m_ifBigger, m_maxBytesUnit }) {
         connect(combo, &QComboBox::currentIndexChanged, this, changed);
     }
-    for (QCheckBox* box : { m_enlarge, m_recursive, m_keepMetadata }) {
+    for (QCheckBox* box : { m_enlarge, m_recursive, m_keepMetadata, m_keepDates }) {
         connect(box, &QCheckBox::toggled, this, changed);
     }
     connect(m_outputDir, &QLineEdit::textChanged, this, changed);
@@ -218,6 +302,13 @@ BatchSettings SettingsPanel::settings() const
     s.outputDir = QDir::fromNativeSeparators(m_outputDir->text().trimmed());
     s.format = current<OutputFormat>(m_format);
     s.encode.jpegQuality = m_quality->value();
+#if DROPSIZE_WITH_HEIF
+    s.encode.avifQuality = m_avifQuality->value();
+    s.encode.avifSpeed = m_avifSpeed->value();
+#endif
+    s.maxBytes = maxBytes();
+    s.ifBigger = current<IfBigger>(m_ifBigger);
+    s.keepDates = m_keepDates->isChecked();
     s.onExisting = current<ExistingPolicy>(m_existing);
     s.recursive = m_recursive->isChecked();
     s.stripMetadata = !m_keepMetadata->isChecked();
@@ -242,6 +333,13 @@ void SettingsPanel::setSettings(const BatchSettings& s)
     m_outputDir->setText(QDir::toNativeSeparators(s.outputDir));
     setCurrent(m_format, s.format);
     m_quality->setValue(s.encode.jpegQuality);
+#if DROPSIZE_WITH_HEIF
+    m_avifQuality->setValue(s.encode.avifQuality);
+    m_avifSpeed->setValue(s.encode.avifSpeed);
+#endif
+    setMaxBytes(s.maxBytes);
+    setCurrent(m_ifBigger, s.ifBigger);
+    m_keepDates->setChecked(s.keepDates);
     setCurrent(m_existing, s.onExisting);
     m_recursive->setChecked(s.recursive);
     m_keepMetadata->setChecked(!s.stripMetadata);
@@ -249,6 +347,40 @@ void SettingsPanel::setSettings(const BatchSettings& s)
     m_updating = false;
     updateEnabledState();
     emit settingsChanged();
+}
+
+namespace {
+
+    std::uint64_t roundedUp(std::uint64_t bytes, std::uint64_t unit)
+    {
+        return (bytes + unit - 1) / unit * unit;
+    }
+
+} // namespace
+
+std::uint64_t SettingsPanel::maxBytes() const
+{
+    const auto unit = static_cast<std::uint64_t>(m_maxBytesUnit->currentData().toLongLong());
+    const std::uint64_t shown = static_cast<std::uint64_t>(m_maxBytes->value()) * unit;
+    // A limit that is no whole number of KB (from a settings file written by hand) shows rounded
+    // up; left as shown, it is given back exact.
+    if (m_hidden.maxBytes != 0 && shown == roundedUp(m_hidden.maxBytes, unit)) {
+        return m_hidden.maxBytes;
+    }
+    return shown;
+}
+
+void SettingsPanel::setMaxBytes(std::uint64_t bytes)
+{
+    constexpr std::uint64_t kMiB = std::uint64_t { 1024 } * 1024;
+    // MB for a whole number of them, else KB; none keeps the unit the user last chose.
+    if (bytes != 0) {
+        m_maxBytesUnit->setCurrentIndex(bytes % kMiB == 0 ? 1 : 0);
+    }
+    const auto unit = static_cast<std::uint64_t>(m_maxBytesUnit->currentData().toLongLong());
+    m_maxBytes->setRange(0, static_cast<int>(kMaxTargetBytes / unit));
+    m_maxBytes->setValue(
+        static_cast<int>(std::min(roundedUp(bytes, unit), kMaxTargetBytes) / unit));
 }
 
 void SettingsPanel::showProblems(const std::vector<SettingsProblem>& problems)
@@ -275,7 +407,20 @@ void SettingsPanel::updateEnabledState()
     const bool folder = current<OutputLocation>(m_location) == OutputLocation::Folder;
     m_outputDir->setEnabled(folder);
     m_chooseOutput->setEnabled(folder);
-    m_quality->setEnabled(current<OutputFormat>(m_format) != OutputFormat::Png);
+    // Each format's settings, enabled where an output may be in it: a batch that keeps the
+    // inputs' formats may write any of them.
+    const auto format = current<OutputFormat>(m_format);
+    const auto writes
+        = [format](OutputFormat f) { return format == f || format == OutputFormat::Keep; };
+    m_quality->setEnabled(writes(OutputFormat::Jpeg));
+#if DROPSIZE_WITH_HEIF
+    m_avifQuality->setEnabled(writes(OutputFormat::Avif));
+    m_avifSpeed->setEnabled(writes(OutputFormat::Avif));
+#endif
+    // A target file size lowers a lossy format's quality; PNG has none.
+    m_maxBytes->setEnabled(format != OutputFormat::Png);
+    m_maxBytesUnit->setEnabled(format != OutputFormat::Png);
+    m_stretchNote->setVisible(mode == SizeMode::Exact);
     const bool gpuMissing
         = current<DeviceChoice>(m_device) == DeviceChoice::Gpu && !m_devices.gpuUsable;
     m_deviceNote->setStyleSheet(gpuMissing ? QStringLiteral("color: #8a5a00;") : QString());

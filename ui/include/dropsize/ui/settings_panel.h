@@ -6,6 +6,7 @@
 #include "dropsize/ui/batch_settings.h"
 
 #include <QWidget>
+#include <cstdint>
 #include <map>
 
 class QCheckBox;
@@ -43,6 +44,8 @@ private:
     void updateEnabledState();
     void chooseOutputFolder();
     QLabel* addProblemLabel(SettingsField field);
+    std::uint64_t maxBytes() const;
+    void setMaxBytes(std::uint64_t bytes);
 
     DeviceInfo m_devices;
     QComboBox* m_mode = nullptr;
@@ -58,12 +61,19 @@ private:
     QLineEdit* m_outputDir = nullptr;
     QPushButton* m_chooseOutput = nullptr;
     QComboBox* m_format = nullptr;
-    QSpinBox* m_quality = nullptr;
+    QSpinBox* m_quality = nullptr; ///< JPEG's
+    QSpinBox* m_avifQuality = nullptr; ///< null in a build without AVIF, as is m_avifSpeed
+    QSpinBox* m_avifSpeed = nullptr;
+    QSpinBox* m_maxBytes = nullptr; ///< in m_maxBytesUnit's units; 0: no target file size
+    QComboBox* m_maxBytesUnit = nullptr;
+    QComboBox* m_ifBigger = nullptr;
     QComboBox* m_existing = nullptr;
     QCheckBox* m_recursive = nullptr;
     QCheckBox* m_keepMetadata = nullptr;
     QComboBox* m_device = nullptr;
     QLabel* m_deviceNote = nullptr;
+    QLabel* m_stretchNote = nullptr;
+    QCheckBox* m_keepDates = nullptr;
     std::map<SettingsField, QLabel*> m_problemLabels;
     BatchSettings
         m_hidden; ///< values the form does not show (subsampling, threads, ...) kept as loaded
