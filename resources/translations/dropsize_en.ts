@@ -31,6 +31,18 @@
         <source>The output folder is one of the inputs; choose another.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>AVIF quality goes from %1 to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AVIF speed goes from %1 to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The largest file size is at most %1 MB.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::InputListModel</name>
@@ -138,6 +150,18 @@
     </message>
     <message>
         <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quality %1 for the largest file size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -398,10 +422,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Exact size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> %</source>
         <translation type="unfinished"></translation>
     </message>
@@ -467,10 +487,6 @@ Files already written stay; the file being written is discarded.</source>
     </message>
     <message>
         <source>PNG</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JPEG quality </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -549,6 +565,110 @@ Files already written stay; the file being written is discarded.</source>
     </message>
     <message>
         <source>Lanczos (sharper)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exact size (stretches)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stretches: aspect not kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without it no output is larger than its input. A box to fill that an image is too small for is then only cropped to the box&apos;s shape, not scaled up.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same as the input (HEIC as JPEG)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each image in its input&apos;s format; HEIC and HEIF are written as JPEG.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AVIF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JPEG </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JPEG quality</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AVIF </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AVIF quality</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AVIF encoder speed: %1 is the slowest and gives the smallest files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quality:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lossy formats only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Largest file size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the original</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For an output in its input&apos;s format whose file is larger than the input&apos;s; one in another format is always written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If larger than the &amp;original:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep file &amp;dates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each output takes its input&apos;s modification time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each output in a lossy format is written at the highest quality, up to its quality above, whose file is at most this large. PNG outputs are lossless and written as usual.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

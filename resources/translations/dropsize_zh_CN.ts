@@ -31,6 +31,18 @@
         <source>The output folder is one of the inputs; choose another.</source>
         <translation>输出文件夹是输入之一，请另选一个。</translation>
     </message>
+    <message>
+        <source>AVIF quality goes from %1 to %2.</source>
+        <translation>AVIF 质量范围为 %1 到 %2。</translation>
+    </message>
+    <message>
+        <source>AVIF speed goes from %1 to %2.</source>
+        <translation>AVIF 速度范围为 %1 到 %2。</translation>
+    </message>
+    <message>
+        <source>The largest file size is at most %1 MB.</source>
+        <translation>最大文件大小不能超过 %1 MB。</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::InputListModel</name>
@@ -138,6 +150,18 @@
     <message>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>quality %1 for the largest file size</source>
+        <translation>为最大文件大小选用质量 %1</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
     </message>
 </context>
 <context>
@@ -396,10 +420,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation>短边</translation>
     </message>
     <message>
-        <source>Exact size</source>
-        <translation>精确尺寸</translation>
-    </message>
-    <message>
         <source> %</source>
         <translation> %</translation>
     </message>
@@ -466,10 +486,6 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>PNG</source>
         <translation>PNG</translation>
-    </message>
-    <message>
-        <source>JPEG quality </source>
-        <translation>JPEG 质量 </translation>
     </message>
     <message>
         <source>For&amp;mat:</source>
@@ -546,6 +562,110 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Lanczos (sharper)</source>
         <translation>Lanczos（更清晰）</translation>
+    </message>
+    <message>
+        <source>Exact size (stretches)</source>
+        <translation>精确尺寸（拉伸）</translation>
+    </message>
+    <message>
+        <source>stretches: aspect not kept</source>
+        <translation>拉伸：不保持宽高比</translation>
+    </message>
+    <message>
+        <source>Without it no output is larger than its input. A box to fill that an image is too small for is then only cropped to the box&apos;s shape, not scaled up.</source>
+        <translation>不勾选时，输出不会大于输入。若图像小于要填满的框，则只按框的比例裁剪，不会放大。</translation>
+    </message>
+    <message>
+        <source>Same as the input (HEIC as JPEG)</source>
+        <translation>与输入相同（HEIC 存为 JPEG）</translation>
+    </message>
+    <message>
+        <source>Each image in its input&apos;s format; HEIC and HEIF are written as JPEG.</source>
+        <translation>每张图像保持输入的格式；HEIC 和 HEIF 存为 JPEG。</translation>
+    </message>
+    <message>
+        <source>AVIF</source>
+        <translation>AVIF</translation>
+    </message>
+    <message>
+        <source>JPEG </source>
+        <translation>JPEG </translation>
+    </message>
+    <message>
+        <source>JPEG quality</source>
+        <translation>JPEG 质量</translation>
+    </message>
+    <message>
+        <source>AVIF </source>
+        <translation>AVIF </translation>
+    </message>
+    <message>
+        <source>AVIF quality</source>
+        <translation>AVIF 质量</translation>
+    </message>
+    <message>
+        <source>speed </source>
+        <translation>速度 </translation>
+    </message>
+    <message>
+        <source>AVIF encoder speed: %1 is the slowest and gives the smallest files</source>
+        <translation>AVIF 编码速度：%1 最慢，文件最小</translation>
+    </message>
+    <message>
+        <source>&amp;Quality:</source>
+        <translation>质量(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>KB</source>
+        <translation>KB</translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation>MB</translation>
+    </message>
+    <message>
+        <source>lossy formats only</source>
+        <translation>仅限有损格式</translation>
+    </message>
+    <message>
+        <source>&amp;Largest file size:</source>
+        <translation>最大文件大小(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Write it</source>
+        <translation>照常写入</translation>
+    </message>
+    <message>
+        <source>Skip it</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>Copy the original</source>
+        <translation>复制原文件</translation>
+    </message>
+    <message>
+        <source>For an output in its input&apos;s format whose file is larger than the input&apos;s; one in another format is always written.</source>
+        <translation>适用于与输入格式相同且文件比输入大的输出；其他格式的输出总会写入。</translation>
+    </message>
+    <message>
+        <source>If larger than the &amp;original:</source>
+        <translation>若大于原文件(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Keep file &amp;dates</source>
+        <translation>保留文件日期(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Each output takes its input&apos;s modification time.</source>
+        <translation>每个输出沿用其输入的修改时间。</translation>
+    </message>
+    <message>
+        <source>Each output in a lossy format is written at the highest quality, up to its quality above, whose file is at most this large. PNG outputs are lossless and written as usual.</source>
+        <translation>有损格式的输出以不超过此大小的最高质量写入（不高于上面设定的质量）。PNG 输出为无损格式，照常写入。</translation>
     </message>
 </context>
 <context>

@@ -196,9 +196,10 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     auto* maxBytesNote = new QLabel(tr("lossy formats only"), this);
     maxBytesNote->setWordWrap(true);
     maxBytesNote->setEnabled(false);
-    const QString maxBytesTip = tr("Each lossy output (JPEG, AVIF) is written at the highest "
-                                   "quality, up to the one above, whose file is at most this "
-                                   "large. PNG outputs are lossless and written as usual.");
+    const QString maxBytesTip = tr("Each output in a lossy format is written at the "
+                                   "highest quality, up to its quality above, whose file is at "
+                                   "most this large. PNG outputs are lossless and written as "
+                                   "usual.");
     m_maxBytes->setToolTip(maxBytesTip);
     maxBytesNote->setToolTip(maxBytesTip);
     files->addRow(
