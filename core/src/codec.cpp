@@ -144,4 +144,15 @@ const char* formatName(ImageFormat format) noexcept
     return codec != nullptr ? codec->name : "unknown";
 }
 
+std::vector<std::string> imageExtensions()
+{
+    std::vector<std::string> extensions;
+    for (const CodecEntry& codec : codecs()) {
+        for (const std::string_view extension : codec.extensions) {
+            extensions.emplace_back(extension.substr(1));
+        }
+    }
+    return extensions;
+}
+
 } // namespace dropsize

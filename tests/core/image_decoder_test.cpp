@@ -320,6 +320,29 @@ namespace {
         EXPECT_EQ(jpeg::classify(manager), ErrorCode::LimitExceeded);
     }
 
+    // What the window's file dialog offers: each extension of each format, as the batch takes it.
+    TEST(CodecRegistry, ListsTheExtensionsOfEveryFormatRead)
+    {
+        const std::vector<std::string> extensions = imageExtensions();
+        std::size_t expected = 0;
+        for (const CodecEntry& codec : codecs()) {
+            expected += codec.extensions.size();
+        }
+        EXPECT_EQ(extensions.size(), expected);
+        for (const std::string& extension : extensions) {
+            EXPECT_FALSE(extension.starts_with('.')) << extension;
+            EXPECT_NE(codecForExtension(extension), nullptr) << extension;
+        }
+        const auto has = [&](const char* extension) {
+            return std::find(extensions.begin(), extensions.end(), extension) != extensions.end();
+        };
+        EXPECT_TRUE(has("jpg"));
+        EXPECT_TRUE(has("jpe"));
+        EXPECT_TRUE(has("png"));
+        EXPECT_EQ(has("heic"), DROPSIZE_WITH_HEIF != 0);
+        EXPECT_EQ(has("avif"), DROPSIZE_WITH_HEIF != 0);
+    }
+
     TEST(CodecRegistry, KnowsEveryFormatByItsSignatureNameAndExtensions)
     {
         const Image image = test::makeTestImage(8, 8, 3);

@@ -35,6 +35,10 @@ const char* formatTitle(ImageFormat format) noexcept;
 /// The formats this build reads, for messages: "JPEG, PNG, WebP, HEIC or AVIF".
 std::string readableFormats(std::string_view lastSeparator = " or ");
 
+/// The file name extensions the batch takes as images, of every format this build reads, lower
+/// case without the dot ("jpg", "jpeg", ...): what the window's file dialog offers.
+std::vector<std::string> imageExtensions();
+
 /// What a file that is neither JPEG nor PNG seems to hold, from its first bytes, in words for a
 /// message: "empty", "looks like HTML", "a GIF image", "looks like text", ...
 std::string describeContent(std::span<const std::uint8_t> head, std::uint64_t fileSize);
