@@ -298,14 +298,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Images (*.jpg *.jpeg *.jpe *.png *.JPG *.JPEG *.PNG);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>There are no JPEG or PNG images in these inputs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
@@ -392,6 +384,14 @@ Files already written stay; the file being written is discarded.</source>
     </message>
     <message>
         <source>Note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images (%1);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There are no images in these inputs (files named %1).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

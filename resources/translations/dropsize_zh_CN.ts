@@ -295,14 +295,6 @@
         <translation>添加图片</translation>
     </message>
     <message>
-        <source>Images (*.jpg *.jpeg *.jpe *.png *.JPG *.JPEG *.PNG);;All files (*)</source>
-        <translation>图片 (*.jpg *.jpeg *.jpe *.png *.JPG *.JPEG *.PNG);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>There are no JPEG or PNG images in these inputs.</source>
-        <translation>这些输入中没有 JPEG 或 PNG 图片。</translation>
-    </message>
-    <message>
         <source>&amp;Resume</source>
         <translation>继续(&amp;R)</translation>
     </message>
@@ -391,6 +383,14 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Note: %1</source>
         <translation>提示：%1</translation>
+    </message>
+    <message>
+        <source>Images (%1);;All files (*)</source>
+        <translation>图片 (%1);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>There are no images in these inputs (files named %1).</source>
+        <translation>这些输入中没有图片（文件名为 %1 的文件）。</translation>
     </message>
 </context>
 <context>

@@ -299,6 +299,18 @@ TEST(MainWindow, ClosingDuringABatchAsksThenCancelsAndCloses)
     EXPECT_FALSE(f.store.windowGeometry().isEmpty()) << "closing saved the window";
 }
 
+// "Add files…" offers every format the build reads, in either case.
+TEST(MainWindow, OffersEveryImageFormatInTheFileDialog)
+{
+    const QString filter = MainWindow::imageFileFilter();
+    for (const char* pattern : { "*.jpg", "*.JPG", "*.jpeg", "*.png", "*.PNG" }) {
+        EXPECT_TRUE(filter.contains(QLatin1String(pattern))) << pattern;
+    }
+    EXPECT_EQ(filter.contains(QStringLiteral("*.heic")), DROPSIZE_WITH_HEIF != 0);
+    EXPECT_EQ(filter.contains(QStringLiteral("*.AVIF")), DROPSIZE_WITH_HEIF != 0);
+    EXPECT_TRUE(filter.endsWith(QStringLiteral(";;All files (*)")));
+}
+
 TEST(Translations, SimplifiedChineseIsCompiledIn)
 {
     auto* app = QCoreApplication::instance();

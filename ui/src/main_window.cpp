@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/main_window.h"
 
+#include "dropsize/core/codec.h"
 #include "dropsize/core/version.h"
 #include "dropsize/ui/input_list_model.h"
 #include "dropsize/ui/job_log_model.h"
@@ -63,6 +64,16 @@ namespace {
                 .arg(s % 60, 2, 10, QLatin1Char('0'));
         }
         return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+    }
+
+    // The extensions the batch takes as images (core's codecs), each after `prefix`.
+    QString extensionList(const QString& prefix, const QString& separator)
+    {
+        QStringList list;
+        for (const std::string& extension : imageExtensions()) {
+            list.append(prefix + QString::fromStdString(extension));
+        }
+        return list.join(separator);
     }
 
     QTableView* makeTable(QWidget* parent)
@@ -386,13 +397,18 @@ void MainWindow::addFolderDialog()
 
 void MainWindow::addFilesDialog()
 {
-    const QStringList files
-        = QFileDialog::getOpenFileNames(this, tr("Add images"), m_store.lastFolder(),
-            tr("Images (*.jpg *.jpeg *.jpe *.png *.JPG *.JPEG *.PNG);;All files (*)"));
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Add images"), m_store.lastFolder(), imageFileFilter());
     if (!files.isEmpty()) {
         m_store.setLastFolder(QFileInfo(files.front()).absolutePath());
         addInputs(files);
     }
+}
+
+QString MainWindow::imageFileFilter()
+{
+    const QString lower = extensionList(QStringLiteral("*."), QStringLiteral(" "));
+    return tr("Images (%1);;All files (*)").arg(lower + QLatin1Char(' ') + lower.toUpper());
 }
 
 void MainWindow::removeSelectedInputs()
@@ -412,8 +428,9 @@ void MainWindow::revalidate()
     std::vector<SettingsProblem> problems
         = validateSettings(m_settings->settings(), m_inputs->paths());
     if (!m_inputs->paths().isEmpty() && m_inputs->totalImages() == 0) {
-        problems.push_back(
-            { SettingsField::Inputs, tr("There are no JPEG or PNG images in these inputs.") });
+        problems.push_back({ SettingsField::Inputs,
+            tr("There are no images in these inputs (files named %1).")
+                .arg(extensionList(QStringLiteral("."), QStringLiteral(", "))) });
     }
     m_settings->showProblems(problems);
     QStringList inputProblems;

@@ -30,6 +30,10 @@ public:
     MainWindow(SettingsStore& store, BatchController& controller, const DeviceInfo& devices,
         QWidget* parent = nullptr);
 
+    /// The "Add files…" dialog's filter: every extension the build reads as an image, in lower
+    /// and upper case (file dialogs match case on some systems), then all files.
+    static QString imageFileFilter();
+
     /// Adds files and folders to the inputs (command line, drops, dialogs).
     void addInputs(const QStringList& paths);
 
