@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/name_template.h"
 #include "dropsize/core/options.h"
+#include "dropsize/core/size_list.h"
 #include "dropsize/ui/settings_store.h"
 #include "qt_test_support.h"
 #include "support/test_support.h"
@@ -34,6 +36,12 @@ namespace {
         s.encode.avifQuality = 35;
         s.encode.avifSpeed = 2;
 #endif
+#if DROPSIZE_WITH_WEBP
+        s.encode.webpQuality = 55;
+        s.encode.webpLossless = true;
+#endif
+        s.sizes = QStringLiteral("2048,fit:800x600");
+        s.nameTemplate = QStringLiteral("{name}_{w}x{h}");
         s.keepDates = false;
         s.ifBigger = IfBigger::Copy;
         s.maxBytes = 200 * 1024;
@@ -222,7 +230,6 @@ TEST(BatchSettings, BecomeTheEngineOptions)
     EXPECT_EQ(toQString(*plan.outputDir), s.outputDir);
     EXPECT_EQ(plan.format, OutputFormat::Png);
     EXPECT_EQ(plan.onExisting, ExistingPolicy::Rename);
-    EXPECT_EQ(batch.process.spec, s.spec);
     EXPECT_EQ(batch.process.encode, s.encode);
     EXPECT_TRUE(batch.process.stripMetadata);
     EXPECT_EQ(batch.threads, 3);
@@ -230,10 +237,25 @@ TEST(BatchSettings, BecomeTheEngineOptions)
     EXPECT_FALSE(batch.process.keepDates);
     EXPECT_EQ(batch.process.ifBigger, IfBigger::Copy);
     EXPECT_EQ(batch.process.maxBytes, 200U * 1024);
+    // The list's sizes in order, with the spec's enlarge and filter; the first is the batch's
+    // spec, and the planner reads with the run's options.
+    ASSERT_EQ(plan.sizes.size(), 2U);
+    EXPECT_EQ(plan.sizes[0].label, "2048");
+    EXPECT_EQ(plan.sizes[1].label, "fit800x600");
+    EXPECT_EQ(plan.sizes[1].spec.filter, Filter::Lanczos);
+    EXPECT_EQ(batch.process.spec, plan.sizes[0].spec);
+    EXPECT_EQ(plan.process.spec, batch.process.spec);
+    EXPECT_EQ(plan.nameTemplate.text(), "{name}_{w}x{h}");
 
     BatchSettings inside = s;
     inside.outputLocation = OutputLocation::InsideEachInput;
     EXPECT_FALSE(inside.planOptions().outputDir.has_value()) << "the remembered folder is not used";
+    BatchSettings one = s;
+    one.sizes.clear();
+    one.nameTemplate.clear();
+    EXPECT_EQ(one.batchOptions().process.spec, s.spec);
+    EXPECT_TRUE(one.planOptions().sizes.empty());
+    EXPECT_EQ(one.planOptions().nameTemplate, NameTemplate {});
 }
 
 TEST(BatchSettings, ProblemsNameTheValueThatIsWrong)
@@ -290,6 +312,29 @@ TEST(BatchSettings, ProblemsNameTheValueThatIsWrong)
     EXPECT_TRUE(validateSettings(s, inputs).front().message.contains(QStringLiteral("speed")));
     s.encode.avifSpeed = 8;
 #endif
+#if DROPSIZE_WITH_WEBP
+    s.encode.webpQuality = 101;
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Quality });
+    s.encode.webpQuality = 80;
+#endif
+    // The lists and patterns are read by the command line's parsers, with their messages.
+    s.sizes = QStringLiteral("2048,fit:800");
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Sizes });
+    EXPECT_EQ(validateSettings(s, inputs).front().message.toStdString(),
+        parseSizeList("2048,fit:800", s.spec).error().message);
+    s.spec.percent = 0; // the one size is not used with several
+    s.sizes = QStringLiteral("2048, 50%");
+    EXPECT_TRUE(validateSettings(s, inputs).empty());
+    s.spec.percent = 50;
+    s.sizes.clear();
+    s.nameTemplate = QStringLiteral("{name}_{width}");
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Name });
+    EXPECT_EQ(validateSettings(s, inputs).front().message.toStdString(),
+        NameTemplate::parse("{name}_{width}").error().message);
+    s.nameTemplate = QStringLiteral("{name}_{w}x{h}");
+    EXPECT_TRUE(validateSettings(s, inputs).empty());
+    s.nameTemplate.clear();
+
     s.maxBytes = kMaxTargetBytes;
     EXPECT_TRUE(validateSettings(s, inputs).empty());
     s.maxBytes = kMaxTargetBytes + 1;

@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/batch_settings.h"
 
+#include "dropsize/core/name_template.h"
 #include "dropsize/core/options.h"
+#include "dropsize/core/size_list.h"
 #include "path_strings.h"
 
 #include <QCoreApplication>
@@ -30,6 +32,19 @@ PlanOptions BatchSettings::planOptions() const
     }
     plan.format = format;
     plan.onExisting = onExisting;
+    // Unreadable text is left out here; validateSettings() refuses it before a batch starts.
+    if (!sizes.trimmed().isEmpty()) {
+        if (auto list = parseSizeList(sizes.toStdString(), spec)) {
+            plan.sizes = std::move(list).value();
+        }
+    }
+    if (!nameTemplate.trimmed().isEmpty()) {
+        if (auto pattern = NameTemplate::parse(nameTemplate.trimmed().toStdString())) {
+            plan.nameTemplate = std::move(pattern).value();
+        }
+    }
+    // The planner labels the one size and reads headers for {w} and {h} with the run's options.
+    plan.process = batchOptions().process;
     return plan;
 }
 
@@ -37,6 +52,13 @@ BatchOptions BatchSettings::batchOptions() const
 {
     BatchOptions batch;
     batch.process.spec = spec;
+    // With several sizes, what reads a header for the batch checks its limits against a real
+    // output, as the command line does: the first size.
+    if (!sizes.trimmed().isEmpty()) {
+        if (auto list = parseSizeList(sizes.toStdString(), spec); list && !list->empty()) {
+            batch.process.spec = list->front().spec;
+        }
+    }
     batch.process.encode = encode;
     batch.process.stripMetadata = stripMetadata;
     batch.process.keepDates = keepDates;
@@ -55,8 +77,21 @@ std::vector<SettingsProblem> validateSettings(
         problems.push_back({ SettingsField::Inputs,
             QCoreApplication::translate("BatchSettings", "Add a folder or some images first.") });
     }
-    // Enlarging is checked first so its message is the window's own (translated) one.
-    if (growsImages(settings.spec) && !settings.spec.enlarge) {
+    if (!settings.nameTemplate.trimmed().isEmpty()) {
+        if (auto pattern = NameTemplate::parse(settings.nameTemplate.trimmed().toStdString());
+            !pattern) {
+            problems.push_back(
+                { SettingsField::Name, QString::fromStdString(pattern.error().message) });
+        }
+    }
+    // Several sizes replace the one size, whose values are then not used. Enlarging is checked
+    // first so its message is the window's own (translated) one.
+    if (!settings.sizes.trimmed().isEmpty()) {
+        if (auto list = parseSizeList(settings.sizes.toStdString(), settings.spec); !list) {
+            problems.push_back(
+                { SettingsField::Sizes, QString::fromStdString(list.error().message) });
+        }
+    } else if (growsImages(settings.spec) && !settings.spec.enlarge) {
         problems.push_back({ SettingsField::Size,
             QCoreApplication::translate("BatchSettings",
                 "Above 100 % the images would grow: tick \"Allow enlarging\" or choose 100 % or "
@@ -64,6 +99,15 @@ std::vector<SettingsProblem> validateSettings(
     } else if (auto valid = validate(settings.spec); !valid) {
         problems.push_back({ SettingsField::Size, QString::fromStdString(valid.error().message) });
     }
+#if DROPSIZE_WITH_WEBP
+    if (settings.encode.webpQuality < option::kWebpQuality.min
+        || settings.encode.webpQuality > option::kWebpQuality.max) {
+        problems.push_back({ SettingsField::Quality,
+            QCoreApplication::translate("BatchSettings", "WebP quality goes from %1 to %2.")
+                .arg(option::kWebpQuality.min)
+                .arg(option::kWebpQuality.max) });
+    }
+#endif
     const OptionInfo& quality = option::kJpegQuality;
     if (settings.encode.jpegQuality < quality.min || settings.encode.jpegQuality > quality.max) {
         problems.push_back({ SettingsField::Quality,

@@ -135,6 +135,8 @@ namespace {
             enumKey(
                 kOutputLocation, [](auto& s) -> auto& { return s.outputLocation; }),
             stringKey(kOutputFolder, &BatchSettings::outputDir),
+            stringKey(kSizes, &BatchSettings::sizes),
+            stringKey(kNameTemplate, &BatchSettings::nameTemplate),
             enumKey(
                 kFormat, [](auto& s) -> auto& { return s.format; }),
             numberKey<int>(
@@ -163,6 +165,12 @@ namespace {
                 kThreads, [](auto& s) -> auto& { return s.threads; }, Zero::MeansUnset),
         };
         // Added apart: clang-format cannot lay out a list with a line inside #if.
+#if DROPSIZE_WITH_WEBP
+        keys.push_back(numberKey<int>(
+            kWebpQuality, [](auto& s) -> auto& { return s.encode.webpQuality; }));
+        keys.push_back(boolKey(
+            kWebpLossless, [](auto& s) -> auto& { return s.encode.webpLossless; }));
+#endif
 #if DROPSIZE_WITH_HEIF
         keys.push_back(numberKey<int>(
             kAvifQuality, [](auto& s) -> auto& { return s.encode.avifQuality; }));

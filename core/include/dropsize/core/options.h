@@ -122,9 +122,9 @@ namespace option {
     inline constexpr OptionInfo kHeight {
         .kind = OptionKind::Integer, .key = "size/height", .min = 1, .max = kMaxSide
     };
-    /// Several sizes in one pass: each input is decoded once and written once per size. The
-    /// command line's only, until the window offers it.
+    /// Several sizes in one pass: each input is decoded once and written once per size.
     inline constexpr OptionInfo kSizes { .kind = OptionKind::Text,
+        .key = "size/sizes",
         .flag = "--sizes",
         .valueName = "LIST",
         .help = "write every image at each size of LIST, such as 2048,1024,256 (long edges) or "
@@ -146,8 +146,8 @@ namespace option {
         .flag = "--output",
         .valueName = "DIR",
         .help = "write all outputs under DIR (mirroring the input folders)" };
-    /// The command line's only, until the window offers it.
     inline constexpr OptionInfo kNameTemplate { .kind = OptionKind::Text,
+        .key = "output/nameTemplate",
         .flag = "--name",
         .valueName = "PATTERN",
         .help = "name outputs by PATTERN, such as {name}_{w}x{h}: {name} the input's name "
@@ -191,6 +191,7 @@ namespace option {
         .help = "PNG compression level {min}-{max} (default {default})" };
 #if DROPSIZE_WITH_WEBP
     inline constexpr OptionInfo kWebpQuality { .kind = OptionKind::Integer,
+        .key = "output/webpQuality",
         .flag = "--webp-quality",
         .valueName = "Q",
         .min = kMinWebpQuality,
@@ -198,6 +199,7 @@ namespace option {
         .help = "WebP quality {min}-{max} (default {default}); with --webp-lossless, the effort "
                 "(higher: smaller files, slower)" };
     inline constexpr OptionInfo kWebpLossless { .kind = OptionKind::Switch,
+        .key = "output/webpLossless",
         .flag = "--webp-lossless",
         .help = "write lossless WebP: the exact pixels, in larger files" };
 #endif

@@ -39,6 +39,11 @@ namespace dropsize::ui {
 /// the window and the command line start from the same ones.
 struct BatchSettings {
     ResizeSpec spec;
+    /// Several sizes (size_list.h: "2048,1024,256"), which replace `spec`'s mode and values but
+    /// take its enlarge and filter; empty for the one size of `spec`.
+    QString sizes;
+    /// How outputs are named (name_template.h: "{name}_{w}x{h}"); empty for the input's name.
+    QString nameTemplate;
     OutputFormat format = PlanOptions {}.format;
     EncodeOptions encode;
     ExistingPolicy onExisting = PlanOptions {}.onExisting;
@@ -59,7 +64,7 @@ struct BatchSettings {
 };
 
 /// The setting a problem is about, so the window can show it next to that value.
-enum class SettingsField { Inputs, Size, OutputDir, Quality, MaxBytes };
+enum class SettingsField { Inputs, Size, Sizes, OutputDir, Name, Quality, MaxBytes };
 
 struct SettingsProblem {
     SettingsField field;
