@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <gtest/gtest.h>
 
@@ -100,7 +101,7 @@ TEST(SettingsPanel, TakesItsLimitsFromTheOptionTable)
     EXPECT_TRUE(quality);
 #if DROPSIZE_WITH_HEIF
     const QSpinBox* avifQuality = spinBox(panel, QStringLiteral("AVIF "));
-    const QSpinBox* avifSpeed = spinBox(panel, QStringLiteral("speed "));
+    const QSpinBox* avifSpeed = spinBox(panel, QStringLiteral("AVIF speed "));
     ASSERT_NE(avifQuality, nullptr);
     ASSERT_NE(avifSpeed, nullptr);
     EXPECT_EQ(avifQuality->minimum(), kMinAvifQuality);
@@ -131,6 +132,12 @@ TEST(SettingsPanel, GivesBackEveryOutputSetting)
     s.encode.avifQuality = 0;
     s.encode.avifSpeed = 3;
 #endif
+#if DROPSIZE_WITH_WEBP
+    s.encode.webpQuality = 42;
+    s.encode.webpLossless = true;
+#endif
+    s.sizes = QStringLiteral("2048,50%,fit:800x600");
+    s.nameTemplate = QStringLiteral("{size}/{name}_{w}x{h}");
     // The sides a mode does not use are shown at common sizes: give them.
     s.spec.width = 640;
     s.spec.height = 480;
@@ -171,29 +178,56 @@ TEST(SettingsPanel, EnablesTheSettingsOfTheFormatsWritten)
     ASSERT_NE(maxBytes, nullptr);
 #if DROPSIZE_WITH_HEIF
     const QSpinBox* avif = spinBox(panel, QStringLiteral("AVIF "));
-    const QSpinBox* speed = spinBox(panel, QStringLiteral("speed "));
+    const QSpinBox* speed = spinBox(panel, QStringLiteral("AVIF speed "));
     ASSERT_NE(avif, nullptr);
     ASSERT_NE(speed, nullptr);
+#endif
+#if DROPSIZE_WITH_WEBP
+    const QSpinBox* webp = spinBox(panel, QStringLiteral("WebP "));
+    const QCheckBox* lossless = nullptr;
+    for (const QCheckBox* box : panel.findChildren<QCheckBox*>()) {
+        if (box->text().contains(QStringLiteral("Lossless"))) {
+            lossless = box;
+        }
+    }
+    ASSERT_NE(webp, nullptr);
+    ASSERT_NE(lossless, nullptr);
 #endif
     struct Expected {
         OutputFormat format;
         bool jpeg;
         bool avif;
         bool maxBytes;
+        bool webp = false;
+        bool webpLossless = false;
     };
     // clang-format off
     for (const Expected& e : {
-             Expected { OutputFormat::Keep, true, true, true },
+             Expected { OutputFormat::Keep, true, true, true, true },
              Expected { OutputFormat::Jpeg, true, false, true },
              Expected { OutputFormat::Png, false, false, false },
 #if DROPSIZE_WITH_HEIF
              Expected { OutputFormat::Avif, false, true, true },
 #endif
+#if DROPSIZE_WITH_WEBP
+             Expected { OutputFormat::Webp, false, false, true, true },
+             // Lossless WebP has no quality to lower for a file size.
+             Expected { OutputFormat::Webp, false, false, false, true, true },
+#endif
          }) {
         // clang-format on
         BatchSettings s;
         s.format = e.format;
+#if DROPSIZE_WITH_WEBP
+        s.encode.webpLossless = e.webpLossless;
+#endif
         panel.setSettings(s);
+#if DROPSIZE_WITH_WEBP
+        EXPECT_EQ(webp->isEnabled(), e.webp) << nameOf(e.format);
+        EXPECT_EQ(lossless->isEnabled(), e.webp) << nameOf(e.format);
+#else
+        static_cast<void>(e.webp);
+#endif
         const char* name = nameOf(e.format);
         EXPECT_EQ(jpeg->isEnabled(), e.jpeg) << name;
         EXPECT_EQ(maxBytes->isEnabled(), e.maxBytes) << name;
@@ -265,6 +299,52 @@ TEST(SettingsPanel, ShowsTheLargestFileSizesProblemUnderIt)
     EXPECT_TRUE(shown->isVisible());
     panel.showProblems({});
     EXPECT_FALSE(shown->isVisible());
+}
+
+// A list of sizes replaces the one size's mode and values, which are disabled while it is
+// there; its problems and the file names' show under each.
+TEST(SettingsPanel, SeveralSizesReplaceTheOneSize)
+{
+    SettingsPanel panel { DeviceInfo {} };
+    panel.show();
+    QLineEdit* sizes = nullptr;
+    QLineEdit* names = nullptr;
+    for (QLineEdit* edit : panel.findChildren<QLineEdit*>()) {
+        if (edit->placeholderText().contains(QStringLiteral("2048,1024,256"))) {
+            sizes = edit;
+        } else if (edit->placeholderText().contains(QStringLiteral("{name}"))) {
+            names = edit;
+        }
+    }
+    ASSERT_NE(sizes, nullptr);
+    ASSERT_NE(names, nullptr);
+    QComboBox* mode = nullptr;
+    for (QComboBox* combo : panel.findChildren<QComboBox*>()) {
+        if (combo->findText(QStringLiteral("Percentage")) >= 0) {
+            mode = combo;
+        }
+    }
+    ASSERT_NE(mode, nullptr);
+    EXPECT_TRUE(mode->isEnabled());
+    sizes->setText(QStringLiteral("2048, 1024"));
+    EXPECT_FALSE(mode->isEnabled());
+    EXPECT_EQ(panel.settings().sizes, QStringLiteral("2048, 1024"));
+    sizes->clear();
+    EXPECT_TRUE(mode->isEnabled());
+    names->setText(QStringLiteral(" {name}_{w} "));
+    EXPECT_EQ(panel.settings().nameTemplate, QStringLiteral("{name}_{w}")) << "trimmed";
+
+    const QString message = QStringLiteral("a size problem");
+    const QString nameMessage = QStringLiteral("a name problem");
+    panel.showProblems(
+        { { ui::SettingsField::Sizes, message }, { ui::SettingsField::Name, nameMessage } });
+    int shown = 0;
+    for (const QLabel* label : panel.findChildren<QLabel*>()) {
+        if ((label->text() == message || label->text() == nameMessage) && label->isVisible()) {
+            ++shown;
+        }
+    }
+    EXPECT_EQ(shown, 2);
 }
 
 } // namespace dropsize::test

@@ -55,7 +55,7 @@ namespace {
     }
 
     // A row of widgets without margins, for one form row.
-    QWidget* row(QWidget* parent, std::initializer_list<QWidget*> widgets, bool stretch = true)
+    QWidget* row(QWidget* parent, const QList<QWidget*>& widgets, bool stretch = true)
     {
         auto* w = new QWidget(parent);
         auto* layout = new QHBoxLayout(w);
@@ -119,6 +119,16 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     // wider than the column.
     form->addRow(tr("&Size:"), m_mode);
     form->addRow(QString(), m_sizePages);
+    m_sizes = new QLineEdit(this);
+    m_sizes->setPlaceholderText(tr("e.g. 2048,1024,256 or 50%,fit:800x600"));
+    m_sizes->setClearButtonEnabled(true);
+    m_sizes->setToolTip(
+        tr("Writes every image at each size of the list, reading it once: long edges (2048), "
+           "percentages (50%), fit:WxH, fill:WxH, short:N, long:N or exact:WxH. Each size's "
+           "outputs go to a folder named by its label (2048, fit800x600, 50pct) unless the file "
+           "names name the size. Empty: the one size above."));
+    form->addRow(tr("Se&veral sizes:"), m_sizes);
+    form->addRow(QString(), addProblemLabel(SettingsField::Sizes));
     m_enlarge = new QCheckBox(tr("Allow &enlarging (never by default)"), this);
     m_enlarge->setToolTip(tr("Without it no output is larger than its input. A box to fill that "
                              "an image is too small for is then only cropped to the box's "
@@ -146,6 +156,15 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     form->addRow(tr("&Output:"), m_location);
     form->addRow(QString(), row(this, { m_outputDir, m_chooseOutput }, false));
     form->addRow(QString(), addProblemLabel(SettingsField::OutputDir));
+    m_nameTemplate = new QLineEdit(this);
+    m_nameTemplate->setPlaceholderText(tr("{name}, or e.g. {name}_{w}x{h}"));
+    m_nameTemplate->setClearButtonEnabled(true);
+    m_nameTemplate->setToolTip(
+        tr("{name}: the input's name without extension; {ext}: the output's extension; {w} and "
+           "{h}: its size; {size}: the size's label; {n}: the input's number. The extension is "
+           "added; \"/\" makes sub-folders. Empty: the input's name."));
+    form->addRow(tr("File &names:"), m_nameTemplate);
+    form->addRow(QString(), addProblemLabel(SettingsField::Name));
 
     m_format = new QComboBox(this);
 #if DROPSIZE_WITH_HEIF
@@ -170,6 +189,15 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_quality->setToolTip(tr("JPEG quality"));
     files->addRow(tr("For&mat:"), m_format);
     // One box per lossy format, each enabled where an output may be in its format.
+#if DROPSIZE_WITH_WEBP
+    m_webpQuality = new QSpinBox(this);
+    setRange(m_webpQuality, option::kWebpQuality);
+    m_webpQuality->setPrefix(tr("WebP "));
+    m_webpQuality->setToolTip(
+        tr("WebP quality; for lossless WebP, the effort (higher: smaller files, slower)"));
+    m_webpLossless = new QCheckBox(tr("Lossless &WebP"), this);
+    m_webpLossless->setToolTip(tr("The exact pixels, in larger files"));
+#endif
 #if DROPSIZE_WITH_HEIF
     m_avifQuality = new QSpinBox(this);
     setRange(m_avifQuality, option::kAvifQuality);
@@ -177,13 +205,30 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_avifQuality->setToolTip(tr("AVIF quality"));
     m_avifSpeed = new QSpinBox(this);
     setRange(m_avifSpeed, option::kAvifSpeed);
-    m_avifSpeed->setPrefix(tr("speed "));
+    m_avifSpeed->setPrefix(tr("AVIF speed "));
     m_avifSpeed->setToolTip(tr("AVIF encoder speed: %1 is the slowest and gives the smallest files")
                                 .arg(option::kAvifSpeed.min));
-    files->addRow(tr("&Quality:"), row(this, { m_quality, m_avifQuality, m_avifSpeed }));
-#else
-    files->addRow(tr("&Quality:"), row(this, { m_quality }));
 #endif
+    // JPEG, WebP and AVIF on one row; WebP's lossless and AVIF's speed below. A build without
+    // a format has no boxes for it.
+    QList<QWidget*> qualities { m_quality };
+    QList<QWidget*> more;
+    for (QWidget* w :
+        { static_cast<QWidget*>(m_webpQuality), static_cast<QWidget*>(m_avifQuality) }) {
+        if (w != nullptr) {
+            qualities.append(w);
+        }
+    }
+    for (QWidget* w :
+        { static_cast<QWidget*>(m_webpLossless), static_cast<QWidget*>(m_avifSpeed) }) {
+        if (w != nullptr) {
+            more.append(w);
+        }
+    }
+    files->addRow(tr("&Quality:"), row(this, qualities));
+    if (!more.isEmpty()) {
+        files->addRow(QString(), row(this, more));
+    }
     files->addRow(QString(), addProblemLabel(SettingsField::Quality));
 
     m_maxBytes = new QSpinBox(this);
@@ -198,8 +243,8 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     maxBytesNote->setEnabled(false);
     const QString maxBytesTip = tr("Each output in a lossy format is written at the "
                                    "highest quality, up to its quality above, whose file is at "
-                                   "most this large. PNG outputs are lossless and written as "
-                                   "usual.");
+                                   "most this large. PNG and lossless WebP outputs are written "
+                                   "as usual.");
     m_maxBytes->setToolTip(maxBytesTip);
     maxBytesNote->setToolTip(maxBytesTip);
     files->addRow(
@@ -258,8 +303,8 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     };
     connect(m_mode, &QComboBox::currentIndexChanged, this, changed);
     connect(m_percent, &QDoubleSpinBox::valueChanged, this, changed);
-    for (QSpinBox* box : { m_width, m_height, m_longEdge, m_shortEdge, m_quality, m_avifQuality,
-             m_avifSpeed, m_maxBytes }) {
+    for (QSpinBox* box : { m_width, m_height, m_longEdge, m_shortEdge, m_quality, m_webpQuality,
+             m_avifQuality, m_avifSpeed, m_maxBytes }) {
         if (box != nullptr) {
             connect(box, &QSpinBox::valueChanged, this, changed);
         }
@@ -267,6 +312,12 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     for (QComboBox* combo :
         { m_filter, m_location, m_format, m_existing, m_device, m_ifBigger, m_maxBytesUnit }) {
         connect(combo, &QComboBox::currentIndexChanged, this, changed);
+    }
+    for (QLineEdit* edit : { m_sizes, m_nameTemplate }) {
+        connect(edit, &QLineEdit::textChanged, this, changed);
+    }
+    if (m_webpLossless != nullptr) {
+        connect(m_webpLossless, &QCheckBox::toggled, this, changed);
     }
     for (QCheckBox* box : { m_enlarge, m_recursive, m_keepMetadata, m_keepDates }) {
         connect(box, &QCheckBox::toggled, this, changed);
@@ -307,6 +358,12 @@ BatchSettings SettingsPanel::settings() const
     s.encode.avifQuality = m_avifQuality->value();
     s.encode.avifSpeed = m_avifSpeed->value();
 #endif
+#if DROPSIZE_WITH_WEBP
+    s.encode.webpQuality = m_webpQuality->value();
+    s.encode.webpLossless = m_webpLossless->isChecked();
+#endif
+    s.sizes = m_sizes->text().trimmed();
+    s.nameTemplate = m_nameTemplate->text().trimmed();
     s.maxBytes = maxBytes();
     s.ifBigger = current<IfBigger>(m_ifBigger);
     s.keepDates = m_keepDates->isChecked();
@@ -338,6 +395,12 @@ void SettingsPanel::setSettings(const BatchSettings& s)
     m_avifQuality->setValue(s.encode.avifQuality);
     m_avifSpeed->setValue(s.encode.avifSpeed);
 #endif
+#if DROPSIZE_WITH_WEBP
+    m_webpQuality->setValue(s.encode.webpQuality);
+    m_webpLossless->setChecked(s.encode.webpLossless);
+#endif
+    m_sizes->setText(s.sizes);
+    m_nameTemplate->setText(s.nameTemplate);
     setMaxBytes(s.maxBytes);
     setCurrent(m_ifBigger, s.ifBigger);
     m_keepDates->setChecked(s.keepDates);
@@ -418,9 +481,21 @@ void SettingsPanel::updateEnabledState()
     m_avifQuality->setEnabled(writes(OutputFormat::Avif));
     m_avifSpeed->setEnabled(writes(OutputFormat::Avif));
 #endif
-    // A target file size lowers a lossy format's quality; PNG has none.
-    m_maxBytes->setEnabled(format != OutputFormat::Png);
-    m_maxBytesUnit->setEnabled(format != OutputFormat::Png);
+#if DROPSIZE_WITH_WEBP
+    m_webpQuality->setEnabled(writes(OutputFormat::Webp));
+    m_webpLossless->setEnabled(writes(OutputFormat::Webp));
+    const bool losslessWebp = format == OutputFormat::Webp && m_webpLossless->isChecked();
+#else
+    const bool losslessWebp = false;
+#endif
+    // A target file size lowers a lossy format's quality; PNG and lossless WebP have none.
+    const bool lossy = format != OutputFormat::Png && !losslessWebp;
+    m_maxBytes->setEnabled(lossy);
+    m_maxBytesUnit->setEnabled(lossy);
+    // Several sizes replace the one size (its enlarge and filter still apply).
+    const bool oneSize = m_sizes->text().trimmed().isEmpty();
+    m_mode->setEnabled(oneSize);
+    m_sizePages->setEnabled(oneSize);
     m_stretchNote->setVisible(mode == SizeMode::Exact);
     const bool gpuMissing
         = current<DeviceChoice>(m_device) == DeviceChoice::Gpu && !m_devices.gpuUsable;

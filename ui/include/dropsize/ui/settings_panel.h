@@ -55,13 +55,17 @@ private:
     QSpinBox* m_height = nullptr;
     QSpinBox* m_longEdge = nullptr;
     QSpinBox* m_shortEdge = nullptr;
+    QLineEdit* m_sizes = nullptr;
     QCheckBox* m_enlarge = nullptr;
     QComboBox* m_filter = nullptr;
     QComboBox* m_location = nullptr;
     QLineEdit* m_outputDir = nullptr;
     QPushButton* m_chooseOutput = nullptr;
+    QLineEdit* m_nameTemplate = nullptr;
     QComboBox* m_format = nullptr;
     QSpinBox* m_quality = nullptr; ///< JPEG's
+    QSpinBox* m_webpQuality = nullptr; ///< null in a build without WebP, as is m_webpLossless
+    QCheckBox* m_webpLossless = nullptr;
     QSpinBox* m_avifQuality = nullptr; ///< null in a build without AVIF, as is m_avifSpeed
     QSpinBox* m_avifSpeed = nullptr;
     QSpinBox* m_maxBytes = nullptr; ///< in m_maxBytesUnit's units; 0: no target file size
