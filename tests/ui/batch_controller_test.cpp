@@ -5,6 +5,7 @@
 #include "support/test_support.h"
 
 #include <QStringList>
+#include <algorithm>
 #include <gtest/gtest.h>
 
 namespace fs = std::filesystem;
@@ -332,6 +333,46 @@ TEST(BatchController, SaysOnceWhyAGpuAskedForIsNotUsed)
         << notices.front().toStdString();
     EXPECT_EQ(rec.result.summary.ok, 3u);
     EXPECT_EQ(rec.result.summary.okOnGpu, 0u);
+}
+
+} // namespace dropsize::test
+
+namespace dropsize::test {
+
+// The window's several sizes and name pattern reach the engine: each input is written once per
+// size, under the pattern's names, and the log has a row per output with the size's label.
+TEST(BatchController, WritesEverySizeUnderThePatternsNames)
+{
+    TempDir dir;
+    writeImages(dir.path() / "in", 2, 320, 240);
+    BatchController controller;
+    Recorder rec(controller);
+    BatchSettings settings;
+    settings.sizes = QStringLiteral("160, 25%");
+    settings.nameTemplate = QStringLiteral("{name}_{w}x{h}");
+    settings.outputLocation = ui::OutputLocation::Folder;
+    settings.outputDir = toQString(dir.path() / "out");
+    ASSERT_TRUE(validateSettings(settings, { toQString(dir.path() / "in") }).empty());
+    ASSERT_TRUE(controller.start({ toQString(dir.path() / "in") }, settings));
+    ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
+
+    for (const char* name : { "photo_0_160x120.jpg", "photo_1_160x120.jpg", "photo_0_80x60.jpg",
+             "photo_1_80x60.jpg" }) {
+        EXPECT_TRUE(fs::exists(dir.path() / "out" / name)) << name;
+    }
+    ASSERT_EQ(rec.entries.size(), 4u);
+    std::vector<std::string> labels;
+    for (const JobLogEntry& e : rec.entries) {
+        EXPECT_EQ(e.status, JobStatus::Ok) << e.message.toStdString();
+        const bool big = e.sizeLabel == QStringLiteral("160");
+        EXPECT_EQ(e.outputSize, big ? QSize(160, 120) : QSize(80, 60));
+        EXPECT_TRUE(
+            e.output.endsWith(big ? QStringLiteral("_160x120.jpg") : QStringLiteral("_80x60.jpg")))
+            << e.output.toStdString();
+        labels.push_back(e.sizeLabel.toStdString());
+    }
+    std::sort(labels.begin(), labels.end());
+    EXPECT_EQ(labels, (std::vector<std::string> { "160", "160", "25pct", "25pct" }));
 }
 
 } // namespace dropsize::test

@@ -158,3 +158,60 @@ TEST(JobLogModel, ShowsTheQualityChosenTheNoteAndTheWarning)
     EXPECT_TRUE(model.data(model.index(1, JobLogModel::NoteColumn)).toString().isEmpty());
     EXPECT_TRUE(model.toText(false).contains(note)) << "copied with the rest of the row";
 }
+
+// With several sizes, one row per output: each with the size it was made for, its own status,
+// name, bytes and note, and the header's note for every size.
+TEST(JobLogModel, ShowsEachSizeOfAnInputOnARowOfItsOwn)
+{
+    dropsize::JobReport report;
+    report.status = JobStatus::Failed;
+    report.input = "/photos/a.jpg";
+    report.inputSize = { 4000, 3000 };
+    report.inputBytes = 3'000'000;
+    report.note = "CMYK: converted to sRGB";
+    dropsize::OutputReport big;
+    big.label = "2048";
+    big.status = JobStatus::Ok;
+    big.path = "/photos/ResizeImage/2048/a.jpg";
+    big.outputSize = { 2048, 1536 };
+    big.bytes = 400'000;
+    big.quality = 80;
+    dropsize::OutputReport fill;
+    fill.size = 1;
+    fill.label = "fill512x512";
+    fill.status = JobStatus::Failed;
+    fill.path = "/photos/ResizeImage/fill512x512/a.jpg";
+    fill.error = dropsize::Error { dropsize::ErrorCode::NoSpace, "no space left", {} };
+    fill.note = "cropped to the box";
+    report.outputs = { big, fill };
+
+    const QList<JobLogEntry> entries = JobLogEntry::entriesFromReport(report);
+    ASSERT_EQ(entries.size(), 2);
+    JobLogModel model;
+    model.append(entries);
+    const auto text
+        = [&](int row, int column) { return model.data(model.index(row, column)).toString(); };
+    EXPECT_EQ(text(0, JobLogModel::PixelsColumn),
+        QStringLiteral("4000\u00d73000 \u2192 2048\u00d71536 (2048)"));
+    EXPECT_EQ(text(0, JobLogModel::StatusColumn), QStringLiteral("done"));
+    EXPECT_TRUE(text(0, JobLogModel::FileColumn).contains(QStringLiteral("2048")));
+    EXPECT_EQ(entries[0].outputBytes, 400'000);
+    EXPECT_EQ(text(0, JobLogModel::NoteColumn),
+        QStringLiteral("quality 80 for the largest file size; CMYK: converted to sRGB"));
+    EXPECT_EQ(text(1, JobLogModel::PixelsColumn), QStringLiteral("4000\u00d73000 (fill512x512)"));
+    EXPECT_EQ(text(1, JobLogModel::StatusColumn), QStringLiteral("failed"));
+    EXPECT_TRUE(entries[1].output.isEmpty()) << "the planned name was never written";
+    EXPECT_EQ(entries[1].message, QStringLiteral("no space left"));
+    EXPECT_EQ(text(1, JobLogModel::NoteColumn),
+        QStringLiteral("CMYK: converted to sRGB; cropped to the box"));
+    EXPECT_EQ(model.failureCount(), 1);
+
+    // One size: the job's own row, without a label.
+    report.outputs = { big };
+    report.status = JobStatus::Ok;
+    report.output = big.path;
+    report.outputSize = big.outputSize;
+    const QList<JobLogEntry> one = JobLogEntry::entriesFromReport(report);
+    ASSERT_EQ(one.size(), 1);
+    EXPECT_TRUE(one[0].sizeLabel.isEmpty());
+}

@@ -51,12 +51,12 @@ public:
         if (!report.started) {
             return; // left by a cancel: the summary counts those, the log would only fill up
         }
-        JobLogEntry entry = JobLogEntry::fromReport(report);
+        QList<JobLogEntry> entries = JobLogEntry::entriesFromReport(report);
         bool first = false;
         {
             QMutexLocker lock(&m_mutex);
             first = m_pending.isEmpty();
-            m_pending.append(std::move(entry));
+            m_pending.append(std::move(entries));
         }
         if (first) {
             QMetaObject::invokeMethod(

@@ -41,6 +41,40 @@ JobLogEntry JobLogEntry::fromReport(const JobReport& report)
     return e;
 }
 
+QList<JobLogEntry> JobLogEntry::entriesFromReport(const JobReport& report)
+{
+    const JobLogEntry job = fromReport(report);
+    if (report.outputs.size() <= 1) {
+        return { job };
+    }
+    QList<JobLogEntry> entries;
+    for (const OutputReport& out : report.outputs) {
+        JobLogEntry e = job;
+        e.status = out.status;
+        e.sizeLabel = QString::fromStdString(out.label);
+        e.message = out.error ? QString::fromStdString(out.error->message) : QString();
+        // The planned name of an output not written is no file.
+        e.output = out.status == JobStatus::Ok ? toQString(out.path) : QString();
+        e.outputSize = toQSize(out.outputSize);
+        e.outputBytes = static_cast<qint64>(out.bytes);
+        e.device = QString::fromLatin1(deviceName(out.device));
+        e.seconds = out.seconds;
+        // The job's note is what its header says (a CMYK conversion, say), for every size.
+        QStringList notes;
+        for (const std::string& note : { report.note, out.note }) {
+            const QString text = QString::fromStdString(note);
+            if (!text.isEmpty() && !notes.contains(text)) {
+                notes.append(text);
+            }
+        }
+        e.note = notes.join(QStringLiteral("; "));
+        e.warning = QString::fromStdString(out.warning);
+        e.quality = out.quality;
+        entries.append(e);
+    }
+    return entries;
+}
+
 JobLogModel::JobLogModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
@@ -105,11 +139,15 @@ QString JobLogModel::pixelsText(const JobLogEntry& e) const
     if (e.inputSize.isEmpty()) {
         return {};
     }
-    QString in = tr("%1\u00d7%2").arg(e.inputSize.width()).arg(e.inputSize.height());
-    if (e.outputSize.isEmpty()) {
-        return in;
+    QString text = tr("%1\u00d7%2").arg(e.inputSize.width()).arg(e.inputSize.height());
+    if (!e.outputSize.isEmpty()) {
+        text = tr("%1 \u2192 %2\u00d7%3")
+                   .arg(text)
+                   .arg(e.outputSize.width())
+                   .arg(e.outputSize.height());
     }
-    return tr("%1 \u2192 %2\u00d7%3").arg(in).arg(e.outputSize.width()).arg(e.outputSize.height());
+    // With several sizes, the one this output was made for.
+    return e.sizeLabel.isEmpty() ? text : tr("%1 (%2)").arg(text, e.sizeLabel);
 }
 
 QString JobLogModel::bytesText(const JobLogEntry& e) const

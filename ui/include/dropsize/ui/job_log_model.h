@@ -27,8 +27,12 @@ struct JobLogEntry {
     QString note; ///< why its size was kept or only cropped, the input copied, a CMYK conversion
     QString warning; ///< what went wrong without costing the output (its date not kept, say)
     int quality = 0; ///< the quality a largest file size chose; 0 when none was sought
+    QString sizeLabel; ///< the size it was made for ("2048"), in a batch of several sizes
 
     static JobLogEntry fromReport(const JobReport& report);
+    /// One entry per output: the job's own with one size, one per size (each with its label)
+    /// with several.
+    static QList<JobLogEntry> entriesFromReport(const JobReport& report);
 };
 
 /// The live log: one row per finished file, newest last. Its memory is bounded: past rowLimit()
