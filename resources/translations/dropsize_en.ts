@@ -43,6 +43,10 @@
         <source>The largest file size is at most %1 MB.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>WebP quality goes from %1 to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::InputListModel</name>
@@ -162,6 +166,10 @@
     </message>
     <message>
         <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -608,10 +616,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>speed </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>AVIF encoder speed: %1 is the slowest and gives the smallest files</source>
         <translation type="unfinished"></translation>
     </message>
@@ -668,7 +672,55 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Each output in a lossy format is written at the highest quality, up to its quality above, whose file is at most this large. PNG outputs are lossless and written as usual.</source>
+        <source>e.g. 2048,1024,256 or 50%,fit:800x600</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writes every image at each size of the list, reading it once: long edges (2048), percentages (50%), fit:WxH, fill:WxH, short:N, long:N or exact:WxH. Each size&apos;s outputs go to a folder named by its label (2048, fit800x600, 50pct) unless the file names name the size. Empty: the one size above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Se&amp;veral sizes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}, or e.g. {name}_{w}x{h}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: the input&apos;s name without extension; {ext}: the output&apos;s extension; {w} and {h}: its size; {size}: the size&apos;s label; {n}: the input&apos;s number. The extension is added; &quot;/&quot; makes sub-folders. Empty: the input&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File &amp;names:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WebP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WebP </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WebP quality; for lossless WebP, the effort (higher: smaller files, slower)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lossless &amp;WebP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The exact pixels, in larger files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AVIF speed </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each output in a lossy format is written at the highest quality, up to its quality above, whose file is at most this large. PNG and lossless WebP outputs are written as usual.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

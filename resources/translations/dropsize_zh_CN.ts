@@ -43,6 +43,10 @@
         <source>The largest file size is at most %1 MB.</source>
         <translation>最大文件大小不能超过 %1 MB。</translation>
     </message>
+    <message>
+        <source>WebP quality goes from %1 to %2.</source>
+        <translation>WebP 质量范围为 %1 到 %2。</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::InputListModel</name>
@@ -162,6 +166,10 @@
     <message>
         <source>Note</source>
         <translation>备注</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -604,10 +612,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation>AVIF 质量</translation>
     </message>
     <message>
-        <source>speed </source>
-        <translation>速度 </translation>
-    </message>
-    <message>
         <source>AVIF encoder speed: %1 is the slowest and gives the smallest files</source>
         <translation>AVIF 编码速度：%1 最慢，文件最小</translation>
     </message>
@@ -664,8 +668,56 @@ Files already written stay; the file being written is discarded.</source>
         <translation>每个输出沿用其输入的修改时间。</translation>
     </message>
     <message>
-        <source>Each output in a lossy format is written at the highest quality, up to its quality above, whose file is at most this large. PNG outputs are lossless and written as usual.</source>
-        <translation>有损格式的输出以不超过此大小的最高质量写入（不高于上面设定的质量）。PNG 输出为无损格式，照常写入。</translation>
+        <source>e.g. 2048,1024,256 or 50%,fit:800x600</source>
+        <translation>例如 2048,1024,256 或 50%,fit:800x600</translation>
+    </message>
+    <message>
+        <source>Writes every image at each size of the list, reading it once: long edges (2048), percentages (50%), fit:WxH, fill:WxH, short:N, long:N or exact:WxH. Each size&apos;s outputs go to a folder named by its label (2048, fit800x600, 50pct) unless the file names name the size. Empty: the one size above.</source>
+        <translation>每张图像只读取一次，按列表中的每个尺寸各写一份：长边（2048）、百分比（50%）、fit:WxH、fill:WxH、short:N、long:N 或 exact:WxH。每个尺寸的输出放在以其标签命名的文件夹中（2048、fit800x600、50pct），除非文件名中含有尺寸。留空：使用上面的单一尺寸。</translation>
+    </message>
+    <message>
+        <source>Se&amp;veral sizes:</source>
+        <translation>多个尺寸(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>{name}, or e.g. {name}_{w}x{h}</source>
+        <translation>{name}，或例如 {name}_{w}x{h}</translation>
+    </message>
+    <message>
+        <source>{name}: the input&apos;s name without extension; {ext}: the output&apos;s extension; {w} and {h}: its size; {size}: the size&apos;s label; {n}: the input&apos;s number. The extension is added; &quot;/&quot; makes sub-folders. Empty: the input&apos;s name.</source>
+        <translation>{name}：输入文件名（不含扩展名）；{ext}：输出的扩展名；{w} 和 {h}：输出尺寸；{size}：尺寸标签；{n}：输入的序号。扩展名会自动添加；“/”表示子文件夹。留空：使用输入的文件名。</translation>
+    </message>
+    <message>
+        <source>File &amp;names:</source>
+        <translation>文件名(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>WebP</source>
+        <translation>WebP</translation>
+    </message>
+    <message>
+        <source>WebP </source>
+        <translation>WebP </translation>
+    </message>
+    <message>
+        <source>WebP quality; for lossless WebP, the effort (higher: smaller files, slower)</source>
+        <translation>WebP 质量；无损 WebP 时为压缩力度（越高文件越小、越慢）</translation>
+    </message>
+    <message>
+        <source>Lossless &amp;WebP</source>
+        <translation>无损 WebP(&amp;W)</translation>
+    </message>
+    <message>
+        <source>The exact pixels, in larger files</source>
+        <translation>像素完全不变，文件较大</translation>
+    </message>
+    <message>
+        <source>AVIF speed </source>
+        <translation>AVIF 速度 </translation>
+    </message>
+    <message>
+        <source>Each output in a lossy format is written at the highest quality, up to its quality above, whose file is at most this large. PNG and lossless WebP outputs are written as usual.</source>
+        <translation>有损格式的输出以不超过此大小的最高质量写入（不高于上面设定的质量）。PNG 和无损 WebP 输出照常写入。</translation>
     </message>
 </context>
 <context>
