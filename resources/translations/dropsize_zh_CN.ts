@@ -377,8 +377,8 @@ Files already written stay; the file being written is discarded.</source>
         <translation>关于 Dropsize</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Dropsize %1&lt;/h3&gt;&lt;p&gt;Resizes folders of JPEG and PNG photos, with exactly the pixels of Pillow&apos;s thumbnail(); originals are never changed.&lt;/p&gt;&lt;p&gt;Git revision %2&lt;br&gt;Qt %3&lt;br&gt;%4&lt;br&gt;%5&lt;/p&gt;&lt;p&gt;MIT licence. Uses Qt (LGPLv3), libjpeg-turbo (BSD-style/IJG) and libpng (libpng licence).&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Dropsize %1&lt;/h3&gt;&lt;p&gt;批量缩放文件夹中的 JPEG 和 PNG 照片，像素与 Pillow 的 thumbnail() 完全一致；原图永远不会被修改。&lt;/p&gt;&lt;p&gt;Git 版本 %2&lt;br&gt;Qt %3&lt;br&gt;%4&lt;br&gt;%5&lt;/p&gt;&lt;p&gt;MIT 许可证。使用 Qt（LGPLv3）、libjpeg-turbo（BSD 风格/IJG）和 libpng（libpng 许可证）。&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;Dropsize %1&lt;/h3&gt;&lt;p&gt;Resizes folders of photos (%6), with exactly the pixels of Pillow&apos;s thumbnail(); originals are never changed.&lt;/p&gt;&lt;p&gt;Git revision %2&lt;br&gt;Qt %3&lt;br&gt;%4&lt;br&gt;%5&lt;/p&gt;&lt;p&gt;MIT licence. Uses Qt (LGPLv3) and the image libraries above, each under its own licence (see LICENSE).&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Dropsize %1&lt;/h3&gt;&lt;p&gt;批量缩放文件夹中的照片（%6），像素与 Pillow 的 thumbnail() 完全一致；原图永远不会被修改。&lt;/p&gt;&lt;p&gt;Git 版本 %2&lt;br&gt;Qt %3&lt;br&gt;%4&lt;br&gt;%5&lt;/p&gt;&lt;p&gt;MIT 许可证。使用 Qt（LGPLv3）和上面列出的图像库，各自遵循其许可证（见 LICENSE）。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Show only the failures in the log</source>

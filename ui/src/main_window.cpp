@@ -624,15 +624,16 @@ void MainWindow::showAbout()
 {
     QMessageBox::about(this, tr("About Dropsize"),
         tr("<h3>Dropsize %1</h3>"
-           "<p>Resizes folders of JPEG and PNG photos, with exactly the pixels of Pillow's "
+           "<p>Resizes folders of photos (%6), with exactly the pixels of Pillow's "
            "thumbnail(); originals are never changed.</p>"
            "<p>Git revision %2<br>Qt %3<br>%4<br>%5</p>"
-           "<p>MIT licence. Uses Qt (LGPLv3), libjpeg-turbo (BSD-style/IJG) and libpng "
-           "(libpng licence).</p>")
+           "<p>MIT licence. Uses Qt (LGPLv3) and the image libraries above, each under its own "
+           "licence (see LICENSE).</p>")
             .arg(QString::fromLatin1(versionString()), QString::fromLatin1(gitRevision()),
                 QString::fromLatin1(qVersion()),
                 QString::fromStdString(libraryVersions()).toHtmlEscaped(),
-                QString::fromStdString(describeDevices(m_devices)).toHtmlEscaped()));
+                QString::fromStdString(describeDevices(m_devices)).toHtmlEscaped(),
+                QString::fromStdString(readableFormats(", "))));
 }
 
 } // namespace dropsize::ui
