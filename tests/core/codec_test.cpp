@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
+#include "codec_registry.h"
 #include "dropsize/core/build_config.h"
 #include "dropsize/core/codec.h"
 #include "dropsize/core/image_processor.h"
-#include "codec_registry.h"
 #include "exif.h"
 #include "jpeg_decoder.h"
 #include "jpeg_encoder.h"
