@@ -70,7 +70,7 @@ std::string describeContent(std::span<const std::uint8_t> head, std::uint64_t fi
         return "the file is empty";
     }
     // "not a JPEG, PNG, WebP, HEIC or AVIF image: ...", with the formats of this build.
-    const std::string notOurs = "not a " + readableFormats() + " image";
+    std::string notOurs = "not a " + readableFormats() + " image";
     auto startsWith = [&](std::string_view magic, std::size_t at = 0) {
         return head.size() >= at + magic.size()
             && std::memcmp(head.data() + at, magic.data(), magic.size()) == 0;
