@@ -203,6 +203,16 @@ namespace {
         return {};
     }
 
+    bool headerIsWholeFile(ImageFormat format) noexcept
+    {
+#if DROPSIZE_WITH_HEIF
+        return format == ImageFormat::Heif || format == ImageFormat::Avif;
+#else
+        (void)format;
+        return false;
+#endif
+    }
+
     Result<Header> readHeader(const fs::path& input, const ImageProcessor& processor)
     {
         const std::uint64_t limit = processor.options().limits.maxMemoryBytes;
@@ -220,6 +230,16 @@ namespace {
                 break;
             }
             if (auto read = readOn(input, header.bytes, header.image, limit, prefix); !read) {
+                return std::move(read).error();
+            }
+        }
+        // A HEIF's header is its whole file (libheif parses every item as it opens one): past
+        // the prefixes, such a file is read whole here, within the memory limit of one image, so
+        // that a HEIC or AVIF larger than the last prefix is not refused. One worker holds one
+        // such file before its memory is taken; the run reads it no second time.
+        if (!header.image.hasHeader() && header.bytes.size < header.bytes.fileSize
+            && headerIsWholeFile(sniffFormat(header.bytes.span()))) {
+            if (auto read = readOn(input, header.bytes, header.image, limit); !read) {
                 return std::move(read).error();
             }
         }

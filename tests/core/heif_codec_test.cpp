@@ -8,6 +8,8 @@
 
 #include "avif_encoder.h"
 #include "codec_registry.h"
+#include "dropsize/core/batch_planner.h"
+#include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/image_processor.h"
 #include "exif.h"
 #include "heif_decoder.h"
@@ -330,6 +332,100 @@ namespace {
         EXPECT_EQ(finished.error().code, ErrorCode::CorruptData);
         EXPECT_NE(finished.error().message.find("truncated"), std::string::npos)
             << finished.error().message;
+    }
+
+    // The file with `padding` zero bytes in a 'free' box before its 'mdat' box, and the item
+    // locations in the file (iloc's construction method 0: absolute offsets) moved by as much, so
+    // that it holds the same image with its coded data that much further into the file.
+    std::vector<std::uint8_t> paddedBeforeMdat(
+        std::vector<std::uint8_t> file, std::uint32_t padding)
+    {
+        const auto read = [&](std::size_t at, int bytes) {
+            std::uint64_t v = 0;
+            for (int i = 0; i < bytes; ++i) {
+                v = (v << 8) | file.at(at + static_cast<std::size_t>(i));
+            }
+            return v;
+        };
+        const auto add = [&](std::size_t at, int bytes, std::uint64_t delta) {
+            std::uint64_t v = read(at, bytes) + delta;
+            for (int i = bytes - 1; i >= 0; --i, v >>= 8) {
+                file.at(at + static_cast<std::size_t>(i)) = static_cast<std::uint8_t>(v);
+            }
+        };
+        const std::string_view text(reinterpret_cast<const char*>(file.data()), file.size());
+        const std::size_t iloc = text.find("iloc") - 4;
+        const std::size_t mdat = text.find("mdat") - 4;
+        const int version = file.at(iloc + 8);
+        const int offsetSize = file.at(iloc + 12) >> 4;
+        const int lengthSize = file.at(iloc + 12) & 15;
+        const int baseSize = file.at(iloc + 13) >> 4;
+        const int indexSize = version > 0 ? file.at(iloc + 13) & 15 : 0;
+        std::size_t at = iloc + 14;
+        const int idSize = version < 2 ? 2 : 4;
+        const auto items = read(at, idSize);
+        at += static_cast<std::size_t>(idSize);
+        for (std::uint64_t item = 0; item < items; ++item) {
+            // Method 0: in the file; 1 (idat, a grid's layout) and 2 stay where they are.
+            const bool inFile
+                = version == 0 || (read(at + static_cast<std::size_t>(idSize), 2) & 15) == 0;
+            at += static_cast<std::size_t>(idSize) + (version > 0 ? 2 : 0) + 2; // id, method, ref
+            if (baseSize > 0 && inFile) {
+                add(at, baseSize, padding);
+            }
+            at += static_cast<std::size_t>(baseSize);
+            const auto extents = read(at, 2);
+            at += 2;
+            for (std::uint64_t e = 0; e < extents; ++e) {
+                at += static_cast<std::size_t>(indexSize);
+                if (baseSize == 0 && inFile) {
+                    add(at, offsetSize, padding);
+                }
+                at += static_cast<std::size_t>(offsetSize + lengthSize);
+            }
+        }
+        std::vector<std::uint8_t> box = { static_cast<std::uint8_t>((padding + 8) >> 24),
+            static_cast<std::uint8_t>((padding + 8) >> 16),
+            static_cast<std::uint8_t>((padding + 8) >> 8), static_cast<std::uint8_t>(padding + 8),
+            'f', 'r', 'e', 'e' };
+        box.resize(box.size() + padding - 8, 0);
+        file.insert(file.begin() + static_cast<std::ptrdiff_t>(mdat), box.begin(), box.end());
+        return file;
+    }
+
+    // A HEIF's header is its whole file (libheif parses every item as it opens one): a HEIC
+    // whose coded image lies past the 16 MiB a header is otherwise looked for in is read whole,
+    // and resized as the same image near the file's start.
+    TEST(HeifFormats, AHeicLargerThanTheHeaderPrefixesIsResizedAsTheSameImage)
+    {
+        const std::vector<std::uint8_t> plain = readFixture("photo.heic");
+        const std::vector<std::uint8_t> padded = paddedBeforeMdat(plain, 17u << 20);
+        ASSERT_GT(padded.size(), std::size_t { 17u << 20 });
+        // The padding is sound: libheif itself reads the same pixels from both.
+        auto a = HeifDecoder::open(plain, DecodeLimits {}, true);
+        auto b = HeifDecoder::open(padded, DecodeLimits {}, true);
+        ASSERT_TRUE(a.ok() && b.ok());
+        auto pa = (*a)->decode(1);
+        auto pb = (*b)->decode(1);
+        ASSERT_TRUE(pa.ok() && pb.ok()) << (pb.ok() ? "" : pb.error().message);
+        ASSERT_EQ(pa->width(), pb->width());
+        EXPECT_EQ(std::memcmp(pa->data(), pb->data(),
+                      Image::byteSize(pa->width(), pa->height(), pa->channels())),
+            0);
+
+        test::TempDir tmp;
+        test::writeFile(tmp.path() / "plain.heic", plain);
+        test::writeFile(tmp.path() / "padded.heic", padded);
+        auto plan = BatchPlanner(PlanOptions {}).plan({ tmp.path() });
+        ASSERT_TRUE(plan.ok()) << plan.error().message;
+        BatchOptions options;
+        options.threads = 2;
+        const BatchSummary summary = BatchScheduler(options).run(*plan);
+        EXPECT_EQ(summary.ok, 2u);
+        EXPECT_EQ(summary.failed, 0u);
+        const fs::path out = tmp.path() / "ResizeImage";
+        ASSERT_TRUE(fs::exists(out / "padded.jpg"));
+        EXPECT_EQ(test::readFile(out / "padded.jpg"), test::readFile(out / "plain.jpg"));
     }
 
     TEST(HeifDecoder, FailsTruncatedAndCorruptFilesWithAReason)
