@@ -29,15 +29,21 @@ inline DecodeLimits fuzzLimits()
 /// decode, enlarging) is in the list.
 inline ResizeSpec fuzzSpec(std::size_t size)
 {
-    static const std::array<ResizeSpec, 8> kSpecs = { {
-        { SizeMode::Percent, 50.0, 0, 0, 0, false, Filter::Lanczos },
-        { SizeMode::Percent, 25.0, 0, 0, 0, false, Filter::Bilinear },
-        { SizeMode::Percent, 12.5, 0, 0, 0, false, Filter::Box },
-        { SizeMode::Fit, 50.0, 64, 48, 0, false, Filter::Bicubic },
-        { SizeMode::LongEdge, 50.0, 0, 0, 33, false, Filter::Hamming },
-        { SizeMode::Exact, 50.0, 17, 29, 0, true, Filter::Nearest },
-        { SizeMode::Percent, 150.0, 0, 0, 0, true, Filter::Lanczos },
-        { SizeMode::Percent, 3.0, 0, 0, 0, false, Filter::Nearest },
+    static const std::array<ResizeSpec, 10> kSpecs = { {
+        { .mode = SizeMode::Percent, .percent = 50.0, .filter = Filter::Lanczos },
+        { .mode = SizeMode::Percent, .percent = 25.0, .filter = Filter::Bilinear },
+        { .mode = SizeMode::Percent, .percent = 12.5, .filter = Filter::Box },
+        { .mode = SizeMode::Fit, .width = 64, .height = 48, .filter = Filter::Bicubic },
+        { .mode = SizeMode::LongEdge, .longEdge = 33, .filter = Filter::Hamming },
+        { .mode = SizeMode::Exact,
+            .width = 17,
+            .height = 29,
+            .enlarge = true,
+            .filter = Filter::Nearest },
+        { .mode = SizeMode::Percent, .percent = 150.0, .enlarge = true, .filter = Filter::Lanczos },
+        { .mode = SizeMode::Percent, .percent = 3.0, .filter = Filter::Nearest },
+        { .mode = SizeMode::ShortEdge, .shortEdge = 21, .filter = Filter::Bicubic },
+        { .mode = SizeMode::Fill, .width = 40, .height = 40, .filter = Filter::Lanczos },
     } };
     return kSpecs[size % kSpecs.size()];
 }
