@@ -109,25 +109,40 @@ namespace {
         }
     }
 
+    // What kinds of cases a table holds, for the checks that it covers what it must.
+    struct TableCoverage {
+        std::size_t channelCounts = 0; ///< distinct channel counts
+        std::size_t filters = 0; ///< distinct filters
+        int onePixel = 0; ///< outputs one pixel in a side
+    };
+
+    TableCoverage coverageOf(const GoldenTable& t)
+    {
+        std::map<int, int> byChannels;
+        std::map<std::string, int> byFilter;
+        TableCoverage coverage;
+        for (const auto& [file, cases] : t) {
+            for (const GoldenCase& c : cases) {
+                ++byChannels[c.channels];
+                ++byFilter[c.filter];
+                coverage.onePixel += (c.width == 1 || c.height == 1) ? 1 : 0;
+            }
+        }
+        coverage.channelCounts = byChannels.size();
+        coverage.filters = byFilter.size();
+        return coverage;
+    }
+
     class PillowGolden : public ::testing::TestWithParam<std::string> { };
 
     TEST(PillowGoldenTable, HasCasesForEveryKindOfInput)
     {
         const GoldenTable& t = goldenTable();
         ASSERT_GT(t.size(), 150u) << "golden table missing or short: " << DROPSIZE_GOLDEN_TSV;
-        std::map<int, int> byChannels;
-        std::map<std::string, int> byFilter;
-        int onePixel = 0;
-        for (const auto& [file, cases] : t) {
-            for (const GoldenCase& c : cases) {
-                ++byChannels[c.channels];
-                ++byFilter[c.filter];
-                onePixel += (c.width == 1 || c.height == 1) ? 1 : 0;
-            }
-        }
-        EXPECT_EQ(byChannels.size(), 4u) << "grey, grey+alpha, RGB and RGBA";
-        EXPECT_EQ(byFilter.size(), 6u) << "every filter";
-        EXPECT_GT(onePixel, 0) << "outputs of one pixel in a side";
+        const TableCoverage coverage = coverageOf(t);
+        EXPECT_EQ(coverage.channelCounts, 4u) << "grey, grey+alpha, RGB and RGBA";
+        EXPECT_EQ(coverage.filters, 6u) << "every filter";
+        EXPECT_GT(coverage.onePixel, 0) << "outputs of one pixel in a side";
     }
 
     // The old tool called im.thumbnail(size) with no filter: Pillow 9.4's default is BICUBIC, so
@@ -274,19 +289,10 @@ namespace {
     {
         const GoldenTable& t = webpGoldenTable();
         ASSERT_GE(t.size(), 19u) << "golden table missing or short: " << DROPSIZE_WEBP_GOLDEN_TSV;
-        std::map<int, int> byChannels;
-        std::map<std::string, int> byFilter;
-        int onePixel = 0;
-        for (const auto& [file, cases] : t) {
-            for (const GoldenCase& c : cases) {
-                ++byChannels[c.channels];
-                ++byFilter[c.filter];
-                onePixel += (c.width == 1 || c.height == 1) ? 1 : 0;
-            }
-        }
-        EXPECT_EQ(byChannels.size(), 2u) << "RGB and RGBA";
-        EXPECT_EQ(byFilter.size(), 6u) << "every filter";
-        EXPECT_GT(onePixel, 0) << "outputs of one pixel in a side";
+        const TableCoverage coverage = coverageOf(t);
+        EXPECT_EQ(coverage.channelCounts, 2u) << "RGB and RGBA";
+        EXPECT_EQ(coverage.filters, 6u) << "every filter";
+        EXPECT_GT(coverage.onePixel, 0) << "outputs of one pixel in a side";
         for (int orientation = 1; orientation <= 8; ++orientation) {
             const std::string name
                 = "fixtures/webp/orientation-" + std::to_string(orientation) + ".webp";
@@ -340,19 +346,14 @@ namespace {
         const GoldenTable& t = heifGoldenTable();
         ASSERT_GE(t.size(), 15u) << "golden table missing or short: " << DROPSIZE_HEIF_GOLDEN_TSV;
         std::map<std::string, int> byExtension;
-        std::map<int, int> byChannels;
-        std::map<std::string, int> byFilter;
         for (const auto& [file, cases] : t) {
             ++byExtension[std::filesystem::path(file).extension().string()];
-            for (const GoldenCase& c : cases) {
-                ++byChannels[c.channels];
-                ++byFilter[c.filter];
-            }
         }
         EXPECT_GE(byExtension[".heic"], 10);
         EXPECT_GE(byExtension[".avif"], 4);
-        EXPECT_EQ(byChannels.size(), 2u) << "RGB and RGBA";
-        EXPECT_EQ(byFilter.size(), 6u) << "every filter";
+        const TableCoverage coverage = coverageOf(t);
+        EXPECT_EQ(coverage.channelCounts, 2u) << "RGB and RGBA";
+        EXPECT_EQ(coverage.filters, 6u) << "every filter";
         EXPECT_TRUE(t.contains("fixtures/heif/deep10.heic"));
         EXPECT_TRUE(t.contains("fixtures/heif/orient-8.heic"));
     }
