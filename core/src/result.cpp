@@ -10,6 +10,15 @@ namespace dropsize {
 
 const char* errorCodeName(ErrorCode code) noexcept { return nameOf(code); }
 
+Error Error::of(ErrorCode code, Text text, std::string path)
+{
+    Error error(code, text.english(), std::move(path));
+    error.text = std::move(text);
+    return error;
+}
+
+Text Error::describe() const { return text.empty() ? Text::verbatim(message) : text; }
+
 namespace {
 
     // strerror_r comes in two kinds: GNU's returns the text (which may not be in the buffer),

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/text.h"
+
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,10 +27,28 @@ enum class ErrorCode {
 };
 
 /// A failure as a value: the code, a sentence for people, and the file it concerns (may be empty).
+/// The sentence comes in two forms: `message`, finished English (what the command line, the JSON
+/// and the tests read), and `text`, the same sentence as a template with its arguments, which the
+/// window translates. Make one with Error::of(), which keeps them the same; an Error made with a
+/// bare message (a library's words) has an empty `text` and is shown as it is.
 struct Error {
+    Error() = default;
+    /// An error whose message is not a Text (a library's words): shown as it is.
+    Error(ErrorCode code_, std::string message_, std::string path_ = {})
+        : code(code_)
+        , message(std::move(message_))
+        , path(std::move(path_))
+    {
+    }
+
     ErrorCode code = ErrorCode::Internal;
     std::string message;
     std::string path;
+    Text text;
+
+    [[nodiscard]] static Error of(ErrorCode code, Text text, std::string path = {});
+    /// The sentence to show people: `text`, or `message` verbatim where there is no text.
+    [[nodiscard]] Text describe() const;
 };
 
 /// Short lower-case name of an error code ("corrupt-data"), stable for JSON output.

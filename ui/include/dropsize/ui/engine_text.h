@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/result.h"
+#include "dropsize/core/text.h"
+
+#include <QString>
+
+namespace dropsize::ui {
+
+/// The engine's sentence in the window's language: its template through Qt's translator (context
+/// "dropsize::Text", where the translation tool files every Text::tr() of core), its arguments
+/// put in the same way; verbatim text (paths, numbers, a library's words) as it is.
+QString displayText(const Text& text);
+/// An error's sentence (Error::describe()) in the window's language.
+QString displayText(const Error& error);
+
+} // namespace dropsize::ui
