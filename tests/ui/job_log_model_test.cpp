@@ -4,6 +4,8 @@
 
 #include <QBrush>
 #include <QDir>
+#include <QFileInfo>
+#include <QSortFilterProxyModel>
 #include <gtest/gtest.h>
 
 using dropsize::JobStatus;
@@ -77,14 +79,14 @@ TEST(JobLogModel, ShowsOneRowPerFileWithSizesBytesAndDevice)
     const auto text = [&](int row, int column) {
         return model.data(model.index(row, column)).toString().toStdString();
     };
-    // The input with its folder's name, the output relative to that folder; the tooltip has
-    // both in full.
+    // Without the listed inputs, the input's folder stands for its listed one: the input and
+    // the output relative to the folder above it; the tooltip has both in full.
     // Shown with the system's separators.
     const auto native = [](const char* path) {
         return QDir::toNativeSeparators(QString::fromUtf8(path)).toStdString();
     };
-    EXPECT_EQ(
-        text(0, JobLogModel::FileColumn), native("photos/img_1.jpg \u2192 ResizeImage/img_1.jpg"));
+    EXPECT_EQ(text(0, JobLogModel::FileColumn),
+        native("photos/img_1.jpg \u2192 photos/ResizeImage/img_1.jpg"));
     EXPECT_EQ(model.data(model.index(0, JobLogModel::FileColumn), Qt::ToolTipRole)
                   .toString()
                   .toStdString(),
@@ -214,4 +216,154 @@ TEST(JobLogModel, ShowsEachSizeOfAnInputOnARowOfItsOwn)
     const QList<JobLogEntry> one = JobLogEntry::entriesFromReport(report);
     ASSERT_EQ(one.size(), 1);
     EXPECT_TRUE(one[0].sizeLabel.isEmpty());
+}
+
+namespace {
+
+JobLogEntry okEntry(const QString& input, const QString& output)
+{
+    JobLogEntry e;
+    e.status = JobStatus::Ok;
+    e.input = input;
+    e.output = output;
+    return e;
+}
+
+// The File column of every row, with '/' between names.
+std::vector<std::string> fileColumn(const JobLogModel& model)
+{
+    std::vector<std::string> rows;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        rows.push_back(QDir::fromNativeSeparators(
+            model.data(model.index(row, JobLogModel::FileColumn)).toString())
+                           .toStdString());
+    }
+    return rows;
+}
+
+} // namespace
+
+// Each output in a sub-folder's ResizeImage lies outside the input's own folder: those rows
+// showed the full output path while the top folder's rows showed a relative one.
+TEST(JobLogModel, ShowsEveryRowsPathsRelativeToTheFolderAboveItsListedInput)
+{
+    JobLogModel model;
+    model.setInputRoots({ QStringLiteral("/home/ann/photos"),
+        QDir::toNativeSeparators(QStringLiteral("/home/ann/extra/c.jpg")) });
+    model.append({
+        okEntry(QStringLiteral("/home/ann/photos/a.jpg"),
+            QStringLiteral("/home/ann/photos/ResizeImage/a.jpg")),
+        okEntry(QStringLiteral("/home/ann/photos/2024/june/b.jpg"),
+            QStringLiteral("/home/ann/photos/ResizeImage/2024/june/b.jpg")),
+        okEntry(QStringLiteral("/home/ann/extra/c.jpg"),
+            QStringLiteral("/home/ann/extra/ResizeImage/c.jpg")),
+    });
+    JobLogEntry failed = makeEntry(0, JobStatus::Failed);
+    failed.input = QStringLiteral("/home/ann/photos/2024/broken.jpg");
+    model.append({ failed });
+    EXPECT_EQ(fileColumn(model),
+        (std::vector<std::string> {
+            "photos/a.jpg \u2192 photos/ResizeImage/a.jpg",
+            "photos/2024/june/b.jpg \u2192 photos/ResizeImage/2024/june/b.jpg",
+            "c.jpg \u2192 ResizeImage/c.jpg",
+            "photos/2024/broken.jpg: not a JPEG file",
+        }));
+    // The tooltip: both in full.
+    EXPECT_EQ(QDir::fromNativeSeparators(
+                  model.data(model.index(1, JobLogModel::FileColumn), Qt::ToolTipRole).toString())
+                  .toStdString(),
+        "/home/ann/photos/2024/june/b.jpg \u2192 /home/ann/photos/ResizeImage/2024/june/b.jpg");
+}
+
+TEST(JobLogModel, ShowsOutputsOutsideTheInputsFolderInFullOnEveryRow)
+{
+    JobLogModel model;
+    model.setInputRoots({ QStringLiteral("/home/ann/photos") });
+    model.append({
+        okEntry(QStringLiteral("/home/ann/photos/a.jpg"), QStringLiteral("/srv/small/a.jpg")),
+        okEntry(
+            QStringLiteral("/home/ann/photos/2024/b.jpg"), QStringLiteral("/srv/small/2024/b.jpg")),
+    });
+    EXPECT_EQ(fileColumn(model),
+        (std::vector<std::string> {
+            "photos/a.jpg \u2192 /srv/small/a.jpg",
+            "photos/2024/b.jpg \u2192 /srv/small/2024/b.jpg",
+        }));
+}
+
+namespace {
+
+// The input's name of every row, in the proxy's order.
+std::vector<std::string> namesInOrder(const QSortFilterProxyModel& proxy)
+{
+    const auto* model = qobject_cast<const JobLogModel*>(proxy.sourceModel());
+    std::vector<std::string> names;
+    for (int row = 0; row < proxy.rowCount(); ++row) {
+        const int source = proxy.mapToSource(proxy.index(row, 0)).row();
+        names.push_back(QFileInfo(model->entry(source).input).fileName().toStdString());
+    }
+    return names;
+}
+
+} // namespace
+
+// The window's log sorts through a proxy by SortRole. As text, "9.5 kB" sorts after "10.0 kB"
+// and "900 ms" after "2.50 s".
+TEST(JobLogModel, SortsSizesBytesAndTimesAsNumbersAndTheStatusBySeverity)
+{
+    JobLogModel model;
+    const auto entry
+        = [](const char* name, JobStatus status, QSize size, qint64 bytes, double seconds) {
+              JobLogEntry e;
+              e.status = status;
+              e.input = QStringLiteral("/p/") + QString::fromLatin1(name);
+              e.inputSize = size;
+              e.inputBytes = bytes;
+              e.seconds = seconds;
+              if (status == JobStatus::Ok) {
+                  e.output = QStringLiteral("/p/ResizeImage/") + QString::fromLatin1(name);
+              } else {
+                  e.message = QStringLiteral("why");
+              }
+              return e;
+          };
+    model.append({
+        entry("a.jpg", JobStatus::Ok, { 900, 900 }, 9'500, 0.9),
+        entry("b.jpg", JobStatus::Failed, { 0, 0 }, 120, 0),
+        entry("c.jpg", JobStatus::Ok, { 1000, 100 }, 10'000, 2.5),
+        entry("d.jpg", JobStatus::Skipped, { 4000, 3000 }, 100'000, 0),
+        entry("e.jpg", JobStatus::Ok, { 20, 10 }, 1'000'000, 0.012),
+        entry("f.jpg", JobStatus::Cancelled, { 0, 0 }, 0, 0),
+    });
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(JobLogModel::SortRole);
+
+    using Names = std::vector<std::string>;
+    proxy.sort(JobLogModel::BytesColumn, Qt::AscendingOrder);
+    EXPECT_EQ(
+        namesInOrder(proxy), (Names { "f.jpg", "b.jpg", "a.jpg", "c.jpg", "d.jpg", "e.jpg" }));
+    proxy.sort(JobLogModel::PixelsColumn, Qt::DescendingOrder);
+    EXPECT_EQ(namesInOrder(proxy).front(), "d.jpg");
+    EXPECT_EQ(namesInOrder(proxy)[1], "a.jpg") << "810,000 pixels before 100,000";
+    EXPECT_EQ(namesInOrder(proxy)[2], "c.jpg");
+    proxy.sort(JobLogModel::TimeColumn, Qt::DescendingOrder);
+    const Names byTime = namesInOrder(proxy);
+    EXPECT_EQ(Names(byTime.begin(), byTime.begin() + 3), (Names { "c.jpg", "a.jpg", "e.jpg" }));
+    proxy.sort(JobLogModel::StatusColumn, Qt::DescendingOrder);
+    const Names byStatus = namesInOrder(proxy);
+    EXPECT_EQ(byStatus[0], "b.jpg") << "failures first";
+    EXPECT_EQ(byStatus[1], "f.jpg") << "then the cancelled";
+    EXPECT_EQ(byStatus[2], "d.jpg") << "then the skipped";
+    // A first click sorts the numbers largest first, the names A to Z.
+    EXPECT_EQ(model.headerData(JobLogModel::BytesColumn, Qt::Horizontal, Qt::InitialSortOrderRole)
+                  .value<Qt::SortOrder>(),
+        Qt::DescendingOrder);
+    EXPECT_EQ(model.headerData(JobLogModel::FileColumn, Qt::Horizontal, Qt::InitialSortOrderRole)
+                  .value<Qt::SortOrder>(),
+        Qt::AscendingOrder);
+    // Unsorted again: the order the files finished in.
+    proxy.sort(-1);
+    EXPECT_EQ(
+        namesInOrder(proxy), (Names { "a.jpg", "b.jpg", "c.jpg", "d.jpg", "e.jpg", "f.jpg" }));
 }

@@ -18,6 +18,12 @@ namespace {
 
     QSize toQSize(Size size) { return { size.width, size.height }; }
 
+#ifdef Q_OS_WIN
+    constexpr Qt::CaseSensitivity kPathCase = Qt::CaseInsensitive;
+#else
+    constexpr Qt::CaseSensitivity kPathCase = Qt::CaseSensitive;
+#endif
+
 } // namespace
 
 JobLogEntry JobLogEntry::fromReport(const JobReport& report)
@@ -110,24 +116,70 @@ QString JobLogModel::statusText(JobStatus status) const
     return {};
 }
 
-// "holiday/a.jpg → ResizeImage/a.jpg": the input with its folder's name, the output relative to
-// the input's folder when it lies under it. The tooltip and the copied text give full paths.
+namespace {
+
+    // Windows does not tell names apart by case; the listed folder and the engine's path may
+    // differ in it.
+    QString rootKey(const QString& path)
+    {
+#ifdef Q_OS_WIN
+        return path.toCaseFolded();
+#else
+        return path;
+#endif
+    }
+
+} // namespace
+
+void JobLogModel::setInputRoots(const QStringList& roots)
+{
+    m_roots.clear();
+    for (const QString& root : roots) {
+        QString clean = QDir::cleanPath(QDir::fromNativeSeparators(root));
+        m_roots.insert(rootKey(clean));
+    }
+    if (!m_rows.empty()) {
+        emit dataChanged(index(0, FileColumn), index(rowCount() - 1, FileColumn));
+    }
+}
+
+QString JobLogModel::shownBase(const QString& input) const
+{
+    // The longest listed input that is the file itself or a folder above it: walk up its
+    // folders (a few hash look-ups, however many inputs are listed).
+    QString root;
+    if (!m_roots.isEmpty()) {
+        const QString key = rootKey(input);
+        for (qsizetype end = key.size(); end > 0;
+             end = key.lastIndexOf(QLatin1Char('/'), end - 1)) {
+            if (m_roots.contains(key.left(end))) {
+                root = input.left(end);
+                break;
+            }
+        }
+    }
+    if (root.isEmpty()) {
+        root = QFileInfo(input).path();
+    }
+    const qsizetype slash = root.lastIndexOf(QLatin1Char('/'));
+    return slash < 0 ? QString() : root.left(slash + 1);
+}
+
+// "holiday/2024/a.jpg → holiday/ResizeImage/2024/a.jpg": the input and the output relative to
+// the folder that holds the input's listed folder, on every row alike; an output elsewhere (one
+// output folder) in full. The tooltip and the copied text give full paths.
 QString JobLogModel::fileText(const JobLogEntry& e, bool fullPaths) const
 {
-    const QFileInfo input(e.input);
-    const QString folder = input.path() + QLatin1Char('/');
-    const QString shownInput
-        = fullPaths ? e.input : input.dir().dirName() + QLatin1Char('/') + input.fileName();
+    const QString base = fullPaths ? QString() : shownBase(e.input);
+    const auto shown = [&base](const QString& path) {
+        const bool under = !base.isEmpty() && path.startsWith(base, kPathCase);
+        return QDir::toNativeSeparators(under ? path.mid(base.size()) : path);
+    };
+    const QString in = shown(e.input);
     if (e.output.isEmpty()) {
-        const QString in = QDir::toNativeSeparators(shownInput);
         return e.message.isEmpty() ? in : tr("%1: %2").arg(in, e.message);
     }
-    QString output = e.output;
-    if (!fullPaths && output.startsWith(folder)) {
-        output = output.mid(folder.size());
-    }
-    const QString in = QDir::toNativeSeparators(shownInput);
-    output = QDir::toNativeSeparators(output);
+    const QString output = shown(e.output);
     if (!e.message.isEmpty()) {
         return tr("%1 \u2192 %2: %3").arg(in, output, e.message);
     }
@@ -187,6 +239,13 @@ QVariant JobLogModel::data(const QModelIndex& index, int role) const
     if (role == StatusRole) {
         return QString::fromLatin1(jobStatusName(e.status));
     }
+    if (role == SortRole) {
+        QVariant value = sortValue(e, index.column());
+        if (value.isValid()) {
+            return value;
+        }
+        role = Qt::DisplayRole; // the text columns sort by their text
+    }
     if (role == Qt::ForegroundRole && e.status == JobStatus::Failed) {
         return QBrush(QColor(0xb0, 0x00, 0x20));
     }
@@ -227,8 +286,40 @@ QVariant JobLogModel::data(const QModelIndex& index, int role) const
     }
 }
 
+QVariant JobLogModel::sortValue(const JobLogEntry& e, int column)
+{
+    switch (column) {
+    case StatusColumn:
+        switch (e.status) {
+        case JobStatus::Ok:
+            return 0;
+        case JobStatus::Skipped:
+            return 1;
+        case JobStatus::Cancelled:
+            return 2;
+        case JobStatus::Failed:
+            return 3;
+        }
+        return 0;
+    case PixelsColumn:
+        return static_cast<qint64>(e.inputSize.width()) * e.inputSize.height();
+    case BytesColumn:
+        return e.inputBytes;
+    case TimeColumn:
+        // Only a row that was done shows a time: the others sort before every time.
+        return e.status == JobStatus::Ok ? e.seconds : -1.0;
+    default:
+        return {};
+    }
+}
+
 QVariant JobLogModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::InitialSortOrderRole) {
+        // A first click puts the failures, the largest and the slowest first; the names A to Z.
+        const bool text = section == FileColumn || section == DeviceColumn || section == NoteColumn;
+        return QVariant::fromValue(text ? Qt::AscendingOrder : Qt::DescendingOrder);
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
         return {};
     }

@@ -6,6 +6,7 @@
 
 #include <QAbstractTableModel>
 #include <QList>
+#include <QSet>
 #include <QSize>
 #include <QString>
 #include <deque>
@@ -54,6 +55,10 @@ public:
     /// data(index, StatusRole) is the status name ("ok", "skipped", "failed", "cancelled"), for
     /// filtering.
     static constexpr int StatusRole = Qt::UserRole + 1;
+    /// What a column sorts by: numbers for the sizes, bytes and time (the input's, which the
+    /// row shows first), the status by severity (done, skipped, cancelled, failed), the text
+    /// for the others.
+    static constexpr int SortRole = Qt::UserRole + 2;
 
     explicit JobLogModel(QObject* parent = nullptr);
 
@@ -65,6 +70,12 @@ public:
 
     void append(const QList<JobLogEntry>& entries);
     void clear();
+
+    /// The batch's inputs (files and folders, as listed). Every row shows its input and output
+    /// relative to the folder that holds the input's listed folder ("holiday/2024/a.jpg ->
+    /// holiday/ResizeImage/2024/a.jpg"), an output outside that folder in full. Without them an
+    /// input's own folder stands for its listed one.
+    void setInputRoots(const QStringList& roots);
 
     int rowLimit() const noexcept { return m_rowLimit; }
     /// At least 1; applies from the next append().
@@ -88,11 +99,15 @@ private:
     void foldOldRows();
     QString statusText(JobStatus status) const;
     QString fileText(const JobLogEntry& e, bool fullPaths) const;
+    /// The folder, ending in '/', that rows show `input` relative to.
+    QString shownBase(const QString& input) const;
+    static QVariant sortValue(const JobLogEntry& e, int column);
     QString pixelsText(const JobLogEntry& e) const;
     QString bytesText(const JobLogEntry& e) const;
     QString noteText(const JobLogEntry& e) const;
 
     std::deque<JobLogEntry> m_rows;
+    QSet<QString> m_roots; ///< setInputRoots(), without a trailing '/' (case-folded on Windows)
     int m_rowLimit = 5000;
     qint64 m_kept = 0; ///< rows that are not failures
     qint64 m_failures = 0;
