@@ -2,12 +2,14 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/main_window.h"
 
+#include "batch_notifier.h"
 #include "dropsize/core/codec.h"
 #include "dropsize/core/version.h"
 #include "dropsize/ui/input_list_model.h"
 #include "dropsize/ui/job_log_model.h"
 #include "dropsize/ui/settings_panel.h"
 #include "dropsize/ui/settings_store.h"
+#include "file_launcher.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -21,6 +23,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -100,6 +103,8 @@ MainWindow::MainWindow(
 {
     setWindowTitle(tr("Dropsize"));
     setAcceptDrops(true);
+    m_launcher = std::make_unique<FileLauncher>();
+    m_notifier = new BatchNotifier(m_controller, this);
     m_inputs = new InputListModel(this);
     m_log = new JobLogModel(this);
 
@@ -189,6 +194,8 @@ MainWindow::MainWindow(
     revalidate();
 }
 
+MainWindow::~MainWindow() = default;
+
 QSize MainWindow::firstRunSize() const
 {
     // Windows places a window at the size asked for, even where the taskbar covers it: on a
@@ -255,9 +262,15 @@ QWidget* MainWindow::buildLog()
     m_logFilter = new QSortFilterProxyModel(this);
     m_logFilter->setSourceModel(m_log);
     m_logFilter->setFilterRole(JobLogModel::StatusRole);
+    m_logFilter->setSortRole(JobLogModel::SortRole);
+    m_logFilter->setSortCaseSensitivity(Qt::CaseInsensitive);
     m_logView = makeTable(box);
     m_logView->setModel(m_logFilter);
     auto* header = m_logView->horizontalHeader();
+    // In the order the files finished until a header is clicked; a third click returns to it.
+    header->setSortIndicatorClearable(true);
+    header->setSortIndicator(-1, Qt::AscendingOrder);
+    m_logView->setSortingEnabled(true);
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(JobLogModel::FileColumn, QHeaderView::Stretch);
     m_logView->setColumnWidth(JobLogModel::StatusColumn, 80);
@@ -272,10 +285,15 @@ QWidget* MainWindow::buildLog()
     m_onlyFailures = new QCheckBox(tr("Show only &failures"), box);
     auto* copy = new QPushButton(tr("&Copy"), box);
     copy->setToolTip(tr("Copy the rows shown to the clipboard"));
+    m_showInFolder = new QPushButton(tr("Show in fol&der"), box);
+    m_showInFolder->setToolTip(
+        tr("Show the selected row's file in its folder (double-click a row to open it)"));
+    m_showInFolder->setEnabled(false);
     m_folded = new QLabel(box);
     m_folded->setEnabled(false);
     bar->addWidget(m_onlyFailures);
     bar->addWidget(m_folded, 1);
+    bar->addWidget(m_showInFolder);
     bar->addWidget(copy);
     layout->addLayout(bar);
 
@@ -292,11 +310,34 @@ QWidget* MainWindow::buildLog()
                 : tr("%n earlier row(s) folded (failures are always kept)", nullptr,
                     static_cast<int>(std::min<qint64>(folded, INT_MAX))));
     });
-    // Follow new rows while the view is at the bottom; stay put when the user scrolled up.
+    // A row's result: opened by a double-click, shown in its folder by the button or the menu.
+    connect(m_logView, &QAbstractItemView::doubleClicked, this,
+        [this](const QModelIndex& index) { openLogFile(logRowFile(index), false); });
+    connect(m_showInFolder, &QPushButton::clicked, this,
+        [this] { openLogFile(logRowFile(m_logView->currentIndex()), true); });
+    connect(m_logView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+        [this] { m_showInFolder->setEnabled(m_logView->selectionModel()->hasSelection()); });
+    connect(m_logFilter, &QAbstractItemModel::modelReset, this,
+        [this] { m_showInFolder->setEnabled(false); });
+    m_logView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_logView, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        // The path now: rows may be folded away while the menu is open.
+        const QString path = logRowFile(m_logView->indexAt(at));
+        if (path.isEmpty()) {
+            return;
+        }
+        QMenu menu(this);
+        menu.addAction(tr("&Open"), this, [this, path] { openLogFile(path, false); });
+        menu.addAction(tr("Show in &folder"), this, [this, path] { openLogFile(path, true); });
+        menu.exec(m_logView->viewport()->mapToGlobal(at));
+    });
+    // Follow new rows while the view is at the bottom and in the order they came; stay put when
+    // the user scrolled up or sorted.
     connect(m_logFilter, &QAbstractItemModel::rowsInserted, this, [this] {
         QScrollBar* scroll = m_logView->verticalScrollBar();
-        if (scroll->value()
-            >= scroll->maximum() - 2 * m_logView->verticalHeader()->defaultSectionSize()) {
+        if (m_logFilter->sortColumn() < 0
+            && scroll->value()
+                >= scroll->maximum() - 2 * m_logView->verticalHeader()->defaultSectionSize()) {
             m_logView->scrollToBottom();
         }
     });
@@ -454,6 +495,7 @@ void MainWindow::startBatch()
     const BatchSettings settings = m_settings->settings();
     m_store.save(settings);
     m_log->clear();
+    m_log->setInputRoots(m_inputs->paths());
     m_summary->clear();
     m_notes.clear();
     m_openOutput->hide();
@@ -552,6 +594,46 @@ void MainWindow::updateFailureCount()
             : QStringLiteral("<a href=\"#failures\" style=\"color:#b00020;\">%1</a>")
                   .arg(tr(
                       "%n failed", nullptr, static_cast<int>(std::min<qint64>(failed, INT_MAX)))));
+}
+
+QString MainWindow::logRowFile(const QModelIndex& index) const
+{
+    const QModelIndex source = m_logFilter->mapToSource(index);
+    if (!source.isValid()) {
+        return {};
+    }
+    const JobLogEntry& e = m_log->entry(source.row());
+    // A failed or skipped row has no output of its own (a skipped one's is another run's).
+    return e.status == JobStatus::Ok && !e.output.isEmpty() ? e.output : e.input;
+}
+
+void MainWindow::openLogFile(const QString& path, bool inFolder)
+{
+    if (path.isEmpty()) {
+        return;
+    }
+    const QString shown = QDir::toNativeSeparators(path);
+    QString problem;
+    switch (inFolder ? m_launcher->showInFolder(path) : m_launcher->open(path)) {
+    case FileLauncher::Outcome::Opened:
+        return;
+    case FileLauncher::Outcome::OnlyDropsize:
+        problem = inFolder ? tr("The folder of %1 was not opened: Dropsize itself is the "
+                                "default application for folders.")
+                                 .arg(shown)
+                           : tr("%1 was not opened: Dropsize itself is the default application "
+                                "for this type. Choose another one in the system settings.")
+                                 .arg(shown);
+        break;
+    case FileLauncher::Outcome::Missing:
+        problem = tr("%1 is not there any more.").arg(shown);
+        break;
+    case FileLauncher::Outcome::Failed:
+        problem = inFolder ? tr("Could not show %1: no file manager answered.").arg(shown)
+                           : tr("Could not open %1: no application opens it.").arg(shown);
+        break;
+    }
+    statusBar()->showMessage(problem, 10000);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

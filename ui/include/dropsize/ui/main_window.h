@@ -6,6 +6,7 @@
 #include "dropsize/ui/batch_controller.h"
 
 #include <QMainWindow>
+#include <memory>
 
 class QCheckBox;
 class QLabel;
@@ -16,6 +17,8 @@ class QTableView;
 
 namespace dropsize::ui {
 
+class BatchNotifier;
+class FileLauncher;
 class InputListModel;
 class JobLogModel;
 class SettingsPanel;
@@ -29,6 +32,7 @@ public:
     /// `store` and `controller` must outlive the window.
     MainWindow(SettingsStore& store, BatchController& controller, const DeviceInfo& devices,
         QWidget* parent = nullptr);
+    ~MainWindow() override;
 
     /// The "Add files…" dialog's filter: every extension the build reads as an image, in lower
     /// and upper case (file dialogs match case on some systems), then all files.
@@ -42,6 +46,11 @@ public:
     JobLogModel* log() const noexcept { return m_log; }
     SettingsPanel* settingsPanel() const noexcept { return m_settings; }
     QPushButton* startButton() const noexcept { return m_start; }
+    QTableView* logView() const noexcept { return m_logView; }
+    /// Opens the log's files (double-click, "Show in folder"); tests put their own desktop in.
+    FileLauncher& fileLauncher() noexcept { return *m_launcher; }
+    /// The progress in the title and the notification at the end.
+    BatchNotifier* batchNotifier() const noexcept { return m_notifier; }
 
 public slots:
     void startBatch();
@@ -70,6 +79,9 @@ private:
     void showAbout();
     void setDropHintVisible(bool visible);
     void updateFailureCount();
+    /// The file of a log row (of the view's model): the output written, else the input.
+    QString logRowFile(const QModelIndex& index) const;
+    void openLogFile(const QString& path, bool inFolder);
 
     SettingsStore& m_store;
     BatchController& m_controller;
@@ -92,6 +104,9 @@ private:
     QCheckBox* m_onlyFailures = nullptr;
     QLabel* m_summary = nullptr;
     QPushButton* m_openOutput = nullptr;
+    QPushButton* m_showInFolder = nullptr;
+    std::unique_ptr<FileLauncher> m_launcher;
+    BatchNotifier* m_notifier = nullptr;
     QStringList m_outputDirs;
     QStringList m_notes; ///< the batch's notices, shown with its summary
     bool m_closeWhenIdle = false;
