@@ -49,6 +49,45 @@
     </message>
 </context>
 <context>
+    <name>dropsize::ui::BatchNotifier</name>
+    <message>
+        <source>Starting… · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused at %1 % · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling… · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 done, %2 skipped, %3 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 done, %2 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 not done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropsize cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dropsize finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>dropsize::ui::InputListModel</name>
     <message>
         <source>unreadable</source>
@@ -400,6 +439,42 @@ Files already written stay; the file being written is discarded.</source>
     </message>
     <message>
         <source>There are no images in these inputs (files named %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in fol&amp;der</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the selected row&apos;s file in its folder (double-click a row to open it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in &amp;folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder of %1 was not opened: Dropsize itself is the default application for folders.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not opened: Dropsize itself is the default application for this type. Choose another one in the system settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not there any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not show %1: no file manager answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open %1: no application opens it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -49,6 +49,45 @@
     </message>
 </context>
 <context>
+    <name>dropsize::ui::BatchNotifier</name>
+    <message>
+        <source>Starting… · %1</source>
+        <translation>正在开始… · %1</translation>
+    </message>
+    <message>
+        <source>%1 % · %2</source>
+        <translation>%1% · %2</translation>
+    </message>
+    <message>
+        <source>Paused at %1 % · %2</source>
+        <translation>已暂停于 %1% · %2</translation>
+    </message>
+    <message>
+        <source>Cancelling… · %1</source>
+        <translation>正在取消… · %1</translation>
+    </message>
+    <message>
+        <source>%1 done, %2 skipped, %3 failed</source>
+        <translation>完成 %1 张，跳过 %2 张，失败 %3 张</translation>
+    </message>
+    <message>
+        <source>%1 done, %2 failed</source>
+        <translation>完成 %1 张，失败 %2 张</translation>
+    </message>
+    <message>
+        <source>%1, %2 not done</source>
+        <translation>%1，%2 张未处理</translation>
+    </message>
+    <message>
+        <source>Dropsize cancelled</source>
+        <translation>Dropsize 已取消</translation>
+    </message>
+    <message>
+        <source>Dropsize finished</source>
+        <translation>Dropsize 已完成</translation>
+    </message>
+</context>
+<context>
     <name>dropsize::ui::InputListModel</name>
     <message>
         <source>unreadable</source>
@@ -399,6 +438,42 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>There are no images in these inputs (files named %1).</source>
         <translation>这些输入中没有图片（文件名为 %1 的文件）。</translation>
+    </message>
+    <message>
+        <source>Show in fol&amp;der</source>
+        <translation>在文件夹中显示(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Show the selected row&apos;s file in its folder (double-click a row to open it)</source>
+        <translation>在文件夹中显示所选行的文件（双击某行即可打开它）</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Show in &amp;folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>The folder of %1 was not opened: Dropsize itself is the default application for folders.</source>
+        <translation>未打开 %1 所在的文件夹：系统默认用 Dropsize 本身打开文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 was not opened: Dropsize itself is the default application for this type. Choose another one in the system settings.</source>
+        <translation>未打开 %1：这类文件的默认应用就是 Dropsize 本身，请在系统设置中另选一个应用。</translation>
+    </message>
+    <message>
+        <source>%1 is not there any more.</source>
+        <translation>%1 已不存在。</translation>
+    </message>
+    <message>
+        <source>Could not show %1: no file manager answered.</source>
+        <translation>无法显示 %1：没有文件管理器响应。</translation>
+    </message>
+    <message>
+        <source>Could not open %1: no application opens it.</source>
+        <translation>无法打开 %1：没有能打开它的应用。</translation>
     </message>
 </context>
 <context>
