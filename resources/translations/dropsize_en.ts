@@ -442,7 +442,7 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show in fol&amp;der</source>
+        <source>Show in folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -440,8 +440,8 @@ Files already written stay; the file being written is discarded.</source>
         <translation>这些输入中没有图片（文件名为 %1 的文件）。</translation>
     </message>
     <message>
-        <source>Show in fol&amp;der</source>
-        <translation>在文件夹中显示(&amp;D)</translation>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
     </message>
     <message>
         <source>Show the selected row&apos;s file in its folder (double-click a row to open it)</source>

@@ -285,7 +285,8 @@ QWidget* MainWindow::buildLog()
     m_onlyFailures = new QCheckBox(tr("Show only &failures"), box);
     auto* copy = new QPushButton(tr("&Copy"), box);
     copy->setToolTip(tr("Copy the rows shown to the clipboard"));
-    m_showInFolder = new QPushButton(tr("Show in fol&der"), box);
+    // No Alt letter: each of its letters already has a control.
+    m_showInFolder = new QPushButton(tr("Show in folder"), box);
     m_showInFolder->setToolTip(
         tr("Show the selected row's file in its folder (double-click a row to open it)"));
     m_showInFolder->setEnabled(false);
