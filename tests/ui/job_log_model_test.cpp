@@ -275,6 +275,24 @@ TEST(JobLogModel, ShowsEveryRowsPathsRelativeToTheFolderAboveItsListedInput)
         "/home/ann/photos/2024/june/b.jpg \u2192 /home/ann/photos/ResizeImage/2024/june/b.jpg");
 }
 
+TEST(JobLogModel, ShowsAListedFolderInsideAnotherAsTheOuterOnesFilesAreShown)
+{
+    JobLogModel model;
+    model.setInputRoots({ QStringLiteral("/home/ann/photos/2024"),
+        QStringLiteral("/home/ann/photos"), QStringLiteral("/home/ann/photos/a.jpg") });
+    model.append({
+        okEntry(QStringLiteral("/home/ann/photos/a.jpg"),
+            QStringLiteral("/home/ann/photos/ResizeImage/a.jpg")),
+        okEntry(QStringLiteral("/home/ann/photos/2024/b.jpg"),
+            QStringLiteral("/home/ann/photos/ResizeImage/2024/b.jpg")),
+    });
+    EXPECT_EQ(fileColumn(model),
+        (std::vector<std::string> {
+            "photos/a.jpg \u2192 photos/ResizeImage/a.jpg",
+            "photos/2024/b.jpg \u2192 photos/ResizeImage/2024/b.jpg",
+        }));
+}
+
 TEST(JobLogModel, ShowsOutputsOutsideTheInputsFolderInFullOnEveryRow)
 {
     JobLogModel model;

@@ -145,8 +145,9 @@ void JobLogModel::setInputRoots(const QStringList& roots)
 
 QString JobLogModel::shownBase(const QString& input) const
 {
-    // The longest listed input that is the file itself or a folder above it: walk up its
-    // folders (a few hash look-ups, however many inputs are listed).
+    // The outermost listed input that is the file itself or a folder above it, so that a listed
+    // folder inside another listed one shows its files as its parent's are shown: walk up the
+    // file's folders (a few hash look-ups, however many inputs are listed).
     QString root;
     if (!m_roots.isEmpty()) {
         const QString key = rootKey(input);
@@ -154,7 +155,6 @@ QString JobLogModel::shownBase(const QString& input) const
              end = key.lastIndexOf(QLatin1Char('/'), end - 1)) {
             if (m_roots.contains(key.left(end))) {
                 root = input.left(end);
-                break;
             }
         }
     }

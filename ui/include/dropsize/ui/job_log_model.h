@@ -72,9 +72,9 @@ public:
     void clear();
 
     /// The batch's inputs (files and folders, as listed). Every row shows its input and output
-    /// relative to the folder that holds the input's listed folder ("holiday/2024/a.jpg ->
-    /// holiday/ResizeImage/2024/a.jpg"), an output outside that folder in full. Without them an
-    /// input's own folder stands for its listed one.
+    /// relative to the folder that holds the input's listed folder, the outermost where listed
+    /// folders nest ("holiday/2024/a.jpg -> holiday/ResizeImage/2024/a.jpg"), an output outside
+    /// that folder in full. Without them an input's own folder stands for its listed one.
     void setInputRoots(const QStringList& roots);
 
     int rowLimit() const noexcept { return m_rowLimit; }
