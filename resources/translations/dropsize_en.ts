@@ -243,10 +243,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Add &amp;folder…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Add f&amp;iles…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -260,14 +256,6 @@
     </message>
     <message>
         <source>Log</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show only &amp;failures</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -299,10 +287,6 @@
     </message>
     <message>
         <source>%v / %m</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Open output folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -342,10 +326,6 @@
     </message>
     <message>
         <source>Add images</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -477,6 +457,49 @@ Files already written stay; the file being written is discarded.</source>
         <source>Could not open %1: no application opens it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Add folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the selected inputs from the list (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only failures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cop&amp;y</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the batch (Esc): files already written stay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary of the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n image(s)</source>
+        <translation>
+            <numerusform>%1 of %n image</numerusform>
+            <numerusform>%1 of %n images</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::SettingsPanel</name>
@@ -513,10 +536,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Size:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Allow &amp;enlarging (never by default)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -537,10 +556,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Filter:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&quot;ResizeImage&quot; inside each input folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -550,10 +565,6 @@ Files already written stay; the file being written is discarded.</source>
     </message>
     <message>
         <source>Output folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>C&amp;hoose…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -589,14 +600,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>If an output &amp;exists:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Include sub-&amp;folders</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Keep EXIF and colour profile</source>
         <translation type="unfinished"></translation>
     </message>
@@ -621,10 +624,6 @@ Files already written stay; the file being written is discarded.</source>
     </message>
     <message>
         <source>&amp;Device:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Reset to defaults</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -715,10 +714,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Largest file size:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Write it</source>
         <translation type="unfinished"></translation>
     </message>
@@ -732,14 +727,6 @@ Files already written stay; the file being written is discarded.</source>
     </message>
     <message>
         <source>For an output in its input&apos;s format whose file is larger than the input&apos;s; one in another format is always written.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>If larger than the &amp;original:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keep file &amp;dates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -796,6 +783,66 @@ Files already written stay; the file being written is discarded.</source>
     </message>
     <message>
         <source>Each output in a lossy format is written at the highest quality, up to its quality above, whose file is at most this large. PNG and lossless WebP outputs are written as usual.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Si&amp;ze:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fil&amp;ter:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lar&amp;gest file size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If larger than the original:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If an output e&amp;xists:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include su&amp;b-folders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep file dates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset to defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest file size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit of the largest file size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WebP quality</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AVIF encoder speed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

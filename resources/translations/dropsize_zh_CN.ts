@@ -242,10 +242,6 @@
         <translation>可以从文件管理器把文件夹或图片拖到此窗口。</translation>
     </message>
     <message>
-        <source>Add &amp;folder…</source>
-        <translation>添加文件夹(&amp;F)…</translation>
-    </message>
-    <message>
         <source>Add f&amp;iles…</source>
         <translation>添加文件(&amp;I)…</translation>
     </message>
@@ -260,14 +256,6 @@
     <message>
         <source>Log</source>
         <translation>日志</translation>
-    </message>
-    <message>
-        <source>Show only &amp;failures</source>
-        <translation>只显示失败项(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
     </message>
     <message>
         <source>Copy the rows shown to the clipboard</source>
@@ -298,10 +286,6 @@
     <message>
         <source>%v / %m</source>
         <translation>%v / %m</translation>
-    </message>
-    <message>
-        <source>&amp;Open output folder</source>
-        <translation>打开输出文件夹(&amp;O)</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -340,10 +324,6 @@
     <message>
         <source>Add images</source>
         <translation>添加图片</translation>
-    </message>
-    <message>
-        <source>&amp;Resume</source>
-        <translation>继续(&amp;R)</translation>
     </message>
     <message>
         <source>Cancelling…</source>
@@ -475,6 +455,48 @@ Files already written stay; the file being written is discarded.</source>
         <source>Could not open %1: no application opens it.</source>
         <translation>无法打开 %1：没有能打开它的应用。</translation>
     </message>
+    <message>
+        <source>&amp;Add folder…</source>
+        <translation>添加文件夹(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Remove the selected inputs from the list (Delete)</source>
+        <translation>从列表中移除选中的输入（Delete 键）</translation>
+    </message>
+    <message>
+        <source>Show only failures</source>
+        <translation>只显示失败项</translation>
+    </message>
+    <message>
+        <source>Cop&amp;y</source>
+        <translation>复制(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Stop the batch (Esc): files already written stay</source>
+        <translation>停止这批处理（Esc 键）：已写好的文件会保留</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>Summary of the batch</source>
+        <translation>本批处理的摘要</translation>
+    </message>
+    <message>
+        <source>Open output folder</source>
+        <translation>打开输出文件夹</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>继续(&amp;U)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n image(s)</source>
+        <translation>
+            <numerusform>已完成 %1 张，共 %n 张图片</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::SettingsPanel</name>
@@ -511,10 +533,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation>×</translation>
     </message>
     <message>
-        <source>&amp;Size:</source>
-        <translation>尺寸(&amp;S)：</translation>
-    </message>
-    <message>
         <source>Allow &amp;enlarging (never by default)</source>
         <translation>允许放大(&amp;E)（默认从不放大）</translation>
     </message>
@@ -535,10 +553,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation>最近邻</translation>
     </message>
     <message>
-        <source>&amp;Filter:</source>
-        <translation>滤镜(&amp;F)：</translation>
-    </message>
-    <message>
         <source>&quot;ResizeImage&quot; inside each input folder</source>
         <translation>每个输入文件夹中的“ResizeImage”</translation>
     </message>
@@ -549,10 +563,6 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
-    </message>
-    <message>
-        <source>C&amp;hoose…</source>
-        <translation>选择(&amp;H)…</translation>
     </message>
     <message>
         <source>&amp;Output:</source>
@@ -587,14 +597,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation>保留两者（photo_1.jpg）</translation>
     </message>
     <message>
-        <source>If an output &amp;exists:</source>
-        <translation>输出已存在时(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>Include sub-&amp;folders</source>
-        <translation>包含子文件夹(&amp;F)</translation>
-    </message>
-    <message>
         <source>&amp;Keep EXIF and colour profile</source>
         <translation>保留 EXIF 和色彩配置(&amp;K)</translation>
     </message>
@@ -619,10 +621,6 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>&amp;Device:</source>
         <translation>设备(&amp;D)：</translation>
-    </message>
-    <message>
-        <source>&amp;Reset to defaults</source>
-        <translation>恢复默认设置(&amp;R)</translation>
     </message>
     <message>
         <source>No usable GPU: every file will run on the CPU.</source>
@@ -711,10 +709,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation>仅限有损格式</translation>
     </message>
     <message>
-        <source>&amp;Largest file size:</source>
-        <translation>最大文件大小(&amp;L)：</translation>
-    </message>
-    <message>
         <source>Write it</source>
         <translation>照常写入</translation>
     </message>
@@ -729,14 +723,6 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>For an output in its input&apos;s format whose file is larger than the input&apos;s; one in another format is always written.</source>
         <translation>适用于与输入格式相同且文件比输入大的输出；其他格式的输出总会写入。</translation>
-    </message>
-    <message>
-        <source>If larger than the &amp;original:</source>
-        <translation>若大于原文件(&amp;O)：</translation>
-    </message>
-    <message>
-        <source>Keep file &amp;dates</source>
-        <translation>保留文件日期(&amp;D)</translation>
     </message>
     <message>
         <source>Each output takes its input&apos;s modification time.</source>
@@ -793,6 +779,66 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Each output in a lossy format is written at the highest quality, up to its quality above, whose file is at most this large. PNG and lossless WebP outputs are written as usual.</source>
         <translation>有损格式的输出以不超过此大小的最高质量写入（不高于上面设定的质量）。PNG 和无损 WebP 输出照常写入。</translation>
+    </message>
+    <message>
+        <source>Si&amp;ze:</source>
+        <translation>尺寸(&amp;Z)：</translation>
+    </message>
+    <message>
+        <source>Fil&amp;ter:</source>
+        <translation>滤镜(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Choose…</source>
+        <translation>选择(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Lar&amp;gest file size:</source>
+        <translation>最大文件大小(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>If larger than the original:</source>
+        <translation>若大于原文件：</translation>
+    </message>
+    <message>
+        <source>If an output e&amp;xists:</source>
+        <translation>输出已存在时(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>Include su&amp;b-folders</source>
+        <translation>包含子文件夹(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Keep file dates</source>
+        <translation>保留文件日期</translation>
+    </message>
+    <message>
+        <source>Reset to defaults</source>
+        <translation>恢复默认设置</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>Largest file size</source>
+        <translation>最大文件大小</translation>
+    </message>
+    <message>
+        <source>Unit of the largest file size</source>
+        <translation>最大文件大小的单位</translation>
+    </message>
+    <message>
+        <source>WebP quality</source>
+        <translation>WebP 质量</translation>
+    </message>
+    <message>
+        <source>AVIF encoder speed</source>
+        <translation>AVIF 编码速度</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "dropsize/ui/settings_panel.h"
 #include "dropsize/ui/settings_store.h"
 #include "dropsize/ui/translations.h"
+#include "palette_colors.h"
 #include "qt_test_support.h"
 #include "support/test_support.h"
 
@@ -79,7 +80,7 @@ namespace {
     {
         QStringList texts;
         for (QLabel* label : window.findChildren<QLabel*>()) {
-            if (!label->isHidden() && label->styleSheet().contains(QStringLiteral("#b00020"))
+            if (!label->isHidden() && ui::textTone(label) == ui::TextTone::Problem
                 && !label->text().isEmpty()) {
                 texts.append(label->text());
             }

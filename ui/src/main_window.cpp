@@ -10,6 +10,9 @@
 #include "dropsize/ui/settings_panel.h"
 #include "dropsize/ui/settings_store.h"
 #include "file_launcher.h"
+#include "palette_colors.h"
+#include "window_keys.h"
+#include "window_size.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -32,9 +35,11 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -89,7 +94,27 @@ namespace {
         view->verticalHeader()->setVisible(false);
         view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
         view->horizontalHeader()->setHighlightSections(false);
+        // Tab leaves the table for the next control instead of walking its cells (the arrow
+        // keys do that).
+        view->setTabKeyNavigation(false);
         return view;
+    }
+
+    // The drop hint's colours from the window's palette: the highlight's border over a tint of
+    // it, with the window's text colour made readable on that tint.
+    QString dropHintStyle(const QPalette& palette)
+    {
+        const QColor window = palette.color(QPalette::Window);
+        const QColor highlight = palette.color(QPalette::Highlight);
+        constexpr float kTint = 0.2F;
+        const QColor tint
+            = QColor::fromRgbF(window.redF() + (highlight.redF() - window.redF()) * kTint,
+                window.greenF() + (highlight.greenF() - window.greenF()) * kTint,
+                window.blueF() + (highlight.blueF() - window.blueF()) * kTint);
+        const QColor text = readableOn(palette.color(QPalette::WindowText), tint);
+        return QStringLiteral("QLabel { border: 3px dashed %1; border-radius: 12px; background: %2;"
+                              " color: %3; font-size: 20px; font-weight: bold; }")
+            .arg(highlight.name(), tint.name(), text.name());
     }
 
 } // namespace
@@ -119,6 +144,7 @@ MainWindow::MainWindow(
     auto* settingsScroll = new QScrollArea(settingsBox);
     settingsScroll->setWidgetResizable(true);
     settingsScroll->setFrameShape(QFrame::NoFrame);
+    settingsScroll->setFocusPolicy(Qt::NoFocus); // Tab goes to the values, not to their frame
     settingsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_settings = new SettingsPanel(devices, settingsScroll);
     settingsScroll->setWidget(m_settings);
@@ -144,13 +170,31 @@ MainWindow::MainWindow(
 
     m_dropHint = new QLabel(tr("Drop folders or images to add them"), central);
     m_dropHint->setAlignment(Qt::AlignCenter);
-    m_dropHint->setStyleSheet(QStringLiteral(
-        "QLabel { border: 3px dashed palette(highlight); border-radius: 12px;"
-        " background: rgba(48, 140, 198, 40); font-size: 20px; font-weight: bold; }"));
+    followPalette(central,
+        [this](const QPalette& palette) { m_dropHint->setStyleSheet(dropHintStyle(palette)); });
     m_dropHint->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_dropHint->hide();
 
     buildMenus();
+    // Made now, not with the first message: the window's first size then counts it, and no
+    // message moves the window's bottom edge.
+    statusBar();
+    new WindowKeys(this, m_start, m_cancel);
+    // Tab goes through the settings to Start, Pause and Cancel, then to the log below them.
+    // setTabOrder() ignores a widget that takes no focus: the last setting that does.
+    QWidget* lastSetting = nullptr;
+    for (QWidget* w = m_settings->nextInFocusChain(); m_settings->isAncestorOf(w);
+         w = w->nextInFocusChain()) {
+        if ((w->focusPolicy() & Qt::TabFocus) != 0 && w->focusProxy() == nullptr) {
+            lastSetting = w;
+        }
+    }
+    if (lastSetting != nullptr) {
+        setTabOrder(lastSetting, m_start);
+    }
+    setTabOrder(m_start, m_pause);
+    setTabOrder(m_pause, m_cancel);
+    setTabOrder(m_cancel, m_openOutput);
 
     connect(m_settings, &SettingsPanel::settingsChanged, this, [this] {
         m_inputs->setRecursive(m_settings->settings().recursive);
@@ -180,6 +224,8 @@ MainWindow::MainWindow(
         [this](qint64 jobs, const QStringList& problems) {
             m_progress->setRange(0, static_cast<int>(std::min<qint64>(jobs, INT_MAX)));
             m_progress->setValue(0);
+            m_progress->setFormat(tr("%v / %m"));
+            describeProgress(0, jobs);
             for (const QString& problem : problems) {
                 statusBar()->showMessage(tr("Could not read %1").arg(problem), 8000);
             }
@@ -198,15 +244,8 @@ MainWindow::~MainWindow() = default;
 
 QSize MainWindow::firstRunSize() const
 {
-    // Windows places a window at the size asked for, even where the taskbar covers it: on a
-    // 1366x768 screen 1100x760 would put the Start button under the taskbar. Leave room for the
-    // title bar and borders (not known before the window is shown), but never go below the
-    // window's minimum.
-    QSize size(1100, 760);
-    if (const QScreen* s = screen(); s != nullptr) {
-        size = size.boundedTo(s->availableSize() - QSize(16, 40));
-    }
-    return size.expandedTo(minimumSizeHint());
+    const QScreen* s = screen();
+    return ui::firstRunSize(s != nullptr ? s->availableSize() : QSize(), minimumSizeHint());
 }
 
 QWidget* MainWindow::buildInputs()
@@ -215,11 +254,40 @@ QWidget* MainWindow::buildInputs()
     auto* layout = new QVBoxLayout(box);
     m_inputView = makeTable(box);
     m_inputView->setModel(m_inputs);
+    m_inputView->setAccessibleName(tr("Folders and images"));
     m_inputView->horizontalHeader()->setSectionResizeMode(
         InputListModel::PathColumn, QHeaderView::Stretch);
+    // The counts' column fits its widest text, "counting" included, which every recount
+    // shows again: left to ResizeToContents, it kept the counts' width from the last resize and
+    // elided "counting".
     m_inputView->horizontalHeader()->setSectionResizeMode(
-        InputListModel::ImagesColumn, QHeaderView::ResizeToContents);
+        InputListModel::ImagesColumn, QHeaderView::Fixed);
+    const auto fitCounts = [this] {
+        const int margins = 2
+            * (m_inputView->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_inputView)
+                + 1);
+        const int counting
+            = m_inputView->fontMetrics().horizontalAdvance(InputListModel::tr("counting\u2026"));
+        QHeaderView* header = m_inputView->horizontalHeader();
+        header->resizeSection(InputListModel::ImagesColumn,
+            std::max({ counting + margins + 2,
+                static_cast<const QAbstractItemView*>(m_inputView)
+                    ->sizeHintForColumn(InputListModel::ImagesColumn),
+                header->sectionSizeHint(InputListModel::ImagesColumn) }));
+    };
+    fitCounts();
+    connect(m_inputs, &QAbstractItemModel::dataChanged, m_inputView, fitCounts);
+    connect(m_inputs, &QAbstractItemModel::rowsInserted, m_inputView, fitCounts);
+    connect(m_inputs, &QAbstractItemModel::modelReset, m_inputView, fitCounts);
     layout->addWidget(m_inputView, 1);
+    // Delete removes the selected inputs while the list has the focus, as the Remove button does.
+    auto* removeKey = new QShortcut(
+        QKeySequence(Qt::Key_Delete), m_inputView, nullptr, nullptr, Qt::WidgetShortcut);
+    connect(removeKey, &QShortcut::activated, this, [this] {
+        if (!m_controller.isBusy()) {
+            removeSelectedInputs();
+        }
+    });
 
     auto* hint
         = new QLabel(tr("Drag folders or images from your file manager onto this window."), box);
@@ -227,14 +295,15 @@ QWidget* MainWindow::buildInputs()
     hint->setEnabled(false);
     layout->addWidget(hint);
     m_inputProblem = new QLabel(box);
-    m_inputProblem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    setTextTone(m_inputProblem, TextTone::Problem);
     m_inputProblem->setWordWrap(true);
     layout->addWidget(m_inputProblem);
 
     auto* buttons = new QHBoxLayout;
-    auto* addFolder = new QPushButton(tr("Add &folder\u2026"), box);
+    auto* addFolder = new QPushButton(tr("&Add folder\u2026"), box);
     auto* addFiles = new QPushButton(tr("Add f&iles\u2026"), box);
     auto* remove = new QPushButton(tr("&Remove"), box);
+    remove->setToolTip(tr("Remove the selected inputs from the list (Delete)"));
     auto* clear = new QPushButton(tr("C&lear"), box);
     for (QPushButton* b : { addFolder, addFiles, remove, clear }) {
         buttons->addWidget(b);
@@ -266,6 +335,7 @@ QWidget* MainWindow::buildLog()
     m_logFilter->setSortCaseSensitivity(Qt::CaseInsensitive);
     m_logView = makeTable(box);
     m_logView->setModel(m_logFilter);
+    m_logView->setAccessibleName(tr("Log"));
     auto* header = m_logView->horizontalHeader();
     // In the order the files finished until a header is clicked; a third click returns to it.
     header->setSortIndicatorClearable(true);
@@ -282,8 +352,8 @@ QWidget* MainWindow::buildLog()
     layout->addWidget(m_logView, 1);
 
     auto* bar = new QHBoxLayout;
-    m_onlyFailures = new QCheckBox(tr("Show only &failures"), box);
-    auto* copy = new QPushButton(tr("&Copy"), box);
+    m_onlyFailures = new QCheckBox(tr("Show only failures"), box);
+    auto* copy = new QPushButton(tr("Cop&y"), box);
     copy->setToolTip(tr("Copy the rows shown to the clipboard"));
     // No Alt letter: each of its letters already has a control.
     m_showInFolder = new QPushButton(tr("Show in folder"), box);
@@ -355,8 +425,11 @@ QWidget* MainWindow::buildRun()
     m_start->setDefault(true);
     m_pause = new QPushButton(tr("&Pause"), bar);
     m_cancel = new QPushButton(tr("Cancel"), bar);
+    m_cancel->setToolTip(tr("Stop the batch (Esc): files already written stay"));
     m_progress = new QProgressBar(bar);
-    m_progress->setFormat(tr("%v / %m"));
+    m_progress->setAccessibleName(tr("Progress"));
+    // No count until a batch has one: "0 / 100" read as a batch of 100.
+    m_progress->setFormat(QString());
     m_progress->setValue(0);
     m_rate = new QLabel(bar);
     m_rate->setMinimumWidth(m_rate->fontMetrics().horizontalAdvance(
@@ -370,13 +443,16 @@ QWidget* MainWindow::buildRun()
     m_failures->setTextFormat(Qt::RichText);
     m_failures->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
     m_failures->setToolTip(tr("Show only the failures in the log"));
+    setTextTone(m_failures, TextTone::Problem);
+    followPalette(m_failures, [this](const QPalette&) { updateFailureCount(); });
     controls->addWidget(m_failures);
     layout->addLayout(controls);
 
     auto* summary = new QHBoxLayout;
     m_summary = new QLabel(bar);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_openOutput = new QPushButton(tr("&Open output folder"), bar);
+    m_summary->setAccessibleName(tr("Summary of the batch"));
+    m_openOutput = new QPushButton(tr("Open output folder"), bar);
     m_openOutput->setVisible(false);
     summary->addWidget(m_summary, 1);
     summary->addWidget(m_openOutput);
@@ -406,7 +482,7 @@ void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(
-        tr("Add &folder\u2026"), QKeySequence::Open, this, &MainWindow::addFolderDialog);
+        tr("&Add folder\u2026"), QKeySequence::Open, this, &MainWindow::addFolderDialog);
     file->addAction(tr("Add f&iles\u2026"), this, &MainWindow::addFilesDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -483,6 +559,7 @@ void MainWindow::revalidate()
     }
     m_inputProblem->setText(inputProblems.join(QLatin1Char('\n')));
     m_inputProblem->setVisible(!inputProblems.isEmpty());
+    m_inputView->setAccessibleDescription(inputProblems.join(QLatin1Char('\n')));
     m_start->setEnabled(problems.empty() && !m_controller.isBusy());
     m_start->setToolTip(problems.empty() ? QString() : problems.front().message);
 }
@@ -512,7 +589,7 @@ void MainWindow::onStateChanged(BatchController::State state)
     m_settings->setEnabled(!busy);
     m_pause->setEnabled(
         state == State::Running || state == State::Paused || state == State::Planning);
-    m_pause->setText(state == State::Paused ? tr("&Resume") : tr("&Pause"));
+    m_pause->setText(state == State::Paused ? tr("Res&ume") : tr("&Pause"));
     m_cancel->setEnabled(busy && state != State::Cancelling);
     if (state == State::Cancelling) {
         m_rate->setText(tr("Cancelling\u2026"));
@@ -528,6 +605,7 @@ void MainWindow::onProgress(const BatchProgress& progress)
 {
     m_progress->setMaximum(static_cast<int>(std::min<qint64>(progress.total, INT_MAX)));
     m_progress->setValue(static_cast<int>(std::min<qint64>(progress.done, INT_MAX)));
+    describeProgress(progress.done, progress.total);
     if (m_controller.state() != BatchController::State::Running) {
         return;
     }
@@ -545,6 +623,8 @@ void MainWindow::onFinished(const BatchResult& result)
     if (!result.error.isEmpty()) {
         m_progress->setRange(0, 1);
         m_progress->setValue(0);
+        m_progress->setFormat(QString());
+        m_progress->setAccessibleDescription(QString());
         m_rate->clear();
         m_summary->setText(tr("Not started: %1").arg(result.error));
         QMessageBox::warning(
@@ -592,9 +672,19 @@ void MainWindow::updateFailureCount()
     const qint64 failed = m_log->failureCount();
     m_failures->setText(failed == 0
             ? QString()
-            : QStringLiteral("<a href=\"#failures\" style=\"color:#b00020;\">%1</a>")
-                  .arg(tr(
-                      "%n failed", nullptr, static_cast<int>(std::min<qint64>(failed, INT_MAX)))));
+            // A link takes the application's link colour unless it names one: the label's tone.
+            : QStringLiteral("<a href=\"#failures\" style=\"color:%1;\">%2</a>")
+                  .arg(m_failures->palette().color(QPalette::Link).name(),
+                      tr("%n failed", nullptr,
+                          static_cast<int>(std::min<qint64>(failed, INT_MAX)))));
+}
+
+void MainWindow::describeProgress(qint64 done, qint64 total)
+{
+    // What a screen reader says of the bar: its percentage alone tells not how many.
+    m_progress->setAccessibleDescription(
+        tr("%1 of %n image(s)", nullptr, static_cast<int>(std::min<qint64>(total, INT_MAX)))
+            .arg(done));
 }
 
 QString MainWindow::logRowFile(const QModelIndex& index) const

@@ -3,6 +3,7 @@
 #include "dropsize/ui/settings_panel.h"
 
 #include "dropsize/core/options.h"
+#include "palette_colors.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -69,6 +70,37 @@ namespace {
         return w;
     }
 
+    // A form label's text as a name: without its mnemonic's "&" and its colon.
+    QString nameOf(const QString& labelText)
+    {
+        QString name;
+        for (qsizetype i = 0; i < labelText.size(); ++i) {
+            if (labelText[i] == QLatin1Char('&') && i + 1 < labelText.size()) {
+                ++i; // "&&" is a "&"; "&x" is an underlined x
+            }
+            name.append(labelText[i]);
+        }
+        while (name.endsWith(QLatin1Char(':')) || name.endsWith(QChar(0xff1a))) {
+            name.chop(1);
+        }
+        return name.trimmed();
+    }
+
+    // Screen readers call each field by its label; a field without one of its own (a value in a
+    // row of several) was named where it was made.
+    void nameFieldsByLabels(QFormLayout* form)
+    {
+        for (int row = 0; row < form->rowCount(); ++row) {
+            auto* label = qobject_cast<QLabel*>(form->itemAt(row, QFormLayout::LabelRole) != nullptr
+                    ? form->itemAt(row, QFormLayout::LabelRole)->widget()
+                    : nullptr);
+            if (label != nullptr && label->buddy() != nullptr
+                && label->buddy()->accessibleName().isEmpty()) {
+                label->buddy()->setAccessibleName(nameOf(label->text()));
+            }
+        }
+    }
+
 } // namespace
 
 SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
@@ -109,7 +141,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     // and says so beside them.
     m_stretchNote = new QLabel(tr("stretches: aspect not kept"), this);
     m_stretchNote->setWordWrap(true);
-    m_stretchNote->setStyleSheet(QStringLiteral("color: #8a5a00;"));
+    setTextTone(m_stretchNote, TextTone::Warning);
     m_sizePages->addWidget(
         row(m_sizePages, { m_width, new QLabel(tr("\u00d7"), this), m_height, m_stretchNote }));
     m_sizePages->addWidget(row(m_sizePages, { m_longEdge }));
@@ -117,7 +149,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_sizePages->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     // The values on a row of their own: the width and height with the exact size's note are
     // wider than the column.
-    form->addRow(tr("&Size:"), m_mode);
+    form->addRow(tr("Si&ze:"), m_mode);
     form->addRow(QString(), m_sizePages);
     m_sizes = new QLineEdit(this);
     m_sizes->setPlaceholderText(tr("e.g. 2048,1024,256 or 50%,fit:800x600"));
@@ -128,13 +160,13 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
            "outputs go to a folder named by its label (2048, fit800x600, 50pct) unless the file "
            "names name the size. Empty: the one size above."));
     form->addRow(tr("Se&veral sizes:"), m_sizes);
-    form->addRow(QString(), addProblemLabel(SettingsField::Sizes));
+    form->addRow(QString(), addProblemLabel(SettingsField::Sizes, true));
     m_enlarge = new QCheckBox(tr("Allow &enlarging (never by default)"), this);
     m_enlarge->setToolTip(tr("Without it no output is larger than its input. A box to fill that "
                              "an image is too small for is then only cropped to the box's "
                              "shape, not scaled up."));
     form->addRow(QString(), m_enlarge);
-    form->addRow(QString(), addProblemLabel(SettingsField::Size));
+    form->addRow(QString(), addProblemLabel(SettingsField::Size, true));
 
     m_filter = new QComboBox(this);
     addItem(m_filter, tr("Bicubic (Pillow's default)"), Filter::Bicubic);
@@ -143,7 +175,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     addItem(m_filter, tr("Bilinear"), Filter::Bilinear);
     addItem(m_filter, tr("Box"), Filter::Box);
     addItem(m_filter, tr("Nearest"), Filter::Nearest);
-    form->addRow(tr("&Filter:"), m_filter);
+    form->addRow(tr("Fil&ter:"), m_filter);
 
     m_location = new QComboBox(this);
     addItem(m_location, tr("\"ResizeImage\" inside each input folder"),
@@ -152,10 +184,10 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_outputDir = new QLineEdit(this);
     m_outputDir->setPlaceholderText(tr("Output folder"));
     m_outputDir->setClearButtonEnabled(true);
-    m_chooseOutput = new QPushButton(tr("C&hoose\u2026"), this);
+    m_chooseOutput = new QPushButton(tr("&Choose\u2026"), this);
     form->addRow(tr("&Output:"), m_location);
     form->addRow(QString(), row(this, { m_outputDir, m_chooseOutput }, false));
-    form->addRow(QString(), addProblemLabel(SettingsField::OutputDir));
+    form->addRow(QString(), addProblemLabel(SettingsField::OutputDir, true));
     m_nameTemplate = new QLineEdit(this);
     m_nameTemplate->setPlaceholderText(tr("{name}, or e.g. {name}_{w}x{h}"));
     m_nameTemplate->setClearButtonEnabled(true);
@@ -164,7 +196,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
            "{h}: its size; {size}: the size's label; {n}: the input's number. The extension is "
            "added; \"/\" makes sub-folders. Empty: the input's name."));
     form->addRow(tr("File &names:"), m_nameTemplate);
-    form->addRow(QString(), addProblemLabel(SettingsField::Name));
+    form->addRow(QString(), addProblemLabel(SettingsField::Name, true));
 
     m_format = new QComboBox(this);
 #if DROPSIZE_WITH_HEIF
@@ -225,7 +257,10 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
             more.append(w);
         }
     }
-    files->addRow(tr("&Quality:"), row(this, qualities));
+    QWidget* qualityRow = row(this, qualities);
+    files->addRow(tr("&Quality:"), qualityRow);
+    // The row's label takes the mnemonic's focus to its first box, not to the row itself.
+    qobject_cast<QLabel*>(files->labelForField(qualityRow))->setBuddy(m_quality);
     if (!more.isEmpty()) {
         files->addRow(QString(), row(this, more));
     }
@@ -247,8 +282,9 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
                                    "as usual.");
     m_maxBytes->setToolTip(maxBytesTip);
     maxBytesNote->setToolTip(maxBytesTip);
-    files->addRow(
-        tr("&Largest file size:"), row(this, { m_maxBytes, m_maxBytesUnit, maxBytesNote }));
+    QWidget* maxBytesRow = row(this, { m_maxBytes, m_maxBytesUnit, maxBytesNote });
+    files->addRow(tr("Lar&gest file size:"), maxBytesRow);
+    qobject_cast<QLabel*>(files->labelForField(maxBytesRow))->setBuddy(m_maxBytes);
     files->addRow(QString(), addProblemLabel(SettingsField::MaxBytes));
 
     m_ifBigger = new QComboBox(this);
@@ -257,17 +293,17 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     addItem(m_ifBigger, tr("Copy the original"), IfBigger::Copy);
     m_ifBigger->setToolTip(tr("For an output in its input's format whose file is larger than "
                               "the input's; one in another format is always written."));
-    files->addRow(tr("If larger than the &original:"), m_ifBigger);
+    files->addRow(tr("If larger than the original:"), m_ifBigger);
 
     m_existing = new QComboBox(this);
     addItem(m_existing, tr("Skip it (a re-run resumes)"), ExistingPolicy::Skip);
     addItem(m_existing, tr("Overwrite it"), ExistingPolicy::Overwrite);
     addItem(m_existing, tr("Keep both (photo_1.jpg)"), ExistingPolicy::Rename);
-    files->addRow(tr("If an output &exists:"), m_existing);
+    files->addRow(tr("If an output e&xists:"), m_existing);
 
-    m_recursive = new QCheckBox(tr("Include sub-&folders"), this);
+    m_recursive = new QCheckBox(tr("Include su&b-folders"), this);
     m_keepMetadata = new QCheckBox(tr("&Keep EXIF and colour profile"), this);
-    m_keepDates = new QCheckBox(tr("Keep file &dates"), this);
+    m_keepDates = new QCheckBox(tr("Keep file dates"), this);
     m_keepDates->setToolTip(tr("Each output takes its input's modification time."));
     files->addRow(QString(), row(this, { m_recursive, m_keepDates }));
     files->addRow(QString(), m_keepMetadata);
@@ -286,8 +322,54 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     form->addRow(tr("&Device:"), m_device);
     form->addRow(QString(), m_deviceNote);
 
-    auto* reset = new QPushButton(tr("&Reset to defaults"), this);
+    auto* reset = new QPushButton(tr("Reset to defaults"), this);
     form->addRow(QString(), row(this, { reset }));
+
+    // What a screen reader calls the values that have no label of their own.
+    m_percent->setAccessibleName(tr("Percentage"));
+    m_width->setAccessibleName(tr("Width"));
+    m_height->setAccessibleName(tr("Height"));
+    m_longEdge->setAccessibleName(tr("Long edge"));
+    m_shortEdge->setAccessibleName(tr("Short edge"));
+    m_outputDir->setAccessibleName(tr("Output folder"));
+    m_quality->setAccessibleName(tr("JPEG quality"));
+    m_maxBytes->setAccessibleName(tr("Largest file size"));
+    m_maxBytesUnit->setAccessibleName(tr("Unit of the largest file size"));
+    if (m_webpQuality != nullptr) {
+        m_webpQuality->setAccessibleName(tr("WebP quality"));
+    }
+    if (m_avifQuality != nullptr) {
+        m_avifQuality->setAccessibleName(tr("AVIF quality"));
+        m_avifSpeed->setAccessibleName(tr("AVIF encoder speed"));
+    }
+    nameFieldsByLabels(form);
+    nameFieldsByLabels(files);
+
+    // Each problem is told with the values it is about.
+    m_problemFields[SettingsField::Sizes] = { m_sizes };
+    m_problemFields[SettingsField::Size]
+        = { m_mode, m_percent, m_width, m_height, m_longEdge, m_shortEdge, m_enlarge };
+    m_problemFields[SettingsField::OutputDir] = { m_outputDir };
+    m_problemFields[SettingsField::Name] = { m_nameTemplate };
+    m_problemFields[SettingsField::Quality]
+        = { m_quality, m_webpQuality, m_avifQuality, m_avifSpeed };
+    m_problemFields[SettingsField::MaxBytes] = { m_maxBytes };
+
+    // Tab goes down the left column, then down the right one, as they read.
+    QWidget* previous = nullptr;
+    for (QWidget* w : std::initializer_list<QWidget*> { m_mode, m_percent, m_width, m_height,
+             m_longEdge, m_shortEdge, m_sizes, m_enlarge, m_filter, m_location, m_outputDir,
+             m_chooseOutput, m_nameTemplate, m_device, reset, m_format, m_quality, m_webpQuality,
+             m_avifQuality, m_webpLossless, m_avifSpeed, m_maxBytes, m_maxBytesUnit, m_ifBigger,
+             m_existing, m_recursive, m_keepDates, m_keepMetadata }) {
+        if (w == nullptr) {
+            continue; // a format this build lacks
+        }
+        if (previous != nullptr) {
+            setTabOrder(previous, w);
+        }
+        previous = w;
+    }
 
     // Connected first, so the change is told with the new range: the number stays, its unit
     // changes.
@@ -329,12 +411,19 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     setSettings(BatchSettings {});
 }
 
-QLabel* SettingsPanel::addProblemLabel(SettingsField field)
+QLabel* SettingsPanel::addProblemLabel(SettingsField field, bool whileTyping)
 {
     auto* label = new QLabel(this);
     label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("color: #b00020;"));
-    label->setVisible(false);
+    setTextTone(label, TextTone::Problem);
+    // A problem that typing can make or mend has its line kept free, so that the rows below do
+    // not jump up and down under the mouse with each key; the others show only when they occur.
+    if (whileTyping) {
+        label->setMinimumHeight(label->fontMetrics().lineSpacing());
+        m_heldProblemLabels.insert(label);
+    } else {
+        label->setVisible(false);
+    }
     m_problemLabels[field] = label;
     return label;
 }
@@ -456,8 +545,27 @@ void SettingsPanel::showProblems(const std::vector<SettingsProblem>& problems)
                 messages.append(p.message);
             }
         }
-        label->setText(messages.join(QLatin1Char('\n')));
-        label->setVisible(!messages.isEmpty());
+        const QString text = messages.join(QLatin1Char('\n'));
+        if (m_heldProblemLabels.contains(label)) {
+            // While one of its values has the focus, the label keeps the height it had: a
+            // longer message may push the rows down once, a shorter one does not pull them up.
+            const QList<QWidget*>& fields = m_problemFields[field];
+            const bool editing = std::any_of(fields.begin(), fields.end(),
+                [](const QWidget* w) { return w != nullptr && w->hasFocus(); });
+            const int line = label->fontMetrics().lineSpacing();
+            label->setMinimumHeight(editing ? std::max(line, label->height()) : line);
+            // QLabel keeps its size hint, grown to the minimum it had, until its text or looks
+            // change: an unchanged indent counts as the latter.
+            label->setIndent(label->indent());
+        } else {
+            label->setVisible(!messages.isEmpty());
+        }
+        label->setText(text);
+        for (QWidget* w : m_problemFields[field]) {
+            if (w != nullptr) {
+                w->setAccessibleDescription(text);
+            }
+        }
     }
 }
 
@@ -499,7 +607,7 @@ void SettingsPanel::updateEnabledState()
     m_stretchNote->setVisible(mode == SizeMode::Exact);
     const bool gpuMissing
         = current<DeviceChoice>(m_device) == DeviceChoice::Gpu && !m_devices.gpuUsable;
-    m_deviceNote->setStyleSheet(gpuMissing ? QStringLiteral("color: #8a5a00;") : QString());
+    setTextTone(m_deviceNote, gpuMissing ? TextTone::Warning : TextTone::Normal);
     m_deviceNote->setToolTip(
         gpuMissing ? tr("No usable GPU: every file will run on the CPU.") : QString());
 }

@@ -82,6 +82,7 @@ private:
     /// The file of a log row (of the view's model): the output written, else the input.
     QString logRowFile(const QModelIndex& index) const;
     void openLogFile(const QString& path, bool inFolder);
+    void describeProgress(qint64 done, qint64 total);
 
     SettingsStore& m_store;
     BatchController& m_controller;

@@ -5,6 +5,8 @@
 #include "dropsize/core/device_info.h"
 #include "dropsize/ui/batch_settings.h"
 
+#include <QList>
+#include <QSet>
 #include <QWidget>
 #include <cstdint>
 #include <map>
@@ -43,7 +45,8 @@ signals:
 private:
     void updateEnabledState();
     void chooseOutputFolder();
-    QLabel* addProblemLabel(SettingsField field);
+    /// `whileTyping`: a problem that can come and go as the user types, whose line is kept.
+    QLabel* addProblemLabel(SettingsField field, bool whileTyping = false);
     std::uint64_t maxBytes() const;
     void setMaxBytes(std::uint64_t bytes);
 
@@ -79,6 +82,8 @@ private:
     QLabel* m_stretchNote = nullptr;
     QCheckBox* m_keepDates = nullptr;
     std::map<SettingsField, QLabel*> m_problemLabels;
+    std::map<SettingsField, QList<QWidget*>> m_problemFields; ///< the values each is about
+    QSet<QLabel*> m_heldProblemLabels; ///< the problems that keep their line (addProblemLabel)
     BatchSettings
         m_hidden; ///< values the form does not show (subsampling, threads, ...) kept as loaded
     bool m_updating = false;
