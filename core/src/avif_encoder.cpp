@@ -37,18 +37,24 @@ namespace {
         }
     };
 
-    Error avifError(const heif_error& e, const char* what)
+    // `what` says which step failed; libheif's own message, when it gives one, follows it.
+    Error avifError(const heif_error& e, Text what)
     {
-        std::string message = std::string("AVIF encoder: ") + what;
         if (e.message != nullptr && e.message[0] != '\0') {
-            message += std::string(": ") + e.message;
+            what = Text::tr("%1: %2").arg(std::move(what)).arg(Text::verbatim(e.message));
         }
         const ErrorCode code = e.code == heif_error_Memory_allocation_error ? ErrorCode::OutOfMemory
                                                                             : ErrorCode::Internal;
-        return Error { code, message, {} };
+        return Error::of(code, Text::tr("%1 encoder: %2").arg("AVIF").arg(std::move(what)));
     }
 
-    Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
+    Error outOfMemory()
+    {
+        return Error::of(ErrorCode::OutOfMemory,
+            Text::tr("%1 encoder: %2").arg("AVIF").arg(Text::tr("out of memory")));
+    }
+
+    Error cancelled() { return Error::of(ErrorCode::Cancelled, Text::tr("cancelled")); }
 
     // libheif's writer callback: C calls it, so nothing may be thrown through it.
     heif_error appendBytes(heif_context*, const void* data, std::size_t size, void* userdata)
@@ -99,32 +105,33 @@ Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
     const EncodeOptions& options, const Metadata& metadata, const CancelToken* cancel)
 {
     if (image.channels < 1 || image.channels > 4 || image.width < 1 || image.height < 1) {
-        return Error { ErrorCode::InvalidArgument, "image not encodable as AVIF", {} };
+        return Error::of(
+            ErrorCode::InvalidArgument, Text::tr("image not encodable as %1").arg("AVIF"));
     }
     if (cancel != nullptr && cancel->stopRequested()) {
         return cancelled();
     }
     const std::unique_ptr<heif_context, ContextFree> context(heif_context_alloc());
     if (!context) {
-        return Error { ErrorCode::OutOfMemory, "AVIF encoder: out of memory", {} };
+        return outOfMemory();
     }
     heif_encoder* rawEncoder = nullptr;
     if (auto e
         = heif_context_get_encoder_for_format(context.get(), heif_compression_AV1, &rawEncoder);
         e.code != heif_error_Ok) {
-        return avifError(e, "no AV1 encoder");
+        return avifError(e, Text::tr("no %1 encoder").arg("AV1"));
     }
     const std::unique_ptr<heif_encoder, EncoderRelease> encoder(rawEncoder);
     (void)heif_encoder_set_logging_level(encoder.get(), 0);
     if (auto e = heif_encoder_set_lossy_quality(
             encoder.get(), std::clamp(options.avifQuality, kMinAvifQuality, kMaxAvifQuality));
         e.code != heif_error_Ok) {
-        return avifError(e, "quality refused");
+        return avifError(e, Text::tr("quality refused"));
     }
     if (auto e = heif_encoder_set_parameter_integer(
             encoder.get(), "speed", std::clamp(options.avifSpeed, kMinAvifSpeed, kMaxAvifSpeed));
         e.code != heif_error_Ok) {
-        return avifError(e, "speed refused");
+        return avifError(e, Text::tr("speed refused"));
     }
     // One level of parallelism: the batch encodes images side by side.
     (void)heif_encoder_set_parameter_integer(encoder.get(), "threads", 1);
@@ -138,7 +145,7 @@ Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
     if (auto e = heif_image_create(image.width, image.height,
             grey ? heif_colorspace_monochrome : heif_colorspace_RGB, chroma, &rawImage);
         e.code != heif_error_Ok) {
-        return avifError(e, "cannot make the image");
+        return avifError(e, Text::tr("cannot make the image"));
     }
     const std::unique_ptr<heif_image, ImageRelease> pixels(rawImage);
     const bool copied = grey
@@ -146,7 +153,7 @@ Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
             && (!alpha || addPlane(pixels.get(), heif_channel_Alpha, image, 1, 1))
         : addPlane(pixels.get(), heif_channel_interleaved, image, 0, image.channels);
     if (!copied) {
-        return Error { ErrorCode::OutOfMemory, "AVIF encoder: out of memory", {} };
+        return outOfMemory();
     }
     if (!metadata.icc.empty()) {
         (void)heif_image_set_raw_color_profile(
@@ -156,14 +163,14 @@ Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
     const std::unique_ptr<heif_encoding_options, OptionsFree> encoding(
         heif_encoding_options_alloc());
     if (!encoding) {
-        return Error { ErrorCode::OutOfMemory, "AVIF encoder: out of memory", {} };
+        return outOfMemory();
     }
     encoding->save_alpha_channel = alpha ? 1 : 0;
     heif_image_handle* rawHandle = nullptr;
     if (auto e = heif_context_encode_image(
             context.get(), pixels.get(), encoder.get(), encoding.get(), &rawHandle);
         e.code != heif_error_Ok) {
-        return avifError(e, "encoding failed");
+        return avifError(e, Text::tr("encoding failed"));
     }
     const std::unique_ptr<heif_image_handle, HandleRelease> handle(rawHandle);
     if (cancel != nullptr && cancel->stopRequested()) {
@@ -178,7 +185,7 @@ Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
     std::vector<std::uint8_t> out;
     heif_writer writer { 1, appendBytes };
     if (auto e = heif_context_write(context.get(), &writer, &out); e.code != heif_error_Ok) {
-        return avifError(e, "writing failed");
+        return avifError(e, Text::tr("writing failed"));
     }
     return out;
 }

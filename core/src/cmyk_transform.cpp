@@ -82,21 +82,22 @@ namespace {
         }
     }
 
-    const char* spaceName(cmsColorSpaceSignature space)
+    // The space a profile is for, in words; empty for one without a name here.
+    Text spaceName(cmsColorSpaceSignature space)
     {
         switch (space) {
         case cmsSigRgbData:
-            return "RGB";
+            return Text::verbatim("RGB");
         case cmsSigGrayData:
-            return "grey";
+            return Text::tr("grey");
         case cmsSigLabData:
-            return "Lab";
+            return Text::verbatim("Lab");
         case cmsSigXYZData:
-            return "XYZ";
+            return Text::verbatim("XYZ");
         case cmsSigYCbCrData:
-            return "YCbCr";
+            return Text::verbatim("YCbCr");
         default:
-            return nullptr;
+            return {};
         }
     }
 
@@ -134,18 +135,23 @@ struct CmykTransform::State {
         }
     }
 
-    // The transform from `profile`, or an empty string: why not.
-    std::string make(std::span<const std::uint8_t> profile, bool inverted)
+    // The transform from `profile`, or an empty text: why not.
+    Text make(std::span<const std::uint8_t> profile, bool inverted)
     {
         account.refused = false;
         account.message[0] = '\0';
-        const auto because = [this](std::string why) {
+        const auto because = [this](Text why) {
             if (account.refused) {
-                return "it needs more than " + std::to_string(account.limit >> 20)
-                    + " MiB in lcms2";
+                return Text::tr("it needs more than %1 MiB in %2")
+                    .arg(account.limit >> 20)
+                    .arg("lcms2");
             }
             if (account.message[0] != '\0') {
-                why += " (lcms2: " + std::string(account.message) + ")";
+                // lcms2's own words
+                return Text::tr("%1 (%2: %3)")
+                    .arg(std::move(why))
+                    .arg("lcms2")
+                    .arg(Text::verbatim(account.message));
             }
             return why;
         };
@@ -153,17 +159,17 @@ struct CmykTransform::State {
         in.h = cmsOpenProfileFromMemTHR(
             context, profile.data(), static_cast<cmsUInt32Number>(profile.size()));
         if (in.h == nullptr) {
-            return because("it cannot be read");
+            return because(Text::tr("it cannot be read"));
         }
         if (cmsGetColorSpace(in.h) != cmsSigCmykData) {
-            const char* space = spaceName(cmsGetColorSpace(in.h));
-            return space != nullptr ? std::string("it is for ") + space + ", not CMYK"
-                                    : std::string("it is not a CMYK profile");
+            Text space = spaceName(cmsGetColorSpace(in.h));
+            return !space.empty() ? Text::tr("it is for %1, not CMYK").arg(std::move(space))
+                                  : Text::tr("it is not a CMYK profile");
         }
         ProfileHandle out;
         out.h = cmsCreate_sRGBProfileTHR(context);
         if (out.h == nullptr) {
-            return because("lcms2 could not make its sRGB profile");
+            return because(Text::tr("%1 could not make its sRGB profile").arg("lcms2"));
         }
         transform = cmsCreateTransformTHR(context, in.h, inverted ? TYPE_CMYK_8_REV : TYPE_CMYK_8,
             out.h, TYPE_RGB_8, INTENT_RELATIVE_COLORIMETRIC, 0);
@@ -175,7 +181,7 @@ struct CmykTransform::State {
             transform = nullptr;
         }
         if (transform == nullptr) {
-            return because("lcms2 cannot read CMYK with it");
+            return because(Text::tr("%1 cannot read CMYK with it").arg("lcms2"));
         }
         return {};
     }
@@ -208,21 +214,24 @@ Result<CmykTransform> CmykTransform::create(std::span<const std::uint8_t> profil
     };
     state->context = cmsCreateContext(const_cast<cmsPluginMemHandler*>(&kMemory), &state->account);
     if (state->context == nullptr) {
-        return Error { ErrorCode::OutOfMemory, "lcms2 could not start", {} };
+        return Error::of(ErrorCode::OutOfMemory, Text::tr("%1 could not start").arg("lcms2"));
     }
     cmsSetLogErrorHandlerTHR(state->context, logError);
     if (!profile.empty()) {
-        const std::string why = state->make(profile, inverted);
+        Text why = state->make(profile, inverted);
         if (why.empty()) {
             return CmykTransform(std::move(state));
         }
-        warning = "its ICC profile was not used (" + why
-            + "); the standard CMYK profile (ISO Coated v2) was used instead";
+        // The header's warning (the job's note) is plain English for now.
+        warning = Text::tr("its ICC profile was not used (%1); the standard CMYK profile (ISO "
+                           "Coated v2) was used instead")
+                      .arg(std::move(why))
+                      .english();
     }
     state->standard = true;
-    if (const std::string why = state->make(standardCmykProfile(), inverted); !why.empty()) {
-        return Error { state->account.refused ? ErrorCode::LimitExceeded : ErrorCode::Internal,
-            "the standard CMYK profile could not be used: " + why, {} };
+    if (Text why = state->make(standardCmykProfile(), inverted); !why.empty()) {
+        return Error::of(state->account.refused ? ErrorCode::LimitExceeded : ErrorCode::Internal,
+            Text::tr("the standard CMYK profile could not be used: %1").arg(std::move(why)));
     }
     return CmykTransform(std::move(state));
 }

@@ -116,9 +116,13 @@ namespace {
         return at + 8 > data.size() && at < data.size() ? at + 8 : data.size();
     }
 
-    const char* prefix(ImageFormat format) noexcept
+    // An error of the format's: "HEIF: why" or "AVIF: why".
+    Error prefixed(ErrorCode code, ImageFormat format, Text why)
     {
-        return format == ImageFormat::Avif ? "AVIF: " : "HEIF: ";
+        return Error::of(code,
+            Text::tr("%1: %2")
+                .arg(format == ImageFormat::Avif ? "AVIF" : "HEIF")
+                .arg(std::move(why)));
     }
 
     Error heifError(const heif_error& e, ImageFormat format)
@@ -136,11 +140,14 @@ namespace {
         default:
             break;
         }
-        std::string message = e.message != nullptr ? e.message : "libheif failed";
+        if (e.message == nullptr) {
+            return prefixed(code, format, Text::tr("%1 failed").arg("libheif"));
+        }
+        std::string message = e.message;
         while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) {
             message.pop_back();
         }
-        return Error { code, prefix(format) + message, {} };
+        return prefixed(code, format, Text::verbatim(std::move(message)));
     }
 
     struct ImageRelease {
@@ -238,7 +245,7 @@ namespace {
         const ReadState& s, const ImageHeader& header, const CancelToken* cancel)
     {
         if (cancel != nullptr && cancel->stopRequested()) {
-            return Error { ErrorCode::Cancelled, "cancelled", {} };
+            return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
         }
         const bool alpha = header.info.channels == 4;
         heif_image* decoded = nullptr;
@@ -251,17 +258,15 @@ namespace {
             return heifError(e, header.format);
         }
         if (cancel != nullptr && cancel->stopRequested()) {
-            return Error { ErrorCode::Cancelled, "cancelled", {} };
+            return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
         }
         Decoded out;
         out.pixels = heif_image_get_plane(image.get(), heif_channel_interleaved, &out.stride);
         if (out.pixels == nullptr
             || heif_image_get_width(image.get(), heif_channel_interleaved) != header.info.width
             || heif_image_get_height(image.get(), heif_channel_interleaved) != header.info.height) {
-            return Error { ErrorCode::CorruptData,
-                std::string(prefix(header.format))
-                    + "the decoded image differs in size from its header",
-                {} };
+            return prefixed(ErrorCode::CorruptData, header.format,
+                Text::tr("the decoded image differs in size from its header"));
         }
         out.image = std::move(image);
         return out;
@@ -332,7 +337,7 @@ Status HeifDecoder::readHeaderOn()
     s->size = static_cast<std::int64_t>(m_file.size());
     s->context = heif_context_alloc();
     if (s->context == nullptr) {
-        return Error { ErrorCode::OutOfMemory, std::string(prefix(format)) + "out of memory", {} };
+        return prefixed(ErrorCode::OutOfMemory, format, Text::tr("out of memory"));
     }
     // libheif refuses any image of the file with a side over this as it parses; the pixel
     // limit itself is checked below, on the images that are decoded.
@@ -350,10 +355,10 @@ Status HeifDecoder::readHeaderOn()
     if (e.code != heif_error_Ok) {
         if (const std::uint64_t end = boxesEnd(m_file);
             end > m_file.size() && e.subcode != heif_suberror_Security_limit_exceeded) {
-            return Error { ErrorCode::CorruptData,
-                std::string(prefix(format)) + "file is truncated: its boxes run to byte "
-                    + std::to_string(end) + ", past its end at " + std::to_string(m_file.size()),
-                {} };
+            return prefixed(ErrorCode::CorruptData, format,
+                Text::tr("file is truncated: its boxes run to byte %1, past its end at %2")
+                    .arg(end)
+                    .arg(m_file.size()));
         }
         return heifError(e, format);
     }
@@ -361,8 +366,7 @@ Status HeifDecoder::readHeaderOn()
     const int width = heif_image_handle_get_width(primary);
     const int height = heif_image_handle_get_height(primary);
     if (width <= 0 || height <= 0) {
-        return Error { ErrorCode::CorruptData,
-            std::string(prefix(format)) + "the primary image has no size", {} };
+        return prefixed(ErrorCode::CorruptData, format, Text::tr("the primary image has no size"));
     }
     // The coded size (before a crop or rotation) is what libheif allocates; it is checked too,
     // and so is each auxiliary image's (the alpha is decoded with the primary).
@@ -370,18 +374,16 @@ Status HeifDecoder::readHeaderOn()
         return w > 0 && h > 0 && static_cast<std::uint64_t>(w * h) > m_limits.maxPixels;
     };
     if (over(width, height)) {
-        return Error { ErrorCode::LimitExceeded,
-            limitMessage(static_cast<std::uint64_t>(width), static_cast<std::uint64_t>(height),
-                m_limits.maxPixels),
-            {} };
+        return Error::of(ErrorCode::LimitExceeded,
+            limitText(static_cast<std::uint64_t>(width), static_cast<std::uint64_t>(height),
+                m_limits.maxPixels));
     }
     const int codedWidth = heif_image_handle_get_ispe_width(primary);
     const int codedHeight = heif_image_handle_get_ispe_height(primary);
     if (over(codedWidth, codedHeight)) {
-        return Error { ErrorCode::LimitExceeded,
-            limitMessage(static_cast<std::uint64_t>(codedWidth),
-                static_cast<std::uint64_t>(codedHeight), m_limits.maxPixels),
-            {} };
+        return Error::of(ErrorCode::LimitExceeded,
+            limitText(static_cast<std::uint64_t>(codedWidth),
+                static_cast<std::uint64_t>(codedHeight), m_limits.maxPixels));
     }
     const int auxCount = heif_image_handle_get_number_of_auxiliary_images(primary, 0);
     std::vector<heif_item_id> auxIds(static_cast<std::size_t>(std::max(auxCount, 0)));
@@ -395,11 +397,10 @@ Status HeifDecoder::readHeaderOn()
         const int w = heif_image_handle_get_width(aux);
         const int h = heif_image_handle_get_height(aux);
         if (over(w, h)) {
-            return Error { ErrorCode::LimitExceeded,
-                std::string(prefix(format)) + "an auxiliary image: "
-                    + limitMessage(static_cast<std::uint64_t>(w), static_cast<std::uint64_t>(h),
-                        m_limits.maxPixels),
-                {} };
+            return prefixed(ErrorCode::LimitExceeded, format,
+                Text::tr("an auxiliary image: %1")
+                    .arg(limitText(static_cast<std::uint64_t>(w), static_cast<std::uint64_t>(h),
+                        m_limits.maxPixels)));
         }
     }
 
@@ -412,7 +413,7 @@ Status HeifDecoder::readHeaderOn()
     const int bits = heif_image_handle_get_luma_bits_per_pixel(primary);
     m_header.bitDepth = bits > 0 ? bits : 8;
     if (Image::byteSize(width, height, m_header.info.channels) > m_limits.maxMemoryBytes) {
-        return Error { ErrorCode::LimitExceeded, kDecodeMemoryMessage, {} };
+        return decodeMemoryError();
     }
 
     // An ICC profile ('prof' or 'rICC') travels; an nclx description does not need to, as
@@ -461,7 +462,8 @@ void HeifDecoder::readExif()
 Status HeifDecoder::extend(std::span<const std::uint8_t> file, bool wholeFile)
 {
     if (file.size() < m_file.size()) {
-        return Error { ErrorCode::Internal, "a HEIF decoder was given less than it had", {} };
+        return Error::of(
+            ErrorCode::Internal, Text::tr("a %1 decoder was given less than it had").arg("HEIF"));
     }
     m_file = file;
     m_whole = wholeFile;
@@ -488,13 +490,16 @@ std::uint64_t HeifDecoder::workingMemory(Size decoded, bool) const noexcept
 Result<Image> HeifDecoder::decode(int dctScale, const CancelToken* cancel)
 {
     if (!m_hasHeader || !m_s) {
-        return Error { ErrorCode::Internal, "a HEIF's pixels are read once, after its header", {} };
+        return Error::of(ErrorCode::Internal,
+            Text::tr("a %1's pixels are read once, after its header").arg("HEIF"));
     }
     if (!m_whole) {
-        return Error { ErrorCode::Internal, "a HEIF decoder has only part of the file", {} };
+        return Error::of(
+            ErrorCode::Internal, Text::tr("a %1 decoder has only part of the file").arg("HEIF"));
     }
     if (dctScale != 1) {
-        return Error { ErrorCode::InvalidArgument, "a HEIF is decoded at full size only", {} };
+        return Error::of(
+            ErrorCode::InvalidArgument, Text::tr("a %1 is decoded at full size only").arg("HEIF"));
     }
     auto decoded = decodePrimary(*m_s, m_header, cancel);
     m_s.reset(); // libheif's context goes before the copy
@@ -518,10 +523,11 @@ Status HeifDecoder::decodeRows(
     int dctScale, Size expected, const RowConsumer& consume, const CancelToken* cancel)
 {
     if (!m_hasHeader || !m_s || !m_whole || dctScale != 1) {
-        return Error { ErrorCode::Internal, "a HEIF decoder cannot decode these rows", {} };
+        return Error::of(
+            ErrorCode::Internal, Text::tr("a %1 decoder cannot decode these rows").arg("HEIF"));
     }
     if (m_header.info.width != expected.width || m_header.info.height != expected.height) {
-        return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+        return Error::of(ErrorCode::Internal, Text::tr("decoded size differs from the plan"));
     }
     auto decoded = decodePrimary(*m_s, m_header, cancel);
     m_s.reset();
@@ -530,7 +536,7 @@ Status HeifDecoder::decodeRows(
     }
     for (int y = 0; y < m_header.info.height; y += kRowsPerCall) {
         if (cancel != nullptr && cancel->stopRequested()) {
-            return Error { ErrorCode::Cancelled, "cancelled", {} };
+            return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
         }
         const int count = std::min(kRowsPerCall, m_header.info.height - y);
         if (auto taken = consume(decoded->pixels + static_cast<std::ptrdiff_t>(y) * decoded->stride,

@@ -25,13 +25,13 @@ std::size_t Image::byteSize(int width, int height, int channels) noexcept
 Result<Image> Image::allocate(int width, int height, int channels)
 {
     if (width <= 0 || height <= 0 || channels < 1 || channels > 4) {
-        return Error { ErrorCode::InvalidArgument, "image size out of range", {} };
+        return Error::of(ErrorCode::InvalidArgument, Text::tr("image size out of range"));
     }
     const std::size_t bytes = byteSize(width, height, channels);
     Image image;
     image.m_data.reset(new (std::nothrow) std::uint8_t[bytes]);
     if (!image.m_data) {
-        return Error { ErrorCode::OutOfMemory, "not enough memory for the image", {} };
+        return Error::of(ErrorCode::OutOfMemory, Text::tr("not enough memory for the image"));
     }
     image.m_width = width;
     image.m_height = height;

@@ -14,10 +14,7 @@ namespace {
     // of temporary names is.
     std::atomic<std::uint64_t> g_headerReads { 0 };
 
-    std::string megapixels(std::uint64_t pixels)
-    {
-        return std::to_string((pixels + 500'000) / 1'000'000) + " megapixels";
-    }
+    std::uint64_t megapixels(std::uint64_t pixels) { return (pixels + 500'000) / 1'000'000; }
 
 } // namespace
 
@@ -36,15 +33,30 @@ Result<std::unique_ptr<ImageDecoder>> openDecoder(
 {
     const CodecEntry* codec = sniffCodec(file);
     if (codec == nullptr) {
-        return Error { ErrorCode::UnsupportedFormat, "not a JPEG or PNG file", {} };
+        return Error::of(
+            ErrorCode::UnsupportedFormat, Text::tr("not a %1 or %2 file").arg("JPEG").arg("PNG"));
     }
     return codec->open(file, limits, wholeFile);
 }
 
+Text limitText(std::uint64_t width, std::uint64_t height, std::uint64_t maxPixels)
+{
+    return Text::tr("image is %1x%2 (%3 megapixels), over the limit of %4 megapixels")
+        .arg(width)
+        .arg(height)
+        .arg(megapixels(width * height))
+        .arg(megapixels(maxPixels));
+}
+
 std::string limitMessage(std::uint64_t width, std::uint64_t height, std::uint64_t maxPixels)
 {
-    return "image is " + std::to_string(width) + "x" + std::to_string(height) + " ("
-        + megapixels(width * height) + "), over the limit of " + megapixels(maxPixels);
+    return limitText(width, height, maxPixels).english();
+}
+
+Error decodeMemoryError()
+{
+    return Error::of(
+        ErrorCode::LimitExceeded, Text::tr("decoded image would exceed the memory limit"));
 }
 
 } // namespace dropsize

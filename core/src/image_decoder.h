@@ -5,6 +5,8 @@
 #include "dropsize/core/cancel_token.h"
 #include "dropsize/core/codec.h"
 #include "dropsize/core/image.h"
+#include "dropsize/core/result.h"
+#include "dropsize/core/text.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -84,11 +86,16 @@ protected:
 /// byte: lets a test see that a job reads each header once, however its file arrives.
 std::uint64_t headerReadsStarted() noexcept;
 
-/// The message for an image over the pixel limit, the same from every decoder:
+/// The sentence for an image over the pixel limit, the same from every decoder:
 /// "image is 20000x15000 (300 megapixels), over the limit of 200 megapixels".
+Text limitText(std::uint64_t width, std::uint64_t height, std::uint64_t maxPixels);
+/// limitText() in English.
 std::string limitMessage(std::uint64_t width, std::uint64_t height, std::uint64_t maxPixels);
 
-/// The message for a decoded image larger than the memory limit allows.
+/// The error for a decoded image larger than the memory limit allows, the same from every
+/// decoder; its message is kDecodeMemoryMessage.
+Error decodeMemoryError();
+/// decodeMemoryError()'s message, for tests that compare it.
 inline constexpr const char* kDecodeMemoryMessage = "decoded image would exceed the memory limit";
 
 } // namespace dropsize

@@ -284,7 +284,8 @@ namespace {
 
     Error jpegError(const jpeg::ErrorManager& err)
     {
-        return Error { jpeg::classify(err), std::string("JPEG: ") + err.message, {} };
+        return Error::of(
+            jpeg::classify(err), Text::tr("%1: %2").arg("JPEG").arg(jpeg::describe(err)));
     }
 
     // Runs the decode and lets the decompressor go: its memory (all of a progressive image's
@@ -298,7 +299,7 @@ namespace {
         case DecodeEnd::Stopped:
             break;
         case DecodeEnd::Cancelled:
-            status = Error { ErrorCode::Cancelled, "cancelled", {} };
+            status = Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
             break;
         case DecodeEnd::Failed:
             status = jpegError(d->err);
@@ -347,7 +348,7 @@ namespace {
             try {
                 self->status = (*self->consume)(self->buffer, self->stride, count);
             } catch (const std::bad_alloc&) {
-                self->status = Error { ErrorCode::OutOfMemory, "out of memory", {} };
+                self->status = Error::of(ErrorCode::OutOfMemory, Text::tr("out of memory"));
             }
             return self->status.ok();
         }
@@ -432,13 +433,12 @@ Status JpegDecoder::readHeaderOn()
     } else if (c.num_components == 3 || h.cmyk) {
         h.info.channels = 3;
     } else {
-        return Error { ErrorCode::UnsupportedFormat,
-            "JPEG with " + std::to_string(c.num_components) + " colour components is not supported",
-            {} };
+        return Error::of(ErrorCode::UnsupportedFormat,
+            Text::tr("JPEG with %1 colour components is not supported").arg(c.num_components));
     }
     if (std::uint64_t { c.image_width } * c.image_height > m_limits.maxPixels) {
-        return Error { ErrorCode::LimitExceeded,
-            limitMessage(c.image_width, c.image_height, m_limits.maxPixels), {} };
+        return Error::of(
+            ErrorCode::LimitExceeded, limitText(c.image_width, c.image_height, m_limits.maxPixels));
     }
     for (jpeg_saved_marker_ptr m = c.marker_list; m != nullptr; m = m->next) {
         if (m->marker == JPEG_APP0 + 1 && m->data_length > 6
@@ -475,7 +475,8 @@ Status JpegDecoder::readHeaderOn()
 Status JpegDecoder::extend(std::span<const std::uint8_t> file, bool wholeFile)
 {
     if (!m_d || file.size() < m_d->source.size) {
-        return Error { ErrorCode::Internal, "a JPEG decoder was given less than it had", {} };
+        return Error::of(
+            ErrorCode::Internal, Text::tr("a %1 decoder was given less than it had").arg("JPEG"));
     }
     rebase(&m_d->source, file.data(), file.size(), wholeFile);
     return m_hasHeader ? Status {} : readHeaderOn();
@@ -502,13 +503,16 @@ std::uint64_t JpegDecoder::workingMemory(Size decoded, bool) const noexcept
 Status JpegDecoder::startPixels(int dctScale)
 {
     if (!m_hasHeader || !m_d) {
-        return Error { ErrorCode::Internal, "a JPEG's pixels are read once, after its header", {} };
+        return Error::of(ErrorCode::Internal,
+            Text::tr("a %1's pixels are read once, after its header").arg("JPEG"));
     }
     if (!m_d->source.whole) {
-        return Error { ErrorCode::Internal, "a JPEG decoder has only part of the file", {} };
+        return Error::of(
+            ErrorCode::Internal, Text::tr("a %1 decoder has only part of the file").arg("JPEG"));
     }
     if (dctScale != 1 && dctScale != 2 && dctScale != 4 && dctScale != 8) {
-        return Error { ErrorCode::InvalidArgument, "DCT scale must be 1, 2, 4 or 8", {} };
+        return Error::of(ErrorCode::InvalidArgument,
+            Text::tr("DCT scale must be %1, %2, %3 or %4").arg(1).arg(2).arg(4).arg(8));
     }
     const J_COLOR_SPACE space
         = m_header.info.channels == 1 ? JCS_GRAYSCALE : (m_header.cmyk ? JCS_CMYK : JCS_RGB);
@@ -519,7 +523,7 @@ Status JpegDecoder::startPixels(int dctScale)
         m_d->cmykRow.reset(new (
             std::nothrow) unsigned char[static_cast<std::size_t>(m_d->cinfo.output_width) * 4]);
         if (!m_d->cmykRow) {
-            return Error { ErrorCode::OutOfMemory, "not enough memory for a CMYK row", {} };
+            return Error::of(ErrorCode::OutOfMemory, Text::tr("not enough memory for a CMYK row"));
         }
     }
     m_d->invertedCmyk = m_d->cinfo.saw_Adobe_marker != 0;
@@ -535,7 +539,7 @@ Result<Image> JpegDecoder::decode(int dctScale, const CancelToken* cancel)
     const auto height = static_cast<int>(m_d->cinfo.output_height);
     const int channels = m_header.info.channels;
     if (Image::byteSize(width, height, channels) > m_limits.maxMemoryBytes) {
-        return Error { ErrorCode::LimitExceeded, kDecodeMemoryMessage, {} };
+        return decodeMemoryError();
     }
     auto made = Image::allocate(width, height, channels);
     if (!made) {
@@ -558,7 +562,7 @@ Status JpegDecoder::decodeRows(
     const auto width = static_cast<int>(m_d->cinfo.output_width);
     const auto height = static_cast<int>(m_d->cinfo.output_height);
     if (width != expected.width || height != expected.height) {
-        return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+        return Error::of(ErrorCode::Internal, Text::tr("decoded size differs from the plan"));
     }
     auto buffer = Image::allocate(width, kRowsPerCall, m_header.info.channels);
     if (!buffer) {

@@ -149,7 +149,8 @@ Result<std::vector<std::uint8_t>> JpegEncoder::encode(ConstImageView image,
 {
     if (image.width < 1 || image.height < 1 || image.width > JPEG_MAX_DIMENSION
         || image.height > JPEG_MAX_DIMENSION) {
-        return Error { ErrorCode::InvalidArgument, "image size not encodable as JPEG", {} };
+        return Error::of(
+            ErrorCode::InvalidArgument, Text::tr("image size not encodable as %1").arg("JPEG"));
     }
     Image flattened;
     if (image.channels == 2 || image.channels == 4) {
@@ -167,9 +168,10 @@ Result<std::vector<std::uint8_t>> JpegEncoder::encode(ConstImageView image,
     Compressor c;
     if (!encodeC(&c, &job)) {
         if (c.cancelled) {
-            return Error { ErrorCode::Cancelled, "cancelled", {} };
+            return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
         }
-        return Error { ErrorCode::Internal, std::string("JPEG encoder: ") + c.err.message, {} };
+        return Error::of(ErrorCode::Internal,
+            Text::tr("%1 encoder: %2").arg("JPEG").arg(Text::verbatim(c.err.message)));
     }
     return std::vector<std::uint8_t>(c.buffer, c.buffer + c.size);
 }

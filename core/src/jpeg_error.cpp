@@ -55,10 +55,7 @@ void onProgress(j_common_ptr cinfo)
     auto* err = reinterpret_cast<ErrorManager*>(cinfo->err);
     const auto* d = reinterpret_cast<j_decompress_ptr>(cinfo);
     if (d->input_scan_number > err->maxScans) {
-        std::snprintf(err->message, sizeof err->message,
-            "progressive JPEG with more than %d scans (a limit against hostile files)",
-            err->maxScans);
-        err->scanLimitHit = true;
+        err->scanLimitHit = true; // describe() words it
         std::longjmp(err->jump, 1);
     }
 }
@@ -83,6 +80,15 @@ ErrorCode classify(const jpeg_error_mgr& err) noexcept
 ErrorCode classify(const ErrorManager& err) noexcept
 {
     return err.scanLimitHit ? ErrorCode::LimitExceeded : classify(err.pub);
+}
+
+Text describe(const ErrorManager& err)
+{
+    if (err.scanLimitHit) {
+        return Text::tr("progressive JPEG with more than %1 scans (a limit against hostile files)")
+            .arg(err.maxScans);
+    }
+    return Text::verbatim(err.message);
 }
 
 } // namespace dropsize::jpeg

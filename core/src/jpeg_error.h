@@ -23,7 +23,7 @@ namespace dropsize::jpeg {
 struct ErrorManager {
     jpeg_error_mgr pub;
     std::jmp_buf jump;
-    char message[JMSG_LENGTH_MAX];
+    char message[JMSG_LENGTH_MAX]; ///< libjpeg's message (format_message)
     int maxScans; ///< progressive scans a decode may read (onProgress())
     bool scanLimitHit; ///< set by onProgress() when it stopped a decode at maxScans
 };
@@ -41,5 +41,8 @@ ErrorCode classify(const jpeg_error_mgr& err) noexcept;
 
 /// The code for a failure `err` recorded: the scan limit, or what libjpeg reported.
 ErrorCode classify(const ErrorManager& err) noexcept;
+
+/// What `err` recorded, in words: the scan limit, or libjpeg's own message (verbatim).
+Text describe(const ErrorManager& err);
 
 } // namespace dropsize::jpeg

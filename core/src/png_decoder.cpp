@@ -215,16 +215,23 @@ namespace {
         return true;
     }
 
+    Error cannotCreate()
+    {
+        return Error::of(ErrorCode::OutOfMemory,
+            Text::tr("%1: %2").arg("PNG").arg(Text::tr("cannot create the decoder")));
+    }
+
     Error pngError(const ReadState& s)
     {
         if (s.err.limitHit) {
             if (std::uint64_t { s.width } * s.height > s.maxPixels) {
-                return Error { ErrorCode::LimitExceeded,
-                    limitMessage(s.width, s.height, s.maxPixels), {} };
+                return Error::of(
+                    ErrorCode::LimitExceeded, limitText(s.width, s.height, s.maxPixels));
             }
-            return Error { ErrorCode::LimitExceeded, kDecodeMemoryMessage, {} };
+            return decodeMemoryError();
         }
-        return Error { ErrorCode::CorruptData, std::string("PNG: ") + s.err.message, {} };
+        return Error::of(ErrorCode::CorruptData,
+            Text::tr("%1: %2").arg("PNG").arg(Text::verbatim(s.err.message)));
     }
 
 } // namespace
@@ -256,11 +263,11 @@ Result<std::unique_ptr<ImageDecoder>> PngDecoder::open(
     countHeaderRead();
     s.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &s.err, png::onError, png::onWarning);
     if (s.png == nullptr) {
-        return Error { ErrorCode::OutOfMemory, "PNG: cannot create the decoder", {} };
+        return cannotCreate();
     }
     s.info = png_create_info_struct(s.png);
     if (s.info == nullptr) {
-        return Error { ErrorCode::OutOfMemory, "PNG: cannot create the decoder", {} };
+        return cannotCreate();
     }
     // libpng's own side limit is set to PNG's largest: its error would be CorruptData, while
     // onInfo() checks the pixel limit itself, before any row is allocated, and says which.
@@ -304,7 +311,8 @@ Status PngDecoder::readHeaderOn()
         if (!m_whole) {
             return {}; // the header goes on past the bytes given
         }
-        return Error { ErrorCode::CorruptData, "PNG: file is truncated before the image data", {} };
+        return Error::of(ErrorCode::CorruptData,
+            Text::tr("%1: %2").arg("PNG").arg(Text::tr("file is truncated before the image data")));
     }
     m_header.format = ImageFormat::Png;
     m_header.info.width = static_cast<int>(s.width);
@@ -329,7 +337,8 @@ void PngDecoder::readExif()
 Status PngDecoder::extend(std::span<const std::uint8_t> file, bool wholeFile)
 {
     if (!m_s || file.size() < m_file.size()) {
-        return Error { ErrorCode::Internal, "a PNG decoder was given less than it had", {} };
+        return Error::of(
+            ErrorCode::Internal, Text::tr("a %1 decoder was given less than it had").arg("PNG"));
     }
     m_file = file;
     m_whole = wholeFile;
@@ -350,13 +359,16 @@ std::uint64_t PngDecoder::workingMemory(Size decoded, bool rows) const noexcept
 Result<Image> PngDecoder::decode(int dctScale, const CancelToken* cancel)
 {
     if (!m_hasHeader || !m_s) {
-        return Error { ErrorCode::Internal, "a PNG's pixels are read once, after its header", {} };
+        return Error::of(ErrorCode::Internal,
+            Text::tr("a %1's pixels are read once, after its header").arg("PNG"));
     }
     if (!m_whole) {
-        return Error { ErrorCode::Internal, "a PNG decoder has only part of the file", {} };
+        return Error::of(
+            ErrorCode::Internal, Text::tr("a %1 decoder has only part of the file").arg("PNG"));
     }
     if (dctScale != 1) {
-        return Error { ErrorCode::InvalidArgument, "a PNG is decoded at full size only", {} };
+        return Error::of(
+            ErrorCode::InvalidArgument, Text::tr("a %1 is decoded at full size only").arg("PNG"));
     }
     auto made = Image::allocate(m_header.info.width, m_header.info.height, m_header.info.channels);
     if (!made) {
@@ -365,19 +377,21 @@ Result<Image> PngDecoder::decode(int dctScale, const CancelToken* cancel)
     ReadState& s = *m_s;
     s.out = made->data();
     s.stride = made->stride();
-    Result<Image> result = Error { ErrorCode::Internal, "no PNG decode", {} };
+    Result<Image> result = Error::of(ErrorCode::Internal, Text::tr("no %1 decode").arg("PNG"));
     switch (feedC(&s, m_file.data(), iendStart(m_file), cancel)) {
     case ReadEnd::Done:
         if (s.rowsDone) {
             result = std::move(made);
         } else {
             // The data ran out, or libpng gave up on it with a warning (a bad checksum).
-            const std::string why = s.err.warning[0] != '\0' ? s.err.warning : "file is truncated";
-            result = Error { ErrorCode::CorruptData, "PNG: " + why, {} };
+            // The warning is libpng's own sentence.
+            const Text why = s.err.warning[0] != '\0' ? Text::verbatim(s.err.warning)
+                                                      : Text::tr("file is truncated");
+            result = Error::of(ErrorCode::CorruptData, Text::tr("%1: %2").arg("PNG").arg(why));
         }
         break;
     case ReadEnd::Cancelled:
-        result = Error { ErrorCode::Cancelled, "cancelled", {} };
+        result = Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
         break;
     case ReadEnd::Failed:
         result = pngError(s);
@@ -391,7 +405,7 @@ Status PngDecoder::decodeRows(
     int dctScale, Size expected, const RowConsumer& consume, const CancelToken* cancel)
 {
     if (m_header.info.width != expected.width || m_header.info.height != expected.height) {
-        return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+        return Error::of(ErrorCode::Internal, Text::tr("decoded size differs from the plan"));
     }
     auto decoded = decode(dctScale, cancel);
     if (!decoded) {
@@ -399,7 +413,7 @@ Status PngDecoder::decodeRows(
     }
     for (int y = 0; y < decoded->height(); y += kRowsPerCall) {
         if (cancel != nullptr && cancel->stopRequested()) {
-            return Error { ErrorCode::Cancelled, "cancelled", {} };
+            return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
         }
         const int count = std::min(kRowsPerCall, decoded->height() - y);
         if (auto taken = consume(decoded->view().row(y), decoded->stride(), count); !taken) {

@@ -118,13 +118,15 @@ Result<std::vector<std::uint8_t>> PngEncoder::encode(ConstImageView image,
     static constexpr int kColorTypes[5] = { 0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA,
         PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_RGB_ALPHA };
     if (image.channels < 1 || image.channels > 4 || image.width < 1 || image.height < 1) {
-        return Error { ErrorCode::InvalidArgument, "image not encodable as PNG", {} };
+        return Error::of(
+            ErrorCode::InvalidArgument, Text::tr("image not encodable as %1").arg("PNG"));
     }
     WriteState s;
     png::resetErrors(&s.err);
     s.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &s.err, png::onError, png::onWarning);
     if (s.png == nullptr || (s.info = png_create_info_struct(s.png)) == nullptr) {
-        return Error { ErrorCode::OutOfMemory, "PNG: cannot create the encoder", {} };
+        return Error::of(ErrorCode::OutOfMemory,
+            Text::tr("%1: %2").arg("PNG").arg(Text::tr("cannot create the encoder")));
     }
     // png_set_eXIf_1 takes a non-const pointer; give it a copy it may keep.
     std::vector<std::uint8_t> exif = metadata.exif;
@@ -135,9 +137,10 @@ Result<std::vector<std::uint8_t>> PngEncoder::encode(ConstImageView image,
         static_cast<png_uint_32>(exif.size()), cancel };
     if (!encodeC(&s, &job)) {
         if (s.cancelled) {
-            return Error { ErrorCode::Cancelled, "cancelled", {} };
+            return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
         }
-        return Error { ErrorCode::Internal, std::string("PNG encoder: ") + s.err.message, {} };
+        return Error::of(ErrorCode::Internal,
+            Text::tr("%1 encoder: %2").arg("PNG").arg(Text::verbatim(s.err.message)));
     }
     return std::vector<std::uint8_t>(s.writer.data, s.writer.data + s.writer.size);
 }

@@ -61,7 +61,7 @@ Result<Size> reducedSize(Size in, int fx, int fy, const int box[4])
     const int bh = box[3] - box[1];
     if (fx < 1 || fy < 1 || bw <= 0 || bh <= 0 || box[0] < 0 || box[1] < 0 || box[2] > in.width
         || box[3] > in.height) {
-        return Error { ErrorCode::InvalidArgument, "reduce box outside the image", {} };
+        return Error::of(ErrorCode::InvalidArgument, Text::tr("reduce box outside the image"));
     }
     return Size { (bw + fx - 1) / fx, (bh + fy - 1) / fy };
 }
@@ -71,7 +71,7 @@ Result<ResampleSteps> planResample(Size in, Size out, Filter filter, const float
     if (out.width < 1 || out.height < 1 || box[0] < 0 || box[1] < 0
         || box[2] > static_cast<float>(in.width) || box[3] > static_cast<float>(in.height)
         || box[2] - box[0] < 0 || box[3] - box[1] < 0) {
-        return Error { ErrorCode::InvalidArgument, "resample box outside the image", {} };
+        return Error::of(ErrorCode::InvalidArgument, Text::tr("resample box outside the image"));
     }
     ResampleSteps steps;
     steps.source = in;

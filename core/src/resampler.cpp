@@ -20,7 +20,7 @@ namespace {
     constexpr int kRowsPerCancelCheck = 16;
     constexpr int kMaxBlockRowsOnStack = 64;
 
-    Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
+    Error cancelled() { return Error::of(ErrorCode::Cancelled, Text::tr("cancelled")); }
 
     bool stopRequested(const CancelToken* cancel)
     {
@@ -270,7 +270,7 @@ Result<Image> CpuResizer::resize(
     }
     const ResampleSteps& steps = *planned;
     if (decoded.width() != steps.source.width || decoded.height() != steps.source.height) {
-        return Error { ErrorCode::InvalidArgument, "image size differs from the plan", {} };
+        return Error::of(ErrorCode::InvalidArgument, Text::tr("image size differs from the plan"));
     }
     Image current = std::move(decoded);
     if (steps.premultiply) {
@@ -304,7 +304,8 @@ Result<Image> CpuResizer::resizeShared(ConstImageView decoded, bool premultiplie
 {
     const bool needs = needsPremultiplied(plan, decoded.channels);
     if (premultiplied && !needs && (decoded.channels == 2 || decoded.channels == 4)) {
-        return Error { ErrorCode::Internal, "premultiplied pixels for a plan that keeps them", {} };
+        return Error::of(
+            ErrorCode::Internal, Text::tr("premultiplied pixels for a plan that keeps them"));
     }
     if (!plan.resample || (needs && !premultiplied)) {
         // Steps that change the pixels in place get a copy of their own.
@@ -321,7 +322,7 @@ Result<Image> CpuResizer::resizeShared(ConstImageView decoded, bool premultiplie
     }
     const ResampleSteps& steps = *planned;
     if (decoded.width != steps.source.width || decoded.height != steps.source.height) {
-        return Error { ErrorCode::InvalidArgument, "image size differs from the plan", {} };
+        return Error::of(ErrorCode::InvalidArgument, Text::tr("image size differs from the plan"));
     }
     Image reduced;
     ConstImageView source = decoded;

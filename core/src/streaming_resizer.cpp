@@ -53,7 +53,7 @@ std::uint64_t StreamingResizer::memoryEstimate(const ResizePlan& p, int channels
 Result<StreamingResizer> StreamingResizer::create(const ResizePlan& plan, int channels)
 {
     if (!canStream(plan) || channels < 1 || channels > 4) {
-        return Error { ErrorCode::InvalidArgument, "plan cannot be streamed", {} };
+        return Error::of(ErrorCode::InvalidArgument, Text::tr("plan cannot be streamed"));
     }
     auto steps = planResample(plan, channels);
     if (!steps) {
@@ -80,7 +80,7 @@ Result<StreamingResizer> StreamingResizer::create(const ResizePlan& plan, int ch
     auto ring = Image::allocate(out.width, r.m_ringRows, channels);
     auto output = Image::allocate(out.width, out.height, channels);
     if (!ring || !output) {
-        return Error { ErrorCode::OutOfMemory, "not enough memory to resize", {} };
+        return Error::of(ErrorCode::OutOfMemory, Text::tr("not enough memory to resize"));
     }
     r.m_ring = std::move(ring).value();
     r.m_strip.assign(static_cast<std::size_t>(s.in.width) * detail::kStripRows
@@ -91,7 +91,7 @@ Result<StreamingResizer> StreamingResizer::create(const ResizePlan& plan, int ch
         auto block = Image::allocate(s.source.width, s.reduceY, channels);
         auto reduced = Image::allocate(s.in.width, 1, channels);
         if (!block || !reduced) {
-            return Error { ErrorCode::OutOfMemory, "not enough memory to resize", {} };
+            return Error::of(ErrorCode::OutOfMemory, Text::tr("not enough memory to resize"));
         }
         r.m_block = std::move(block).value();
         r.m_reducedRow = std::move(reduced).value();
@@ -104,7 +104,7 @@ Status StreamingResizer::pushRows(std::uint8_t* rows, std::ptrdiff_t stride, int
     const int width = m_steps.source.width;
     const auto rowBytes = static_cast<std::size_t>(width) * static_cast<std::size_t>(m_channels);
     if (m_nextDecodedRow + count > m_steps.source.height) {
-        return Error { ErrorCode::Internal, "more rows than the image has", {} };
+        return Error::of(ErrorCode::Internal, Text::tr("more rows than the image has"));
     }
     for (int i = 0; i < count; ++i, ++m_nextDecodedRow) {
         std::uint8_t* row = rows + static_cast<std::ptrdiff_t>(i) * stride;
@@ -177,8 +177,8 @@ void StreamingResizer::takeReducedRow(const std::uint8_t* row)
 Result<Image> StreamingResizer::finish()
 {
     if (m_nextOutputRow != m_steps.out.height) {
-        return Error { ErrorCode::CorruptData, "the image ended before all its rows were decoded",
-            {} };
+        return Error::of(
+            ErrorCode::CorruptData, Text::tr("the image ended before all its rows were decoded"));
     }
     return std::move(m_output);
 }

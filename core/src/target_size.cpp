@@ -41,13 +41,13 @@ Result<TargetSizeResult> encodeWithin(const EncodeAt& encode, EncodeOptions opti
 {
     int* quality = lossyQuality(options, format);
     if (quality == nullptr) {
-        return Error { ErrorCode::Internal, "a target file size needs a lossy format", {} };
+        return Error::of(ErrorCode::Internal, Text::tr("a target file size needs a lossy format"));
     }
     TargetSizeResult result;
     // The output at `q`, kept as the best when it fits; false when it does not.
     auto tryQuality = [&](int q) -> Result<bool> {
         if (cancel != nullptr && cancel->stopRequested()) {
-            return Error { ErrorCode::Cancelled, "cancelled", {} };
+            return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
         }
         *quality = q;
         ++result.encodes;

@@ -38,12 +38,19 @@ namespace {
     };
     using AnimationDecoder = std::unique_ptr<WebPAnimDecoder, AnimationDelete>;
 
-    Error corrupt(const std::string& why)
+    Error corrupt(Text why)
     {
-        return Error { ErrorCode::CorruptData, "WebP: " + why, {} };
+        return Error::of(
+            ErrorCode::CorruptData, Text::tr("%1: %2").arg("WebP").arg(std::move(why)));
     }
 
-    Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
+    Error versionMismatch()
+    {
+        return Error::of(ErrorCode::Internal,
+            Text::tr("%1: %2").arg("WebP").arg(Text::tr("%1 version mismatch").arg("libwebp")));
+    }
+
+    Error cancelled() { return Error::of(ErrorCode::Cancelled, Text::tr("cancelled")); }
 
     std::uint32_t le32(const std::uint8_t* p) noexcept
     {
@@ -76,16 +83,17 @@ namespace {
     Error truncated(std::span<const std::uint8_t> data)
     {
         if (data.size() < 12) {
-            return corrupt("file is truncated inside its RIFF header");
+            return corrupt(Text::tr("file is truncated inside its RIFF header"));
         }
-        return corrupt("file is truncated: its RIFF header says "
-            + std::to_string(std::uint64_t { le32(data.data() + 4) } + 8) + " bytes, the file has "
-            + std::to_string(data.size()));
+        return corrupt(Text::tr("file is truncated: its RIFF header says %1 bytes, the file has %2")
+                           .arg(std::uint64_t { le32(data.data() + 4) } + 8)
+                           .arg(data.size()));
     }
 
     Error damagedChunks()
     {
-        return corrupt("the chunk structure is damaged (a chunk's size, order or frame is wrong)");
+        return corrupt(
+            Text::tr("the chunk structure is damaged (a chunk's size, order or frame is wrong)"));
     }
 
     // Whether the bytes given end before the RIFF header says the file does (or inside it).
@@ -94,50 +102,53 @@ namespace {
         return data.size() < 12 || std::uint64_t { le32(data.data() + 4) } + 8 > data.size();
     }
 
-    std::string statusText(VP8StatusCode status)
+    Text statusText(VP8StatusCode status)
     {
         switch (status) {
         case VP8_STATUS_OK:
-            return "no error";
+            return Text::tr("no error");
         case VP8_STATUS_OUT_OF_MEMORY:
-            return "out of memory";
+            return Text::tr("out of memory");
         case VP8_STATUS_INVALID_PARAM:
-            return "invalid parameter";
+            return Text::tr("invalid parameter");
         case VP8_STATUS_BITSTREAM_ERROR:
-            return "damaged bitstream";
+            return Text::tr("damaged bitstream");
         case VP8_STATUS_UNSUPPORTED_FEATURE:
-            return "a feature this libwebp cannot read";
+            return Text::tr("a feature this libwebp cannot read");
         case VP8_STATUS_SUSPENDED:
         case VP8_STATUS_NOT_ENOUGH_DATA:
-            return "the bitstream ends early";
+            return Text::tr("the bitstream ends early");
         case VP8_STATUS_USER_ABORT:
-            return "stopped";
+            return Text::tr("stopped");
         }
-        return "status " + std::to_string(static_cast<int>(status));
+        return Text::tr("status %1").arg(static_cast<int>(status));
     }
 
     Error headerError(VP8StatusCode status)
     {
         if (status == VP8_STATUS_UNSUPPORTED_FEATURE) {
-            return Error { ErrorCode::UnsupportedFormat,
-                "WebP: the image header uses " + statusText(status), {} };
+            return Error::of(ErrorCode::UnsupportedFormat,
+                Text::tr("%1: %2").arg("WebP").arg(
+                    Text::tr("the image header uses %1").arg(statusText(status))));
         }
-        return corrupt("the image header is damaged (" + statusText(status) + ")");
+        return corrupt(Text::tr("the image header is damaged (%1)").arg(statusText(status)));
     }
 
     Error pixelError(VP8StatusCode status)
     {
         switch (status) {
         case VP8_STATUS_OUT_OF_MEMORY:
-            return Error { ErrorCode::OutOfMemory, "WebP: out of memory", {} };
+            return Error::of(ErrorCode::OutOfMemory,
+                Text::tr("%1: %2").arg("WebP").arg(Text::tr("out of memory")));
         case VP8_STATUS_UNSUPPORTED_FEATURE:
-            return Error { ErrorCode::UnsupportedFormat,
-                "WebP: the image data uses " + statusText(status), {} };
+            return Error::of(ErrorCode::UnsupportedFormat,
+                Text::tr("%1: %2").arg("WebP").arg(
+                    Text::tr("the image data uses %1").arg(statusText(status))));
         case VP8_STATUS_SUSPENDED:
         case VP8_STATUS_NOT_ENOUGH_DATA:
-            return corrupt("the image data ends before the image does");
+            return corrupt(Text::tr("the image data ends before the image does"));
         default:
-            return corrupt("the image data is damaged (" + statusText(status) + ")");
+            return corrupt(Text::tr("the image data is damaged (%1)").arg(statusText(status)));
         }
     }
 
@@ -191,8 +202,8 @@ namespace {
     Error whyRefused(std::span<const std::uint8_t> data)
     {
         if (chunkOverruns(data)) {
-            return corrupt("the chunk structure is damaged: a chunk's size runs past the end "
-                           "its RIFF header gives");
+            return corrupt(Text::tr("the chunk structure is damaged: a chunk's size runs past "
+                                    "the end its RIFF header gives"));
         }
         if (!reachesBitstream(data)) {
             return damagedChunks();
@@ -290,13 +301,13 @@ Status WebpDecoder::readHeaderOn()
             return headerError(status);
         }
         if (features.width < 1 || features.height < 1) {
-            return corrupt("the image header gives no size");
+            return corrupt(Text::tr("the image header gives no size"));
         }
         const auto width = static_cast<std::uint64_t>(features.width);
         const auto height = static_cast<std::uint64_t>(features.height);
         if (width * height > m_limits.maxPixels) {
-            return Error { ErrorCode::LimitExceeded,
-                limitMessage(width, height, m_limits.maxPixels), {} };
+            return Error::of(
+                ErrorCode::LimitExceeded, limitText(width, height, m_limits.maxPixels));
         }
         m_animated = features.has_animation != 0;
         m_bitstream = features.format;
@@ -311,7 +322,7 @@ Status WebpDecoder::readHeaderOn()
         if (Image::byteSize(size.width, size.height, m_header.info.channels)
                 + workingMemory(size, false)
             > m_limits.maxMemoryBytes) {
-            return Error { ErrorCode::LimitExceeded, kDecodeMemoryMessage, {} };
+            return decodeMemoryError();
         }
     }
     // The metadata chunks found so far; those an extended file announces may follow the image.
@@ -336,7 +347,8 @@ Status WebpDecoder::readHeaderOn()
 Status WebpDecoder::extend(std::span<const std::uint8_t> file, bool wholeFile)
 {
     if (m_pixelsRead || file.size() < m_file.size()) {
-        return Error { ErrorCode::Internal, "a WebP decoder was given less than it had", {} };
+        return Error::of(
+            ErrorCode::Internal, Text::tr("a %1 decoder was given less than it had").arg("WebP"));
     }
     m_file = file;
     m_whole = wholeFile;
@@ -374,18 +386,18 @@ namespace {
         }
         WebPIterator frame {};
         if (WebPDemuxGetFrame(demuxer.get(), 1, &frame) == 0) {
-            return corrupt("the file holds no image");
+            return corrupt(Text::tr("the file holds no image"));
         }
         const std::uint8_t* bitstream = frame.fragment.bytes;
         const std::size_t length = frame.fragment.size;
         const bool whole = frame.width == out.width && frame.height == out.height;
         WebPDemuxReleaseIterator(&frame);
         if (!whole) {
-            return corrupt("the image's size differs from its header's");
+            return corrupt(Text::tr("the image's size differs from its header's"));
         }
         WebPDecBuffer buffer {};
         if (WebPInitDecBuffer(&buffer) == 0) {
-            return Error { ErrorCode::Internal, "WebP: libwebp version mismatch", {} };
+            return versionMismatch();
         }
         buffer.colorspace = out.channels == 4 ? MODE_RGBA : MODE_RGB;
         buffer.is_external_memory = 1;
@@ -395,7 +407,8 @@ namespace {
             = static_cast<std::size_t>(out.stride) * static_cast<std::size_t>(out.height);
         const IncrementalDecoder decoder(WebPINewDecoder(&buffer));
         if (!decoder) {
-            return Error { ErrorCode::OutOfMemory, "WebP: cannot create the decoder", {} };
+            return Error::of(ErrorCode::OutOfMemory,
+                Text::tr("%1: %2").arg("WebP").arg(Text::tr("cannot create the decoder")));
         }
         VP8StatusCode status = VP8_STATUS_SUSPENDED;
         std::size_t given = 0;
@@ -419,20 +432,20 @@ namespace {
     {
         WebPAnimDecoderOptions options {};
         if (WebPAnimDecoderOptionsInit(&options) == 0) {
-            return Error { ErrorCode::Internal, "WebP: libwebp version mismatch", {} };
+            return versionMismatch();
         }
         options.color_mode = MODE_RGBA;
         options.use_threads = 0;
         const WebPData bytes { file.data(), file.size() };
         const AnimationDecoder decoder(WebPAnimDecoderNew(&bytes, &options));
         if (!decoder) {
-            return corrupt("the animation cannot be read");
+            return corrupt(Text::tr("the animation cannot be read"));
         }
         WebPAnimInfo info {};
         if (WebPAnimDecoderGetInfo(decoder.get(), &info) == 0
             || info.canvas_width != static_cast<std::uint32_t>(out.width)
             || info.canvas_height != static_cast<std::uint32_t>(out.height)) {
-            return corrupt("the animation's canvas differs from its header's");
+            return corrupt(Text::tr("the animation's canvas differs from its header's"));
         }
         if (cancel != nullptr && cancel->stopRequested()) {
             return cancelled();
@@ -440,7 +453,7 @@ namespace {
         std::uint8_t* canvas = nullptr;
         int timestamp = 0;
         if (WebPAnimDecoderGetNext(decoder.get(), &canvas, &timestamp) == 0 || canvas == nullptr) {
-            return corrupt("the animation's first frame is damaged");
+            return corrupt(Text::tr("the animation's first frame is damaged"));
         }
         const auto canvasStride = static_cast<std::ptrdiff_t>(out.width) * 4;
         for (int y = 0; y < out.height; ++y) {
@@ -464,13 +477,16 @@ namespace {
 Result<Image> WebpDecoder::decode(int dctScale, const CancelToken* cancel)
 {
     if (!m_hasHeader || m_pixelsRead) {
-        return Error { ErrorCode::Internal, "a WebP's pixels are read once, after its header", {} };
+        return Error::of(ErrorCode::Internal,
+            Text::tr("a %1's pixels are read once, after its header").arg("WebP"));
     }
     if (!m_whole) {
-        return Error { ErrorCode::Internal, "a WebP decoder has only part of the file", {} };
+        return Error::of(
+            ErrorCode::Internal, Text::tr("a %1 decoder has only part of the file").arg("WebP"));
     }
     if (dctScale != 1) {
-        return Error { ErrorCode::InvalidArgument, "a WebP is decoded at full size only", {} };
+        return Error::of(
+            ErrorCode::InvalidArgument, Text::tr("a %1 is decoded at full size only").arg("WebP"));
     }
     m_pixelsRead = true;
     auto made = Image::allocate(m_header.info.width, m_header.info.height, m_header.info.channels);
@@ -489,7 +505,7 @@ Status WebpDecoder::decodeRows(
     int dctScale, Size expected, const RowConsumer& consume, const CancelToken* cancel)
 {
     if (m_header.info.width != expected.width || m_header.info.height != expected.height) {
-        return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+        return Error::of(ErrorCode::Internal, Text::tr("decoded size differs from the plan"));
     }
     auto decoded = decode(dctScale, cancel);
     if (!decoded) {

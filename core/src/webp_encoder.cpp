@@ -50,9 +50,16 @@ namespace {
         ~AssembledData() { WebPDataClear(&data); }
     };
 
-    Error internal(const std::string& why)
+    Error internal(Text why)
     {
-        return Error { ErrorCode::Internal, "WebP encoder: " + why, {} };
+        return Error::of(
+            ErrorCode::Internal, Text::tr("%1 encoder: %2").arg("WebP").arg(std::move(why)));
+    }
+
+    Error outOfMemory()
+    {
+        return Error::of(ErrorCode::OutOfMemory,
+            Text::tr("%1 encoder: %2").arg("WebP").arg(Text::tr("out of memory")));
     }
 
     // libwebp calls this as the encode goes on; returning 0 stops it.
@@ -88,19 +95,20 @@ namespace {
     {
         switch (code) {
         case VP8_ENC_ERROR_USER_ABORT:
-            return Error { ErrorCode::Cancelled, "cancelled", {} };
+            return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
         case VP8_ENC_ERROR_OUT_OF_MEMORY:
         case VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY:
-            return Error { ErrorCode::OutOfMemory, "WebP encoder: out of memory", {} };
+            return outOfMemory();
         case VP8_ENC_ERROR_BAD_DIMENSION:
-            return internal("the image's size is not encodable");
+            return internal(Text::tr("the image's size is not encodable"));
         case VP8_ENC_ERROR_PARTITION0_OVERFLOW:
         case VP8_ENC_ERROR_PARTITION_OVERFLOW:
-            return internal("the image is too large for a lossy WebP at this quality");
+            return internal(
+                Text::tr("the image is too large for a lossy %1 at this quality").arg("WebP"));
         case VP8_ENC_ERROR_FILE_TOO_BIG:
-            return internal("the result would be over WebP's 4 GiB");
+            return internal(Text::tr("the result would be over %1's 4 GiB").arg("WebP"));
         default:
-            return internal("libwebp error " + std::to_string(static_cast<int>(code)));
+            return internal(Text::tr("%1 error %2").arg("libwebp").arg(static_cast<int>(code)));
         }
     }
 
@@ -110,23 +118,23 @@ namespace {
     {
         const Mux mux(WebPMuxNew());
         if (!mux) {
-            return Error { ErrorCode::OutOfMemory, "WebP encoder: out of memory", {} };
+            return outOfMemory();
         }
         const WebPData image { encoded.mem, encoded.size };
         if (WebPMuxSetImage(mux.get(), &image, 0) != WEBP_MUX_OK) {
-            return internal("cannot put the image in a container");
+            return internal(Text::tr("cannot put the image in a container"));
         }
         const WebPData icc { metadata.icc.data(), metadata.icc.size() };
         if (!metadata.icc.empty() && WebPMuxSetChunk(mux.get(), "ICCP", &icc, 0) != WEBP_MUX_OK) {
-            return internal("cannot add the ICC profile");
+            return internal(Text::tr("cannot add the ICC profile"));
         }
         const WebPData exif { metadata.exif.data(), metadata.exif.size() };
         if (!metadata.exif.empty() && WebPMuxSetChunk(mux.get(), "EXIF", &exif, 0) != WEBP_MUX_OK) {
-            return internal("cannot add the EXIF data");
+            return internal(Text::tr("cannot add the EXIF data"));
         }
         AssembledData out;
         if (WebPMuxAssemble(mux.get(), &out.data) != WEBP_MUX_OK) {
-            return internal("cannot assemble the file");
+            return internal(Text::tr("cannot assemble the file"));
         }
         return std::vector<std::uint8_t>(out.data.bytes, out.data.bytes + out.data.size);
     }
@@ -138,10 +146,10 @@ Result<std::vector<std::uint8_t>> WebpEncoder::encode(ConstImageView image,
 {
     if (image.channels < 1 || image.channels > 4 || image.width < 1 || image.height < 1
         || image.width > kMaxSide || image.height > kMaxSide) {
-        return Error { ErrorCode::InvalidArgument,
-            "image size not encodable as WebP (at most " + std::to_string(kMaxSide)
-                + " pixels a side)",
-            {} };
+        return Error::of(ErrorCode::InvalidArgument,
+            Text::tr("image size not encodable as %1 (at most %2 pixels a side)")
+                .arg("WebP")
+                .arg(kMaxSide));
     }
     Image widened;
     if (image.channels <= 2) {
@@ -154,7 +162,7 @@ Result<std::vector<std::uint8_t>> WebpEncoder::encode(ConstImageView image,
     }
     WebPConfig config {};
     if (WebPConfigInit(&config) == 0) {
-        return internal("libwebp version mismatch");
+        return internal(Text::tr("%1 version mismatch").arg("libwebp"));
     }
     config.quality = static_cast<float>(std::clamp(options.webpQuality, 0, 100));
     config.lossless = options.webpLossless ? 1 : 0;
@@ -162,11 +170,11 @@ Result<std::vector<std::uint8_t>> WebpEncoder::encode(ConstImageView image,
     // libwebp would otherwise change for a smaller file.
     config.exact = config.lossless;
     if (WebPValidateConfig(&config) == 0) {
-        return internal("invalid configuration");
+        return internal(Text::tr("invalid configuration"));
     }
     Picture p;
     if (WebPPictureInit(&p.picture) == 0) {
-        return internal("libwebp version mismatch");
+        return internal(Text::tr("%1 version mismatch").arg("libwebp"));
     }
     p.initialised = true;
     p.picture.use_argb = config.lossless;
@@ -176,7 +184,7 @@ Result<std::vector<std::uint8_t>> WebpEncoder::encode(ConstImageView image,
     const int imported = image.channels == 4 ? WebPPictureImportRGBA(&p.picture, image.data, stride)
                                              : WebPPictureImportRGB(&p.picture, image.data, stride);
     if (imported == 0) {
-        return Error { ErrorCode::OutOfMemory, "WebP encoder: out of memory", {} };
+        return outOfMemory();
     }
     MemoryWriter w;
     p.picture.writer = WebPMemoryWrite;
