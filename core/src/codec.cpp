@@ -40,72 +40,94 @@ const char* formatTitle(ImageFormat format) noexcept
     return "unknown";
 }
 
-std::string readableFormats(std::string_view lastSeparator)
-{
+namespace {
+
     // In the order people know them, not the registry's order of signatures.
-    static constexpr ImageFormat kOrder[]
-        = { ImageFormat::Jpeg,
-              ImageFormat::Png,
+    constexpr ImageFormat kReadable[] = {
+        ImageFormat::Jpeg,
+        ImageFormat::Png,
 #if DROPSIZE_WITH_WEBP
-              ImageFormat::Webp,
+        ImageFormat::Webp,
 #endif
 #if DROPSIZE_WITH_HEIF
-              ImageFormat::Heif,
-              ImageFormat::Avif,
+        ImageFormat::Heif,
+        ImageFormat::Avif,
 #endif
-          };
-    std::string list;
-    for (std::size_t i = 0; i < std::size(kOrder); ++i) {
-        if (i > 0) {
-            list += i + 1 == std::size(kOrder) ? lastSeparator : std::string_view(", ");
+    };
+
+    // The titles of kReadable's first `count` formats, with ", " between them.
+    std::string titles(std::size_t count)
+    {
+        std::string list;
+        for (std::size_t i = 0; i < count; ++i) {
+            list += i > 0 ? ", " : "";
+            list += formatTitle(kReadable[i]);
         }
-        list += formatTitle(kOrder[i]);
+        return list;
     }
+
+} // namespace
+
+std::string readableFormats(std::string_view lastSeparator)
+{
+    std::string list = titles(std::size(kReadable) - 1);
+    list += lastSeparator;
+    list += formatTitle(kReadable[std::size(kReadable) - 1]);
     return list;
 }
 
-std::string describeContent(std::span<const std::uint8_t> head, std::uint64_t fileSize)
+Text readableFormatsText()
+{
+    return Text::tr("%1 or %2")
+        .arg(titles(std::size(kReadable) - 1))
+        .arg(formatTitle(kReadable[std::size(kReadable) - 1]));
+}
+
+Text describeContentText(std::span<const std::uint8_t> head, std::uint64_t fileSize)
 {
     if (fileSize == 0) {
-        return "the file is empty";
+        return Text::tr("the file is empty");
     }
     // "not a JPEG, PNG, WebP, HEIC or AVIF image: ...", with the formats of this build.
-    std::string notOurs = "not a " + readableFormats() + " image";
+    const Text notOurs = Text::tr("not a %1 image").arg(readableFormatsText());
     auto startsWith = [&](std::string_view magic, std::size_t at = 0) {
         return head.size() >= at + magic.size()
             && std::memcmp(head.data() + at, magic.data(), magic.size()) == 0;
     };
     if (startsWith("GIF87a") || startsWith("GIF89a")) {
-        return notOurs + ": it is a GIF image";
+        return Text::tr("%1: it is a %2 image").arg(notOurs).arg("GIF");
     }
     if (startsWith("RIFF") && startsWith("WEBP", 8)) {
-        return notOurs + ": it is a WebP image";
+        return Text::tr("%1: it is a %2 image").arg(notOurs).arg("WebP");
     }
 #if DROPSIZE_WITH_HEIF
     if (startsWith("ftyp", 4)) {
-        return "not an image Dropsize reads: an ISO media file (MP4, QuickTime) that is neither "
-               "HEIC/HEIF nor AVIF";
+        return Text::tr("not an image Dropsize reads: an ISO media file (%1) that is neither %2 "
+                        "nor %3")
+            .arg("MP4, QuickTime")
+            .arg("HEIC/HEIF")
+            .arg("AVIF");
     }
 #else
     if (startsWith("ftyp", 4)) {
-        return notOurs + ": it is a HEIF/AVIF or MP4 file";
+        return Text::tr("%1: it is a %2 or %3 file").arg(notOurs).arg("HEIF/AVIF").arg("MP4");
     }
 #endif
     using namespace std::string_view_literals;
     if (startsWith("II*\0"sv) || startsWith("MM\0*"sv)) {
-        return notOurs + ": it is a TIFF image";
+        return Text::tr("%1: it is a %2 image").arg(notOurs).arg("TIFF");
     }
     if (startsWith("BM")) {
-        return notOurs + ": it looks like a BMP image";
+        return Text::tr("%1: it looks like a %2 image").arg(notOurs).arg("BMP");
     }
     if (startsWith("%PDF")) {
-        return notOurs + ": it is a PDF document";
+        return Text::tr("%1: it is a %2 document").arg(notOurs).arg("PDF");
     }
     if (startsWith("PK\3\4")) {
-        return notOurs + ": it is a ZIP archive";
+        return Text::tr("%1: it is a %2 archive").arg(notOurs).arg("ZIP");
     }
     if (head.size() >= 2 && head[0] == 0xff && head[1] == 0xd8) {
-        return notOurs + ": a JPEG start marker with no segment after it";
+        return Text::tr("%1: a %2 start marker with no segment after it").arg(notOurs).arg("JPEG");
     }
     // Text: no control bytes but tab, CR and LF (UTF-8 bytes above 0x7f are fine).
     std::size_t at = startsWith("\xef\xbb\xbf") ? 3 : 0;
@@ -128,14 +150,21 @@ std::string describeContent(std::span<const std::uint8_t> head, std::uint64_t fi
         }
         if (start.starts_with("<!doctype") || start.starts_with("<html")
             || start.starts_with("<head")) {
-            return notOurs + ": it looks like HTML (a web page saved under an image name?)";
+            return Text::tr("%1: it looks like %2 (a web page saved under an image name?)")
+                .arg(notOurs)
+                .arg("HTML");
         }
         if (start.starts_with("<?xml") || start.starts_with("<svg")) {
-            return notOurs + ": it looks like XML or SVG";
+            return Text::tr("%1: it looks like %2 or %3").arg(notOurs).arg("XML").arg("SVG");
         }
-        return notOurs + ": it looks like text";
+        return Text::tr("%1: it looks like text").arg(notOurs);
     }
     return notOurs;
+}
+
+std::string describeContent(std::span<const std::uint8_t> head, std::uint64_t fileSize)
+{
+    return describeContentText(head, fileSize).english();
 }
 
 const char* formatName(ImageFormat format) noexcept

@@ -4,6 +4,7 @@
 
 #include "dropsize/core/build_config.h"
 #include "dropsize/core/resize_plan.h"
+#include "dropsize/core/text.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +35,8 @@ const char* formatName(ImageFormat format) noexcept;
 const char* formatTitle(ImageFormat format) noexcept;
 /// The formats this build reads, for messages: "JPEG, PNG, WebP, HEIC or AVIF".
 std::string readableFormats(std::string_view lastSeparator = " or ");
+/// readableFormats() as a sentence the window translates (its "or").
+Text readableFormatsText();
 
 /// The file name extensions the batch takes as images, of every format this build reads, lower
 /// case without the dot ("jpg", "jpeg", ...): what the window's file dialog offers.
@@ -41,6 +44,8 @@ std::vector<std::string> imageExtensions();
 
 /// What a file that is neither JPEG nor PNG seems to hold, from its first bytes, in words for a
 /// message: "empty", "looks like HTML", "a GIF image", "looks like text", ...
+Text describeContentText(std::span<const std::uint8_t> head, std::uint64_t fileSize);
+/// describeContentText() in English.
 std::string describeContent(std::span<const std::uint8_t> head, std::uint64_t fileSize);
 
 /// Checked from the header, before any pixel buffer is allocated.
