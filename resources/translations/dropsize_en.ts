@@ -49,6 +49,421 @@
     </message>
 </context>
 <context>
+    <name>dropsize::Text</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 encoder: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image not encodable as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no %1 encoder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quality refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot make the image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>encoding failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writing failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>grey</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it needs more than %1 MiB in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is for %1, not CMYK</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a CMYK profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not make its sRGB profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot read CMYK with it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its ICC profile was not used (%1); the standard CMYK profile (ISO Coated v2) was used instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the standard CMYK profile could not be used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a %1 image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: it is a %2 image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not an image Dropsize reads: an ISO media file (%1) that is neither %2 nor %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: it is a %2 or %3 file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: it looks like a %2 image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: it is a %2 document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: it is a %2 archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a %2 start marker with no segment after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: it looks like %2 (a web page saved under an image name?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: it looks like %2 or %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: it looks like text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the decoded image differs in size from its header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file is truncated: its boxes run to byte %1, past its end at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the primary image has no size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an auxiliary image: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 decoder was given less than it had</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1&apos;s pixels are read once, after its header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 decoder has only part of the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 is decoded at full size only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 decoder cannot decode these rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decoded size differs from the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image size out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not enough memory for the image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a %1 or %2 file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image is %1x%2 (%3 megapixels), over the limit of %4 megapixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decoded image would exceed the memory limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JPEG with %1 colour components is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DCT scale must be %1, %2, %3 or %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not enough memory for a CMYK row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image size not encodable as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>progressive JPEG with more than %1 scans (a limit against hostile files)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create the decoder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file is truncated before the image data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no %1 decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file is truncated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create the encoder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reduce box outside the image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resample box outside the image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image size differs from the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>premultiplied pixels for a plan that keeps them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan cannot be streamed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not enough memory to resize</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more rows than the image has</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image ended before all its rows were decoded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a target file size needs a lossy format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 version mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file is truncated inside its RIFF header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file is truncated: its RIFF header says %1 bytes, the file has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chunk structure is damaged (a chunk&apos;s size, order or frame is wrong)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>damaged bitstream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a feature this libwebp cannot read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the bitstream ends early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image header uses %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image header is damaged (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image data uses %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image data ends before the image does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image data is damaged (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the chunk structure is damaged: a chunk&apos;s size runs past the end its RIFF header gives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image header gives no size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file holds no image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image&apos;s size differs from its header&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the animation cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the animation&apos;s canvas differs from its header&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the animation&apos;s first frame is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image&apos;s size is not encodable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image is too large for a lossy %1 at this quality</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the result would be over %1&apos;s 4 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 error %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot put the image in a container</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot add the ICC profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot add the EXIF data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot assemble the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image size not encodable as %1 (at most %2 pixels a side)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>dropsize::ui::BatchNotifier</name>
     <message>
         <source>Starting… · %1</source>

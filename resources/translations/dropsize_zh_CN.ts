@@ -49,6 +49,421 @@
     </message>
 </context>
 <context>
+    <name>dropsize::Text</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 encoder: %2</source>
+        <translation>%1 编码器：%2</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>image not encodable as %1</source>
+        <translation>图片无法编码为 %1</translation>
+    </message>
+    <message>
+        <source>no %1 encoder</source>
+        <translation>没有 %1 编码器</translation>
+    </message>
+    <message>
+        <source>quality refused</source>
+        <translation>不接受该质量设置</translation>
+    </message>
+    <message>
+        <source>speed refused</source>
+        <translation>不接受该速度设置</translation>
+    </message>
+    <message>
+        <source>cannot make the image</source>
+        <translation>无法创建图像</translation>
+    </message>
+    <message>
+        <source>encoding failed</source>
+        <translation>编码失败</translation>
+    </message>
+    <message>
+        <source>writing failed</source>
+        <translation>写入失败</translation>
+    </message>
+    <message>
+        <source>grey</source>
+        <translation>灰度</translation>
+    </message>
+    <message>
+        <source>it needs more than %1 MiB in %2</source>
+        <translation>它在 %2 中需要超过 %1 MiB 内存</translation>
+    </message>
+    <message>
+        <source>%1 (%2: %3)</source>
+        <translation>%1（%2：%3）</translation>
+    </message>
+    <message>
+        <source>it cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>it is for %1, not CMYK</source>
+        <translation>它用于 %1，而非 CMYK</translation>
+    </message>
+    <message>
+        <source>it is not a CMYK profile</source>
+        <translation>它不是 CMYK 配置文件</translation>
+    </message>
+    <message>
+        <source>%1 could not make its sRGB profile</source>
+        <translation>%1 无法生成 sRGB 配置文件</translation>
+    </message>
+    <message>
+        <source>%1 cannot read CMYK with it</source>
+        <translation>%1 无法用它读取 CMYK</translation>
+    </message>
+    <message>
+        <source>%1 could not start</source>
+        <translation>%1 无法启动</translation>
+    </message>
+    <message>
+        <source>its ICC profile was not used (%1); the standard CMYK profile (ISO Coated v2) was used instead</source>
+        <translation>未使用其 ICC 配置文件（%1），改用了标准 CMYK 配置文件（ISO Coated v2）</translation>
+    </message>
+    <message>
+        <source>the standard CMYK profile could not be used: %1</source>
+        <translation>无法使用标准 CMYK 配置文件：%1</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>not a %1 image</source>
+        <translation>不是 %1 图片</translation>
+    </message>
+    <message>
+        <source>%1: it is a %2 image</source>
+        <translation>%1：这是 %2 图片</translation>
+    </message>
+    <message>
+        <source>not an image Dropsize reads: an ISO media file (%1) that is neither %2 nor %3</source>
+        <translation>不是 Dropsize 能读取的图片：这是 ISO 媒体文件（%1），既不是 %2 也不是 %3</translation>
+    </message>
+    <message>
+        <source>%1: it is a %2 or %3 file</source>
+        <translation>%1：这是 %2 或 %3 文件</translation>
+    </message>
+    <message>
+        <source>%1: it looks like a %2 image</source>
+        <translation>%1：看起来是 %2 图片</translation>
+    </message>
+    <message>
+        <source>%1: it is a %2 document</source>
+        <translation>%1：这是 %2 文档</translation>
+    </message>
+    <message>
+        <source>%1: it is a %2 archive</source>
+        <translation>%1：这是 %2 压缩包</translation>
+    </message>
+    <message>
+        <source>%1: a %2 start marker with no segment after it</source>
+        <translation>%1：只有 %2 起始标记，其后没有任何数据段</translation>
+    </message>
+    <message>
+        <source>%1: it looks like %2 (a web page saved under an image name?)</source>
+        <translation>%1：看起来是 %2（可能是以图片文件名保存的网页？）</translation>
+    </message>
+    <message>
+        <source>%1: it looks like %2 or %3</source>
+        <translation>%1：看起来是 %2 或 %3</translation>
+    </message>
+    <message>
+        <source>%1: it looks like text</source>
+        <translation>%1：看起来是文本</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 失败</translation>
+    </message>
+    <message>
+        <source>the decoded image differs in size from its header</source>
+        <translation>解码后的图像尺寸与文件头中的不一致</translation>
+    </message>
+    <message>
+        <source>file is truncated: its boxes run to byte %1, past its end at %2</source>
+        <translation>文件已截断：其数据盒延伸到第 %1 字节，超出了文件末尾（%2 字节）</translation>
+    </message>
+    <message>
+        <source>the primary image has no size</source>
+        <translation>主图像没有尺寸</translation>
+    </message>
+    <message>
+        <source>an auxiliary image: %1</source>
+        <translation>辅助图像：%1</translation>
+    </message>
+    <message>
+        <source>a %1 decoder was given less than it had</source>
+        <translation>%1 解码器收到的数据比已有的还少</translation>
+    </message>
+    <message>
+        <source>a %1&apos;s pixels are read once, after its header</source>
+        <translation>%1 的像素只能在读取文件头之后读取一次</translation>
+    </message>
+    <message>
+        <source>a %1 decoder has only part of the file</source>
+        <translation>%1 解码器只拿到了文件的一部分</translation>
+    </message>
+    <message>
+        <source>a %1 is decoded at full size only</source>
+        <translation>%1 只能按原始尺寸解码</translation>
+    </message>
+    <message>
+        <source>a %1 decoder cannot decode these rows</source>
+        <translation>%1 解码器无法解码这些行</translation>
+    </message>
+    <message>
+        <source>decoded size differs from the plan</source>
+        <translation>解码尺寸与计划不一致</translation>
+    </message>
+    <message>
+        <source>image size out of range</source>
+        <translation>图片尺寸超出范围</translation>
+    </message>
+    <message>
+        <source>not enough memory for the image</source>
+        <translation>内存不足，无法容纳该图片</translation>
+    </message>
+    <message>
+        <source>not a %1 or %2 file</source>
+        <translation>不是 %1 或 %2 文件</translation>
+    </message>
+    <message>
+        <source>image is %1x%2 (%3 megapixels), over the limit of %4 megapixels</source>
+        <translation>图片为 %1x%2（%3 百万像素），超过了 %4 百万像素的上限</translation>
+    </message>
+    <message>
+        <source>decoded image would exceed the memory limit</source>
+        <translation>解码后的图片将超出内存上限</translation>
+    </message>
+    <message>
+        <source>JPEG with %1 colour components is not supported</source>
+        <translation>不支持含 %1 个颜色分量的 JPEG</translation>
+    </message>
+    <message>
+        <source>DCT scale must be %1, %2, %3 or %4</source>
+        <translation>DCT 缩放比例必须为 %1、%2、%3 或 %4</translation>
+    </message>
+    <message>
+        <source>not enough memory for a CMYK row</source>
+        <translation>内存不足，无法容纳一行 CMYK 数据</translation>
+    </message>
+    <message>
+        <source>image size not encodable as %1</source>
+        <translation>该图片尺寸无法编码为 %1</translation>
+    </message>
+    <message>
+        <source>progressive JPEG with more than %1 scans (a limit against hostile files)</source>
+        <translation>渐进式 JPEG 的扫描次数超过 %1（这是防范恶意文件的限制）</translation>
+    </message>
+    <message>
+        <source>cannot create the decoder</source>
+        <translation>无法创建解码器</translation>
+    </message>
+    <message>
+        <source>file is truncated before the image data</source>
+        <translation>文件在图像数据之前就被截断了</translation>
+    </message>
+    <message>
+        <source>no %1 decode</source>
+        <translation>未进行 %1 解码</translation>
+    </message>
+    <message>
+        <source>file is truncated</source>
+        <translation>文件已截断</translation>
+    </message>
+    <message>
+        <source>cannot create the encoder</source>
+        <translation>无法创建编码器</translation>
+    </message>
+    <message>
+        <source>reduce box outside the image</source>
+        <translation>缩减区域超出图片范围</translation>
+    </message>
+    <message>
+        <source>resample box outside the image</source>
+        <translation>重采样区域超出图片范围</translation>
+    </message>
+    <message>
+        <source>image size differs from the plan</source>
+        <translation>图片尺寸与计划不一致</translation>
+    </message>
+    <message>
+        <source>premultiplied pixels for a plan that keeps them</source>
+        <translation>计划保留原像素，却得到了预乘像素</translation>
+    </message>
+    <message>
+        <source>plan cannot be streamed</source>
+        <translation>该计划无法流式处理</translation>
+    </message>
+    <message>
+        <source>not enough memory to resize</source>
+        <translation>内存不足，无法缩放</translation>
+    </message>
+    <message>
+        <source>more rows than the image has</source>
+        <translation>行数超过了图片的总行数</translation>
+    </message>
+    <message>
+        <source>the image ended before all its rows were decoded</source>
+        <translation>图片在所有行解码完成之前就结束了</translation>
+    </message>
+    <message>
+        <source>a target file size needs a lossy format</source>
+        <translation>目标文件大小需要有损格式</translation>
+    </message>
+    <message>
+        <source>%1 version mismatch</source>
+        <translation>%1 版本不匹配</translation>
+    </message>
+    <message>
+        <source>file is truncated inside its RIFF header</source>
+        <translation>文件在 RIFF 头内部就被截断了</translation>
+    </message>
+    <message>
+        <source>file is truncated: its RIFF header says %1 bytes, the file has %2</source>
+        <translation>文件已截断：RIFF 头标明 %1 字节，文件实际只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>the chunk structure is damaged (a chunk&apos;s size, order or frame is wrong)</source>
+        <translation>块结构已损坏（某个块的大小、顺序或帧有误）</translation>
+    </message>
+    <message>
+        <source>no error</source>
+        <translation>无错误</translation>
+    </message>
+    <message>
+        <source>invalid parameter</source>
+        <translation>参数无效</translation>
+    </message>
+    <message>
+        <source>damaged bitstream</source>
+        <translation>码流已损坏</translation>
+    </message>
+    <message>
+        <source>a feature this libwebp cannot read</source>
+        <translation>此版本 libwebp 无法读取的特性</translation>
+    </message>
+    <message>
+        <source>the bitstream ends early</source>
+        <translation>码流提前结束</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>status %1</source>
+        <translation>状态 %1</translation>
+    </message>
+    <message>
+        <source>the image header uses %1</source>
+        <translation>图像头使用了%1</translation>
+    </message>
+    <message>
+        <source>the image header is damaged (%1)</source>
+        <translation>图像头已损坏（%1）</translation>
+    </message>
+    <message>
+        <source>the image data uses %1</source>
+        <translation>图像数据使用了%1</translation>
+    </message>
+    <message>
+        <source>the image data ends before the image does</source>
+        <translation>图像数据在图像结束之前就中断了</translation>
+    </message>
+    <message>
+        <source>the image data is damaged (%1)</source>
+        <translation>图像数据已损坏（%1）</translation>
+    </message>
+    <message>
+        <source>the chunk structure is damaged: a chunk&apos;s size runs past the end its RIFF header gives</source>
+        <translation>块结构已损坏：某个块的大小超出了 RIFF 头标明的文件末尾</translation>
+    </message>
+    <message>
+        <source>the image header gives no size</source>
+        <translation>图像头没有给出尺寸</translation>
+    </message>
+    <message>
+        <source>the file holds no image</source>
+        <translation>文件中没有图像</translation>
+    </message>
+    <message>
+        <source>the image&apos;s size differs from its header&apos;s</source>
+        <translation>图像尺寸与图像头中的不一致</translation>
+    </message>
+    <message>
+        <source>the animation cannot be read</source>
+        <translation>无法读取动画</translation>
+    </message>
+    <message>
+        <source>the animation&apos;s canvas differs from its header&apos;s</source>
+        <translation>动画画布与文件头中的不一致</translation>
+    </message>
+    <message>
+        <source>the animation&apos;s first frame is damaged</source>
+        <translation>动画的第一帧已损坏</translation>
+    </message>
+    <message>
+        <source>the image&apos;s size is not encodable</source>
+        <translation>图像尺寸无法编码</translation>
+    </message>
+    <message>
+        <source>the image is too large for a lossy %1 at this quality</source>
+        <translation>在此质量下，图像对有损 %1 来说过大</translation>
+    </message>
+    <message>
+        <source>the result would be over %1&apos;s 4 GiB</source>
+        <translation>结果将超过 %1 的 4 GiB 上限</translation>
+    </message>
+    <message>
+        <source>%1 error %2</source>
+        <translation>%1 错误 %2</translation>
+    </message>
+    <message>
+        <source>cannot put the image in a container</source>
+        <translation>无法将图像放入容器</translation>
+    </message>
+    <message>
+        <source>cannot add the ICC profile</source>
+        <translation>无法添加 ICC 配置文件</translation>
+    </message>
+    <message>
+        <source>cannot add the EXIF data</source>
+        <translation>无法添加 EXIF 数据</translation>
+    </message>
+    <message>
+        <source>cannot assemble the file</source>
+        <translation>无法组装文件</translation>
+    </message>
+    <message>
+        <source>image size not encodable as %1 (at most %2 pixels a side)</source>
+        <translation>该图片尺寸无法编码为 %1（每边最多 %2 像素）</translation>
+    </message>
+    <message>
+        <source>invalid configuration</source>
+        <translation>配置无效</translation>
+    </message>
+</context>
+<context>
     <name>dropsize::ui::BatchNotifier</name>
     <message>
         <source>Starting… · %1</source>
