@@ -89,7 +89,7 @@ Text describeContentText(std::span<const std::uint8_t> head, std::uint64_t fileS
         return Text::tr("the file is empty");
     }
     // "not a JPEG, PNG, WebP, HEIC or AVIF image: ...", with the formats of this build.
-    const Text notOurs = Text::tr("not a %1 image").arg(readableFormatsText());
+    Text notOurs = Text::tr("not a %1 image").arg(readableFormatsText());
     auto startsWith = [&](std::string_view magic, std::size_t at = 0) {
         return head.size() >= at + magic.size()
             && std::memcmp(head.data() + at, magic.data(), magic.size()) == 0;
