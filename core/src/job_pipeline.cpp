@@ -280,13 +280,14 @@ namespace {
 
 JobPipeline::JobPipeline(const ProcessOptions& options, std::span<const OutputSize> sizes,
     ExistingPolicy onExisting, const FileIdentitySet& inputs, MemoryBudget& memory,
-    const CancelToken& cancel)
+    const CancelToken& cancel, const OutputSink* sink)
     : m_processor(firstSize(options, sizes))
     , m_sizes(sizes)
     , m_onExisting(onExisting)
     , m_inputs(inputs)
     , m_memory(memory)
     , m_cancel(cancel)
+    , m_sink(sink)
 {
 }
 
@@ -619,6 +620,14 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
         return;
     }
 
+    if (m_sink != nullptr) {
+        (*m_sink)(output, bytes);
+        o.pending = false;
+        o.status = JobStatus::Ok;
+        o.error.reset();
+        o.bytes = bytes.size();
+        return;
+    }
     const AtomicFileWriter writer(&m_inputs);
     WriteOptions write { m_onExisting, prepared.bytes.permissions, std::nullopt };
     if (options.keepDates) {

@@ -10,11 +10,16 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
 
 namespace dropsize {
+
+/// Takes the bytes of output `output` of a job in place of its file: what the preview gets,
+/// exactly the bytes the write would have put there.
+using OutputSink = std::function<void(std::size_t output, std::span<const std::uint8_t> bytes)>;
 
 /// A job between its header and its output: the file (only its first bytes until load()), the
 /// decoder opened on it with what its header says, and the memory it holds.
@@ -43,10 +48,12 @@ class JobPipeline {
 public:
     /// `sizes`, `onExisting` and `inputs` are the plan's (what each output's size stands for,
     /// its policy for taken names, and the inputs that an output never replaces); `sizes`,
-    /// `memory` and `cancel` outlive the pipeline.
+    /// `memory`, `cancel` and `sink` outlive the pipeline. With a sink, nothing is written:
+    /// each output's bytes go to it instead of their file (whose folder and name are not
+    /// checked), and the output counts as written.
     JobPipeline(const ProcessOptions& options, std::span<const OutputSize> sizes,
         ExistingPolicy onExisting, const FileIdentitySet& inputs, MemoryBudget& memory,
-        const CancelToken& cancel);
+        const CancelToken& cancel, const OutputSink* sink = nullptr);
 
     /// Every phase on this thread. Never throws: an exception (memory, say) fails this job only.
     JobReport run(const Job& job) const;
@@ -99,6 +106,7 @@ private:
     const FileIdentitySet& m_inputs;
     MemoryBudget& m_memory;
     const CancelToken& m_cancel;
+    const OutputSink* m_sink;
 };
 
 /// A job's report before it runs, with an OutputReport for each output (labelled by `sizes`,
