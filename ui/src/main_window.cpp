@@ -7,6 +7,7 @@
 #include "dropsize/core/version.h"
 #include "dropsize/ui/input_list_model.h"
 #include "dropsize/ui/job_log_model.h"
+#include "dropsize/ui/preview_pane.h"
 #include "dropsize/ui/settings_panel.h"
 #include "dropsize/ui/settings_store.h"
 #include "file_launcher.h"
@@ -157,7 +158,7 @@ MainWindow::MainWindow(
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(top);
-    splitter->addWidget(buildLog());
+    splitter->addWidget(buildLogAndPreview());
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({ top->sizeHint().height(), 10000 }); // the log gets the rest
@@ -232,6 +233,7 @@ MainWindow::MainWindow(
         });
 
     m_settings->setSettings(m_store.load());
+    m_preview->setSettings(m_settings->settings());
     if (!restoreGeometry(m_store.windowGeometry())) {
         resize(firstRunSize());
     }
@@ -415,6 +417,35 @@ QWidget* MainWindow::buildLog()
     return box;
 }
 
+QSplitter* MainWindow::buildLogAndPreview()
+{
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setChildrenCollapsible(false);
+    split->addWidget(buildLog());
+    m_preview = new PreviewPane(split);
+    split->addWidget(m_preview);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+
+    // The preview follows the current row of either list, and the settings.
+    connect(m_inputView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            if (current.isValid() && current.row() < m_inputs->paths().size()) {
+                m_preview->setSource(m_inputs->paths().at(current.row()));
+            }
+        });
+    connect(m_logView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            const QModelIndex row = m_logFilter->mapToSource(current);
+            if (row.isValid()) {
+                m_preview->setSource(m_log->entry(row.row()).input);
+            }
+        });
+    connect(m_settings, &SettingsPanel::settingsChanged, m_preview,
+        [this] { m_preview->setSettings(m_settings->settings()); });
+    return split;
+}
+
 QWidget* MainWindow::buildRun()
 {
     auto* bar = new QWidget(this);
@@ -486,6 +517,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("Add f&iles\u2026"), this, &MainWindow::addFilesDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    menuBar()->addMenu(tr("&View"))->addAction(m_preview->toggleAction());
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Dropsize"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);

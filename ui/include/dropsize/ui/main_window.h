@@ -13,6 +13,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
+class QSplitter;
 class QTableView;
 
 namespace dropsize::ui {
@@ -21,6 +22,7 @@ class BatchNotifier;
 class FileLauncher;
 class InputListModel;
 class JobLogModel;
+class PreviewPane;
 class SettingsPanel;
 class SettingsStore;
 
@@ -51,6 +53,7 @@ public:
     FileLauncher& fileLauncher() noexcept { return *m_launcher; }
     /// The progress in the title and the notification at the end.
     BatchNotifier* batchNotifier() const noexcept { return m_notifier; }
+    PreviewPane* previewPane() const noexcept { return m_preview; }
 
 public slots:
     void startBatch();
@@ -66,6 +69,8 @@ private:
     QWidget* buildInputs();
     QWidget* buildRun();
     QWidget* buildLog();
+    /// The log beside the preview of the image selected in the inputs or the log.
+    QSplitter* buildLogAndPreview();
     /// 1100x760, or less where the screen is smaller.
     QSize firstRunSize() const;
     void buildMenus();
@@ -91,6 +96,7 @@ private:
     JobLogModel* m_log = nullptr;
     QSortFilterProxyModel* m_logFilter = nullptr;
     SettingsPanel* m_settings = nullptr;
+    PreviewPane* m_preview = nullptr;
     QTableView* m_inputView = nullptr;
     QTableView* m_logView = nullptr;
     QLabel* m_inputProblem = nullptr;

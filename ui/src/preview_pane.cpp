@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/ui/preview_pane.h"
+
+#include "dropsize/core/preview.h"
+#include "dropsize/ui/engine_text.h"
+#include "dropsize/ui/job_log_model.h"
+#include "path_strings.h"
+#include "preview_image_view.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QFile>
+#include <QFutureWatcher>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <optional>
+#include <span>
+
+namespace dropsize::ui {
+
+namespace {
+
+    // The original is decoded for the screen at most this large on its longer side: enough for
+    // the pane on any screen, and small enough that a JPEG decodes at 1/4 or 1/8 of a photo.
+    constexpr int kScreenSide = 1280;
+
+    // What the engine's pixels look like to Qt; grey with alpha has no 8-bit QImage format and
+    // becomes RGBA.
+    QImage toQImage(const Image& image)
+    {
+        if (image.empty()) {
+            return {};
+        }
+        const int w = image.width();
+        const int h = image.height();
+        const auto stride = static_cast<qsizetype>(image.stride());
+        switch (image.channels()) {
+        case 1:
+            return QImage(image.data(), w, h, stride, QImage::Format_Grayscale8).copy();
+        case 3:
+            return QImage(image.data(), w, h, stride, QImage::Format_RGB888).copy();
+        case 4:
+            return QImage(image.data(), w, h, stride, QImage::Format_RGBA8888).copy();
+        case 2: {
+            QImage rgba(w, h, QImage::Format_RGBA8888);
+            for (int y = 0; y < h; ++y) {
+                const std::uint8_t* in = image.data() + static_cast<std::ptrdiff_t>(y) * stride;
+                uchar* out = rgba.scanLine(y);
+                for (int x = 0; x < w; ++x) {
+                    out[4 * x] = out[4 * x + 1] = out[4 * x + 2] = in[2 * x];
+                    out[4 * x + 3] = in[2 * x + 1];
+                }
+            }
+            return rgba;
+        }
+        default:
+            return {};
+        }
+    }
+
+    QImage decodedForView(std::span<const std::uint8_t> bytes, int side, const DecodeLimits& limits,
+        const CancelToken& cancel)
+    {
+        auto decoded = decodeForView(bytes, side, side, limits, &cancel);
+        return decoded ? toQImage(*decoded) : QImage();
+    }
+
+} // namespace
+
+struct PreviewPane::Outcome {
+    quint64 id = 0;
+    std::optional<Error> error; ///< the preview could not be made
+    Preview preview;
+    std::size_t shown = 0; ///< the output shown
+    QImage before; ///< the original at screen size
+    QImage beforeFull; ///< at its full size, for 1:1; null when not asked for
+    QImage after; ///< the output shown, decoded from its bytes
+};
+
+PreviewPane::PreviewPane(QWidget* parent)
+    : QWidget(parent)
+{
+    // Two previews at most at once: one being cancelled while the next starts.
+    m_pool.setMaxThreadCount(2);
+    m_delay.setSingleShot(true);
+    m_delay.setInterval(120);
+    connect(&m_delay, &QTimer::timeout, this, &PreviewPane::request);
+
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* box = new QGroupBox(tr("Preview"), this);
+    outer->addWidget(box);
+    auto* grid = new QGridLayout(box);
+    m_before = new PreviewImageView(box);
+    m_after = new PreviewImageView(box);
+    m_before->setAccessibleName(tr("Original image"));
+    m_after->setAccessibleName(tr("Output image"));
+    m_beforeInfo = new QLabel(box);
+    m_afterInfo = new QLabel(box);
+    for (QLabel* info : { m_beforeInfo, m_afterInfo }) {
+        info->setWordWrap(true);
+        info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    grid->addWidget(m_before, 0, 0);
+    grid->addWidget(m_after, 0, 1);
+    grid->addWidget(m_beforeInfo, 1, 0);
+    grid->addWidget(m_afterInfo, 1, 1);
+    grid->setRowStretch(0, 1);
+    grid->setColumnStretch(0, 1);
+    grid->setColumnStretch(1, 1);
+
+    auto* bar = new QHBoxLayout;
+    m_oneToOne = new QToolButton(box);
+    m_oneToOne->setText(tr("1:1"));
+    m_oneToOne->setCheckable(true);
+    m_oneToOne->setAccessibleName(tr("Show at 100 %"));
+    m_oneToOne->setToolTip(
+        tr("Show the same region of the original and the output at 100 %; drag to move it"));
+    m_sizeLabel = new QLabel(tr("Size:"), box);
+    m_size = new QComboBox(box);
+    m_size->setAccessibleName(tr("Size to preview"));
+    m_sizeLabel->setBuddy(m_size);
+    m_message = new QLabel(box);
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bar->addWidget(m_oneToOne);
+    bar->addWidget(m_sizeLabel);
+    bar->addWidget(m_size);
+    bar->addWidget(m_message, 1);
+    grid->addLayout(bar, 2, 0, 1, 2);
+    m_sizeLabel->hide();
+    m_size->hide();
+
+    // Both sides show the same region at 1:1: dragging one moves the other.
+    m_before->setOnFocusDragged([this](QPointF focus) { m_after->setFocusPoint(focus); });
+    m_after->setOnFocusDragged([this](QPointF focus) { m_before->setFocusPoint(focus); });
+    connect(m_oneToOne, &QToolButton::toggled, this, [this](bool on) {
+        m_before->setOneToOne(on);
+        m_after->setOneToOne(on);
+        if (on && !m_hasFullOriginal && !m_shownInput.isEmpty()) {
+            schedule(); // the original at its full size is decoded only for 1:1
+        }
+    });
+    connect(m_size, &QComboBox::currentIndexChanged, this, [this] { schedule(); });
+    m_toggle = new QAction(tr("&Preview"), this);
+    m_toggle->setCheckable(true);
+    m_toggle->setChecked(true);
+    connect(m_toggle, &QAction::toggled, this, &QWidget::setVisible);
+    clearImages();
+}
+
+PreviewPane::~PreviewPane()
+{
+    cancelInFlight();
+    m_pool.waitForDone();
+}
+
+void PreviewPane::setSource(const QString& path)
+{
+    if (path == m_source) {
+        return;
+    }
+    m_source = path;
+    schedule();
+}
+
+void PreviewPane::setSettings(const BatchSettings& settings)
+{
+    if (settings == m_settings) {
+        return;
+    }
+    m_settings = settings;
+    // With several sizes, one is previewed at a time: the one chosen, kept by its label.
+    const QString chosen = m_size->currentText();
+    QStringList labels;
+    for (const OutputSize& size : m_settings.planOptions().sizes) {
+        labels.append(QString::fromStdString(size.label));
+    }
+    {
+        const QSignalBlocker blocker(m_size);
+        m_size->clear();
+        m_size->addItems(labels);
+        m_size->setCurrentIndex(std::max(0, static_cast<int>(labels.indexOf(chosen))));
+    }
+    m_size->setVisible(labels.size() > 1);
+    m_sizeLabel->setVisible(labels.size() > 1);
+    schedule();
+}
+
+QString PreviewPane::message() const { return m_message->text(); }
+
+void PreviewPane::schedule()
+{
+    cancelInFlight();
+    if (m_source.isEmpty()) {
+        m_delay.stop();
+        clearImages();
+        emit previewShown();
+        return;
+    }
+    m_making = true;
+    m_message->setText(tr("Making the preview\u2026"));
+    if (isVisible()) {
+        m_delay.start();
+    }
+}
+
+void PreviewPane::cancelInFlight()
+{
+    if (m_cancel) {
+        m_cancel->requestStop();
+        m_cancel.reset();
+        ++m_cancelled;
+    }
+}
+
+void PreviewPane::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_making && !m_cancel) {
+        m_delay.start(); // asked for while hidden
+    }
+}
+
+void PreviewPane::hideEvent(QHideEvent* event)
+{
+    QWidget::hideEvent(event);
+    if (m_cancel) {
+        // Made again when shown.
+        cancelInFlight();
+        m_making = true;
+    }
+    m_delay.stop();
+}
+
+void PreviewPane::request()
+{
+    if (m_source.isEmpty() || !isVisible()) {
+        return;
+    }
+    cancelInFlight();
+    const quint64 id = ++m_requests;
+    auto cancel = std::make_shared<CancelToken>();
+    m_cancel = cancel;
+    m_making = true;
+    const PlanOptions plan = m_settings.planOptions();
+    const BatchOptions batch = m_settings.batchOptions();
+    std::optional<std::size_t> only;
+    if (plan.sizes.size() > 1) {
+        only = static_cast<std::size_t>(std::max(0, m_size->currentIndex()));
+    }
+    const bool full = m_oneToOne->isChecked();
+    const std::filesystem::path source = toPath(m_source);
+
+    auto* watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher] {
+        const Outcome outcome = watcher->result();
+        watcher->deleteLater();
+        present(outcome);
+    });
+    watcher->setFuture(QtConcurrent::run(&m_pool, [id, source, plan, batch, only, full, cancel] {
+        Outcome outcome;
+        outcome.id = id;
+        auto made = makePreview(source, plan, batch, cancel.get(), only);
+        if (!made) {
+            outcome.error = std::move(made).error();
+            return outcome;
+        }
+        outcome.preview = std::move(made).value();
+        outcome.shown = only.value_or(0);
+        const DecodeLimits& limits = batch.process.limits;
+        QFile file(toQString(outcome.preview.report.input));
+        if (file.open(QIODevice::ReadOnly)
+            && file.size() <= static_cast<qint64>(limits.maxMemoryBytes)) {
+            const QByteArray bytes = file.readAll();
+            const std::span original(reinterpret_cast<const std::uint8_t*>(bytes.constData()),
+                static_cast<std::size_t>(bytes.size()));
+            outcome.before = decodedForView(original, kScreenSide, limits, *cancel);
+            if (full) {
+                outcome.beforeFull = decodedForView(original, 0, limits, *cancel);
+            }
+        }
+        if (outcome.shown < outcome.preview.encoded.size()
+            && !outcome.preview.encoded[outcome.shown].empty()) {
+            outcome.after
+                = decodedForView(outcome.preview.encoded[outcome.shown], 0, limits, *cancel);
+        }
+        return outcome;
+    }));
+}
+
+void PreviewPane::clearImages()
+{
+    m_outputBytes.clear();
+    m_shownInput.clear();
+    m_hasFullOriginal = false;
+    m_before->clear(tr("Select an image in the list or the log to preview it."));
+    m_after->clear(QString());
+    m_beforeInfo->clear();
+    m_afterInfo->clear();
+    m_message->clear();
+}
+
+void PreviewPane::present(const Outcome& outcome)
+{
+    if (outcome.id != m_requests || !m_cancel) {
+        return; // a newer request (or a cancel) came since
+    }
+    m_cancel.reset();
+    m_making = false;
+    clearImages();
+    if (outcome.error) {
+        m_message->setText(tr("No preview: %1").arg(displayText(*outcome.error)));
+        emit previewShown();
+        return;
+    }
+    const Preview& preview = outcome.preview;
+    const JobReport& report = preview.report;
+    m_shownInput = toQString(report.input);
+    m_hasFullOriginal = !outcome.beforeFull.isNull();
+    m_before->setImages(outcome.before, outcome.beforeFull);
+    if (report.inputSize.width > 0) {
+        m_beforeInfo->setText(
+            tr("Original: %1 \u00d7 %2 px, %3, %4")
+                .arg(report.inputSize.width)
+                .arg(report.inputSize.height)
+                .arg(QString::fromLatin1(formatTitle(preview.inputFormat)),
+                    JobLogModel::formatBytes(static_cast<qint64>(report.inputBytes))));
+    }
+    QStringList notes;
+    if (outcome.shown >= report.outputs.size()) {
+        // Failed before its outputs were named (the planner could not read it).
+        m_after->clear(tr("No output"));
+        if (report.error) {
+            notes.append(displayText(*report.error));
+        }
+    } else {
+        const OutputReport& out = report.outputs[outcome.shown];
+        if (out.status == JobStatus::Ok && outcome.shown < preview.encoded.size()) {
+            const auto& encoded = preview.encoded[outcome.shown];
+            m_outputBytes = QByteArray(reinterpret_cast<const char*>(encoded.data()),
+                static_cast<qsizetype>(encoded.size()));
+            m_after->setImages(outcome.after, QImage());
+            const ImageFormat format
+                = out.ifBigger == IfBigger::Copy ? preview.inputFormat : preview.outputFormat;
+            QString info = tr("Output: %1 \u00d7 %2 px, %3, %4")
+                               .arg(out.outputSize.width)
+                               .arg(out.outputSize.height)
+                               .arg(QString::fromLatin1(formatTitle(format)),
+                                   JobLogModel::formatBytes(static_cast<qint64>(out.bytes)));
+            if (report.inputBytes > 0) {
+                const double percent = 100.0 * static_cast<double>(out.bytes)
+                    / static_cast<double>(report.inputBytes);
+                info += QLatin1Char(' ')
+                    + tr("(%1 % of the original)").arg(QLocale().toString(percent, 'f', 0));
+            }
+            if (out.quality > 0) {
+                info += QLatin1Char(' ') + tr("at quality %1").arg(out.quality);
+            }
+            m_afterInfo->setText(info);
+        } else {
+            m_after->clear(tr("Not written"));
+            if (out.error) {
+                notes.append(tr("The batch will not write it: %1").arg(displayText(*out.error)));
+            }
+        }
+        if (outcome.shown < preview.exists.size() && preview.exists[outcome.shown]) {
+            notes.append(tr("%1 is there already: the batch will skip it.")
+                             .arg(QDir::toNativeSeparators(toQString(out.path))));
+        }
+        for (const std::string& note : { report.note, out.note, out.warning }) {
+            const QString text = QString::fromStdString(note);
+            if (!text.isEmpty() && !notes.contains(text)) {
+                notes.append(text);
+            }
+        }
+    }
+    m_message->setText(notes.join(QLatin1Char('\n')));
+    emit previewShown();
+}
+
+} // namespace dropsize::ui
