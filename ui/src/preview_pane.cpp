@@ -20,16 +20,23 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <future>
 #include <optional>
 #include <span>
+#include <system_error>
+#include <vector>
+
+namespace fs = std::filesystem;
 
 namespace dropsize::ui {
 
 namespace {
 
-    // The original is decoded for the screen at most this large on its longer side: enough for
-    // the pane on any screen, and small enough that a JPEG decodes at 1/4 or 1/8 of a photo.
-    constexpr int kScreenSide = 1280;
+    // Both sides are decoded for the screen at most this large on their longer side: more than
+    // the pane is wide beside the log on a large screen, and small enough that a photo's JPEG
+    // decodes at 1/4 or 1/8 of its size (the plan keeps twice the size asked for). 1:1 decodes
+    // both again at full size.
+    constexpr int kScreenSide = 720;
 
     // What the engine's pixels look like to Qt; grey with alpha has no 8-bit QImage format and
     // becomes RGBA.
@@ -68,8 +75,41 @@ namespace {
     QImage decodedForView(std::span<const std::uint8_t> bytes, int side, const DecodeLimits& limits,
         const CancelToken& cancel)
     {
+        if (bytes.empty()) {
+            return {};
+        }
         auto decoded = decodeForView(bytes, side, side, limits, &cancel);
         return decoded ? toQImage(*decoded) : QImage();
+    }
+
+    // One side of the preview: for the screen, and at full size for 1:1 (null unless asked).
+    struct Sides {
+        QImage fit;
+        QImage full;
+    };
+
+    Sides decodeSides(std::span<const std::uint8_t> bytes, bool full, const DecodeLimits& limits,
+        const CancelToken& cancel)
+    {
+        Sides sides;
+        sides.fit = decodedForView(bytes, kScreenSide, limits, cancel);
+        if (full) {
+            sides.full = decodedForView(bytes, 0, limits, cancel);
+        }
+        return sides;
+    }
+
+    // An image file's bytes, or none when it cannot be read within the limit of one image (the
+    // preview then says why).
+    std::vector<std::uint8_t> readImageFile(const fs::path& path, const DecodeLimits& limits)
+    {
+        QFile file(toQString(path));
+        if (!file.open(QIODevice::ReadOnly)
+            || file.size() > static_cast<qint64>(limits.maxMemoryBytes)) {
+            return {};
+        }
+        const QByteArray bytes = file.readAll();
+        return { bytes.begin(), bytes.end() };
     }
 
 } // namespace
@@ -79,9 +119,8 @@ struct PreviewPane::Outcome {
     std::optional<Error> error; ///< the preview could not be made
     Preview preview;
     std::size_t shown = 0; ///< the output shown
-    QImage before; ///< the original at screen size
-    QImage beforeFull; ///< at its full size, for 1:1; null when not asked for
-    QImage after; ///< the output shown, decoded from its bytes
+    Sides before; ///< the original
+    Sides after; ///< the output shown, decoded from its bytes
 };
 
 PreviewPane::PreviewPane(QWidget* parent)
@@ -90,7 +129,6 @@ PreviewPane::PreviewPane(QWidget* parent)
     // Two previews at most at once: one being cancelled while the next starts.
     m_pool.setMaxThreadCount(2);
     m_delay.setSingleShot(true);
-    m_delay.setInterval(120);
     connect(&m_delay, &QTimer::timeout, this, &PreviewPane::request);
 
     auto* outer = new QVBoxLayout(this);
@@ -168,7 +206,7 @@ void PreviewPane::setSource(const QString& path)
         return;
     }
     m_source = path;
-    schedule();
+    schedule(0); // a click: nothing more is coming
 }
 
 void PreviewPane::setSettings(const BatchSettings& settings)
@@ -196,7 +234,7 @@ void PreviewPane::setSettings(const BatchSettings& settings)
 
 QString PreviewPane::message() const { return m_message->text(); }
 
-void PreviewPane::schedule()
+void PreviewPane::schedule(int delayMs)
 {
     cancelInFlight();
     if (m_source.isEmpty()) {
@@ -208,7 +246,7 @@ void PreviewPane::schedule()
     m_making = true;
     m_message->setText(tr("Making the preview\u2026"));
     if (isVisible()) {
-        m_delay.start();
+        m_delay.start(delayMs);
     }
 }
 
@@ -225,7 +263,7 @@ void PreviewPane::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
     if (m_making && !m_cancel) {
-        m_delay.start(); // asked for while hidden
+        m_delay.start(0); // asked for while hidden
     }
 }
 
@@ -268,29 +306,31 @@ void PreviewPane::request()
     watcher->setFuture(QtConcurrent::run(&m_pool, [id, source, plan, batch, only, full, cancel] {
         Outcome outcome;
         outcome.id = id;
+        const DecodeLimits& limits = batch.process.limits;
+        // The original is decoded for the screen beside the preview, on a thread of its own:
+        // the two take about as long. A folder's image is known only from the preview's plan.
+        std::error_code error;
+        std::future<Sides> before;
+        if (fs::is_regular_file(source, error)) {
+            before = std::async(std::launch::async,
+                [&] { return decodeSides(readImageFile(source, limits), full, limits, *cancel); });
+        }
         auto made = makePreview(source, plan, batch, cancel.get(), only);
+        Sides original = before.valid() ? before.get() : Sides {};
         if (!made) {
             outcome.error = std::move(made).error();
             return outcome;
         }
         outcome.preview = std::move(made).value();
         outcome.shown = only.value_or(0);
-        const DecodeLimits& limits = batch.process.limits;
-        QFile file(toQString(outcome.preview.report.input));
-        if (file.open(QIODevice::ReadOnly)
-            && file.size() <= static_cast<qint64>(limits.maxMemoryBytes)) {
-            const QByteArray bytes = file.readAll();
-            const std::span original(reinterpret_cast<const std::uint8_t*>(bytes.constData()),
-                static_cast<std::size_t>(bytes.size()));
-            outcome.before = decodedForView(original, kScreenSide, limits, *cancel);
-            if (full) {
-                outcome.beforeFull = decodedForView(original, 0, limits, *cancel);
-            }
+        if (!before.valid()) {
+            original = decodeSides(
+                readImageFile(outcome.preview.report.input, limits), full, limits, *cancel);
         }
-        if (outcome.shown < outcome.preview.encoded.size()
-            && !outcome.preview.encoded[outcome.shown].empty()) {
+        outcome.before = std::move(original);
+        if (outcome.shown < outcome.preview.encoded.size()) {
             outcome.after
-                = decodedForView(outcome.preview.encoded[outcome.shown], 0, limits, *cancel);
+                = decodeSides(outcome.preview.encoded[outcome.shown], full, limits, *cancel);
         }
         return outcome;
     }));
@@ -324,8 +364,8 @@ void PreviewPane::present(const Outcome& outcome)
     const Preview& preview = outcome.preview;
     const JobReport& report = preview.report;
     m_shownInput = toQString(report.input);
-    m_hasFullOriginal = !outcome.beforeFull.isNull();
-    m_before->setImages(outcome.before, outcome.beforeFull);
+    m_hasFullOriginal = !outcome.before.full.isNull();
+    m_before->setImages(outcome.before.fit, outcome.before.full);
     if (report.inputSize.width > 0) {
         m_beforeInfo->setText(
             tr("Original: %1 \u00d7 %2 px, %3, %4")
@@ -347,7 +387,7 @@ void PreviewPane::present(const Outcome& outcome)
             const auto& encoded = preview.encoded[outcome.shown];
             m_outputBytes = QByteArray(reinterpret_cast<const char*>(encoded.data()),
                 static_cast<qsizetype>(encoded.size()));
-            m_after->setImages(outcome.after, QImage());
+            m_after->setImages(outcome.after.fit, outcome.after.full);
             const ImageFormat format
                 = out.ifBigger == IfBigger::Copy ? preview.inputFormat : preview.outputFormat;
             QString info = tr("Output: %1 \u00d7 %2 px, %3, %4")

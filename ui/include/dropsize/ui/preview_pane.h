@@ -66,9 +66,10 @@ protected:
 private:
     struct Outcome;
 
-    /// Stops the request in flight and makes a new one shortly (typing in a box changes the
-    /// settings at every key).
-    void schedule();
+    /// Stops the request in flight and makes a new one after `delayMs` (typing in a box changes
+    /// the settings at every key: they wait a little for the next).
+    void schedule(int delayMs = kSettingsDelayMs);
+    static constexpr int kSettingsDelayMs = 120;
     void request();
     void cancelInFlight();
     void present(const Outcome& outcome);
