@@ -462,6 +462,18 @@
         <source>invalid configuration</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>not previewed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the batch does not take this file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no image to preview</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>
@@ -914,6 +926,93 @@ Files already written stay; the file being written is discarded.</source>
             <numerusform>%1 of %n image</numerusform>
             <numerusform>%1 of %n images</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::PreviewPane</name>
+    <message>
+        <source>Preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1:1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show at 100 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the same region of the original and the output at 100 %; drag to move it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size to preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Making the preview…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an image in the list or the log to preview it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No preview: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original: %1 × %2 px, %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output: %1 × %2 px, %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(%1 % of the original)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at quality %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch will not write it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is there already: the batch will skip it.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -462,6 +462,18 @@
         <source>invalid configuration</source>
         <translation>配置无效</translation>
     </message>
+    <message>
+        <source>not previewed</source>
+        <translation>未预览</translation>
+    </message>
+    <message>
+        <source>the batch does not take this file: %1</source>
+        <translation>批处理不会处理此文件：%1</translation>
+    </message>
+    <message>
+        <source>no image to preview</source>
+        <translation>没有可预览的图像</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>
@@ -911,6 +923,93 @@ Files already written stay; the file being written is discarded.</source>
         <translation>
             <numerusform>已完成 %1 张，共 %n 张图片</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::PreviewPane</name>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>Original image</source>
+        <translation>原图</translation>
+    </message>
+    <message>
+        <source>Output image</source>
+        <translation>输出图像</translation>
+    </message>
+    <message>
+        <source>1:1</source>
+        <translation>1:1</translation>
+    </message>
+    <message>
+        <source>Show at 100 %</source>
+        <translation>按 100% 显示</translation>
+    </message>
+    <message>
+        <source>Show the same region of the original and the output at 100 %; drag to move it</source>
+        <translation>按 100% 显示原图和输出的同一区域；拖动可移动该区域</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>尺寸：</translation>
+    </message>
+    <message>
+        <source>Size to preview</source>
+        <translation>要预览的尺寸</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>预览(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Making the preview…</source>
+        <translation>正在生成预览…</translation>
+    </message>
+    <message>
+        <source>Select an image in the list or the log to preview it.</source>
+        <translation>在列表或日志中选择一张图像即可预览。</translation>
+    </message>
+    <message>
+        <source>No preview: %1</source>
+        <translation>无法预览：%1</translation>
+    </message>
+    <message>
+        <source>Original: %1 × %2 px, %3, %4</source>
+        <translation>原图：%1 × %2 像素，%3，%4</translation>
+    </message>
+    <message>
+        <source>No output</source>
+        <translation>没有输出</translation>
+    </message>
+    <message>
+        <source>Output: %1 × %2 px, %3, %4</source>
+        <translation>输出：%1 × %2 像素，%3，%4</translation>
+    </message>
+    <message>
+        <source>(%1 % of the original)</source>
+        <translation>（原图的 %1%）</translation>
+    </message>
+    <message>
+        <source>at quality %1</source>
+        <translation>质量 %1</translation>
+    </message>
+    <message>
+        <source>Not written</source>
+        <translation>不会写入</translation>
+    </message>
+    <message>
+        <source>The batch will not write it: %1</source>
+        <translation>批处理不会写入它：%1</translation>
+    </message>
+    <message>
+        <source>%1 is there already: the batch will skip it.</source>
+        <translation>%1 已存在：批处理将跳过它。</translation>
     </message>
 </context>
 <context>
