@@ -13,6 +13,7 @@
 
 #include <QItemSelectionModel>
 #include <QTableView>
+#include <QToolButton>
 #include <gtest/gtest.h>
 
 namespace fs = std::filesystem;
@@ -170,6 +171,29 @@ TEST(PreviewPane, MakesNothingWhileHidden)
     ASSERT_TRUE(waitForPreview(pane));
     EXPECT_EQ(pane.requestCount(), 1u);
     EXPECT_FALSE(pane.outputBytes().isEmpty());
+}
+
+TEST(PreviewPane, OneToOneDecodesBothSidesAtFullSizeAndKeepsTheBytes)
+{
+    TempDir dir;
+    const fs::path input = dir.path() / "photo.jpg";
+    writeTestJpeg(input, 1600, 1200);
+    PreviewPane pane;
+    pane.show();
+    pane.setSettings(settingsInto(dir.path() / "out"));
+    pane.setSource(toQString(input));
+    ASSERT_TRUE(waitForPreview(pane));
+    const QByteArray fitted = pane.outputBytes();
+    ASSERT_FALSE(fitted.isEmpty());
+    EXPECT_FALSE(pane.hasFullSize());
+    auto* oneToOne = pane.findChild<QToolButton*>();
+    ASSERT_NE(oneToOne, nullptr);
+    EXPECT_FALSE(oneToOne->accessibleName().isEmpty());
+    oneToOne->click();
+    ASSERT_TRUE(waitForPreview(pane));
+    EXPECT_EQ(pane.requestCount(), 2u) << "the full-size original is decoded for 1:1";
+    EXPECT_TRUE(pane.hasFullSize());
+    EXPECT_EQ(pane.outputBytes(), fitted);
 }
 
 // In the window: the current row of the input list is previewed with the panel's settings, and

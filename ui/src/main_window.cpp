@@ -426,6 +426,7 @@ QSplitter* MainWindow::buildLogAndPreview()
     split->addWidget(m_preview);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    split->setSizes({ 3000, 2000 }); // the log keeps most of its columns in view
 
     // The preview follows the current row of either list, and the settings.
     connect(m_inputView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,

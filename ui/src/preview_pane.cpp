@@ -24,6 +24,7 @@
 #include <optional>
 #include <span>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -367,10 +368,17 @@ void PreviewPane::present(const Outcome& outcome)
     m_hasFullOriginal = !outcome.before.full.isNull();
     m_before->setImages(outcome.before.fit, outcome.before.full);
     if (report.inputSize.width > 0) {
+        // The report has the stored size; the decoded original is upright, as people see it.
+        Size upright = report.inputSize;
+        const QImage& seen = outcome.before.fit;
+        if (!seen.isNull() && (seen.width() > seen.height()) != (upright.width > upright.height)
+            && upright.width != upright.height) {
+            std::swap(upright.width, upright.height);
+        }
         m_beforeInfo->setText(
             tr("Original: %1 \u00d7 %2 px, %3, %4")
-                .arg(report.inputSize.width)
-                .arg(report.inputSize.height)
+                .arg(upright.width)
+                .arg(upright.height)
                 .arg(QString::fromLatin1(formatTitle(preview.inputFormat)),
                     JobLogModel::formatBytes(static_cast<qint64>(report.inputBytes))));
     }

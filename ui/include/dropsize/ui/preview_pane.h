@@ -49,6 +49,8 @@ public:
     QString shownInput() const { return m_shownInput; }
     /// The line under the images: the note, the error, or "Making the preview…".
     QString message() const;
+    /// Whether the original shown was decoded at full size too, for 1:1.
+    bool hasFullSize() const noexcept { return m_hasFullOriginal; }
     /// True from a request until its result (or its error) is shown.
     bool isMaking() const noexcept { return m_making; }
     /// Requests made so far, and those stopped by a newer one before their result came.
