@@ -37,11 +37,13 @@ struct Preview {
 /// code: the planner (for the output format, names, sizes and skips) and then the pipeline a
 /// CPU worker runs (orientation, metadata, the target file size, the larger-than-input rule),
 /// with every write replaced by keeping the bytes. Names, and the outputs found there already,
-/// are those of `input` listed on its own. `onlyOutput`: make that output alone (an index into
-/// the sizes); the others are reported skipped, "not previewed". The output
-/// folder is not checked and nothing is written or created. Fails (with the planner's reason)
-/// when the file is not one the batch would take, and with ErrorCode::Cancelled when `cancel`
-/// stops it. The bytes equal a CPU worker's; a GPU's resize may differ by a level.
+/// are those of `input` as given: a file of a listed folder, given on its own, is named as a
+/// file listed on its own. `onlyOutput`: make that output alone (an index into the sizes); the
+/// others are reported skipped, "not previewed". The output folder is not checked and nothing
+/// is written or created. Fails (with the planner's reason) when the file is not one the batch
+/// would take, and with ErrorCode::Cancelled when `cancel` stops it. It resizes on the CPU, as
+/// a CPU worker does; a batch on the GPU is to write the same bytes (tests/gpu/check.sh
+/// compares them).
 [[nodiscard]] Result<Preview> makePreview(const std::filesystem::path& input,
     const PlanOptions& plan, const BatchOptions& batch, const CancelToken* cancel = nullptr,
     std::optional<std::size_t> onlyOutput = std::nullopt);
