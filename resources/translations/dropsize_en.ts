@@ -928,7 +928,7 @@ Files already written stay; the file being written is discarded.</source>
         </translation>
     </message>
     <message>
-        <source>&amp;View</source>
+        <source>View</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -925,8 +925,8 @@ Files already written stay; the file being written is discarded.</source>
         </translation>
     </message>
     <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
+        <source>View</source>
+        <translation>视图</translation>
     </message>
 </context>
 <context>

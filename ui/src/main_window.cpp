@@ -518,7 +518,8 @@ void MainWindow::buildMenus()
     file->addAction(tr("Add f&iles\u2026"), this, &MainWindow::addFilesDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-    menuBar()->addMenu(tr("&View"))->addAction(m_preview->toggleAction());
+    // No Alt letter is left for it: the window uses every other one that "View" holds.
+    menuBar()->addMenu(tr("View"))->addAction(m_preview->toggleAction());
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Dropsize"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
