@@ -157,6 +157,23 @@ TEST(PreviewPane, AFolderShowsItsFirstImage)
     EXPECT_FALSE(pane.outputBytes().isEmpty());
 }
 
+TEST(PreviewPane, ShowsEveryChannelCount)
+{
+    TempDir dir;
+    PreviewPane pane;
+    pane.show();
+    pane.setSettings(settingsInto(dir.path() / "out"));
+    for (int channels = 1; channels <= 4; ++channels) {
+        SCOPED_TRACE(channels);
+        const fs::path input = dir.path() / ("image_" + std::to_string(channels) + ".png");
+        writeTestPng(input, 90, 70, channels);
+        pane.setSource(toQString(input));
+        ASSERT_TRUE(waitForPreview(pane));
+        EXPECT_FALSE(pane.outputBytes().isEmpty()) << pane.message().toStdString();
+        EXPECT_TRUE(pane.message().isEmpty()) << pane.message().toStdString();
+    }
+}
+
 TEST(PreviewPane, MakesNothingWhileHidden)
 {
     TempDir dir;

@@ -61,9 +61,9 @@ namespace {
             for (int y = 0; y < h; ++y) {
                 const std::uint8_t* in = image.data() + static_cast<std::ptrdiff_t>(y) * stride;
                 uchar* out = rgba.scanLine(y);
-                for (int x = 0; x < w; ++x) {
-                    out[4 * x] = out[4 * x + 1] = out[4 * x + 2] = in[2 * x];
-                    out[4 * x + 3] = in[2 * x + 1];
+                for (int x = 0; x < w; ++x, in += 2, out += 4) {
+                    out[0] = out[1] = out[2] = in[0];
+                    out[3] = in[1];
                 }
             }
             return rgba;
