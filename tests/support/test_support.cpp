@@ -12,6 +12,7 @@
 #include <fstream>
 #include <random>
 #include <stdexcept>
+#include <utility>
 #include <zlib.h>
 #ifdef _WIN32
 #include <windows.h>
@@ -177,6 +178,35 @@ std::string runWithoutPrivileges(const std::function<std::string()>& body)
     return out;
 }
 #endif
+
+namespace {
+
+    void setEnvironment(const std::string& name, const std::optional<std::string>& value)
+    {
+#ifdef _WIN32
+        // An empty value unsets a variable for _putenv_s, which is what nullopt asks for.
+        (void)::_putenv_s(name.c_str(), value ? value->c_str() : "");
+#else
+        if (value) {
+            ::setenv(name.c_str(), value->c_str(), 1); // NOLINT(concurrency-mt-unsafe)
+        } else {
+            ::unsetenv(name.c_str()); // NOLINT(concurrency-mt-unsafe)
+        }
+#endif
+    }
+
+} // namespace
+
+ScopedEnvironment::ScopedEnvironment(std::string name, const std::optional<std::string>& value)
+    : m_name(std::move(name))
+{
+    if (const char* previous = std::getenv(m_name.c_str())) { // NOLINT(concurrency-mt-unsafe)
+        m_previous = previous;
+    }
+    setEnvironment(m_name, value);
+}
+
+ScopedEnvironment::~ScopedEnvironment() { setEnvironment(m_name, m_previous); }
 
 TempDir::TempDir()
 {

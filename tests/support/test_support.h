@@ -44,6 +44,21 @@ private:
     std::filesystem::path m_path;
 };
 
+/// Sets (or, with nullopt, unsets) an environment variable for the life of this object, then
+/// puts back what it was. For tests of what the engine reads from the environment; not for
+/// tests that run threads while it changes.
+class ScopedEnvironment {
+public:
+    ScopedEnvironment(std::string name, const std::optional<std::string>& value);
+    ~ScopedEnvironment();
+    ScopedEnvironment(const ScopedEnvironment&) = delete;
+    ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
+
+private:
+    std::string m_name;
+    std::optional<std::string> m_previous;
+};
+
 /// Runs `body` where file permissions apply: in this process, or, when the tests run as root
 /// (who reads any file), in a child process that has become the unprivileged user "nobody"
 /// (uid and gid 65534). Returns what `body` returned; the folders it reads must be open to
