@@ -142,6 +142,16 @@ namespace {
         .help = "one JSON object per event and line on standard output, UTF-8, each line ended "
                 "by a line feed alone (on Windows too); bytes of a name that are not UTF-8 are "
                 "written as \\udcXX (Python's \"surrogateescape\")" };
+    constexpr OptionInfo kPreset { .kind = OptionKind::Text,
+        .flag = "--preset",
+        .valueName = "NAME",
+        .help = "read the flags of the preset NAME (a name or a built-in's id, in either case) "
+                "first; the command line's own flags override them, its size replaces the "
+                "preset's (see --list-presets)" };
+    constexpr OptionInfo kListPresets { .kind = OptionKind::Switch,
+        .flag = "--list-presets",
+        .help = "list the presets, the built-ins and those saved in the window, with their "
+                "flags" };
     constexpr OptionInfo kHelp {
         .kind = OptionKind::Switch, .flag = "--help", .help = "this text"
     };
@@ -380,6 +390,14 @@ namespace {
             [](const CliOptions& o) {
                 return std::to_string(o.batch.process.limits.maxMemoryBytes >> 20);
             } });
+        flags.push_back({ &kPreset, S::Run, "a preset's name (see --list-presets)",
+            [](const std::string& v, CliOptions& o) {
+                // Read before every other flag (parseCommandLine()); here it is only kept.
+                o.preset = v;
+                return !v.empty();
+            } });
+        flags.push_back(switchFlag(
+            kListPresets, S::Run, [](auto& o) -> auto& { return o.listPresets; }));
         flags.push_back(switchFlag(
             kDryRun, S::Run, [](auto& o) -> auto& { return o.dryRun; }));
         flags.push_back(switchFlag(
@@ -551,10 +569,149 @@ Exit status:
 )";
 }
 
+namespace {
+
+    // The flags the command line gives, before a "--" (a value that looks like a flag is
+    // refused by the parser anyway).
+    std::vector<std::string_view> givenFlags(const std::vector<std::string>& args)
+    {
+        std::vector<std::string_view> given;
+        for (const std::string& a : args) {
+            if (a == "--") {
+                break;
+            }
+            if (a.starts_with("--")) {
+                given.emplace_back(a);
+            }
+        }
+        return given;
+    }
+
+    // "web (Web (2048 px)), email (E-mail (1280 px)), ... or Blog": every preset, for a usage
+    // error.
+    std::string presetNames(const PresetStore& store)
+    {
+        const std::vector<Preset> presets = store.presets();
+        std::string list;
+        for (std::size_t i = 0; i < presets.size(); ++i) {
+            if (i > 0) {
+                list += i + 1 == presets.size() ? " or " : ", ";
+            }
+            list += presets[i].builtIn() ? presets[i].id + " (" + presets[i].name + ")"
+                                         : "\"" + presets[i].name + "\"";
+        }
+        return list;
+    }
+
+    // The preset's flags as arguments, less those the command line gives itself: the same flag,
+    // or any size when the command line chooses one.
+    Result<std::vector<std::string>> presetArguments(const std::vector<std::string>& args,
+        const std::string& name, const std::filesystem::path& file, CliOptions& o)
+    {
+        PresetStore store(file);
+        if (auto loaded = store.load(); !loaded) {
+            return usage("cannot read the presets in " + loaded.error().path + ": "
+                + loaded.error().message);
+        }
+        o.presetProblems = presetProblemLines(store);
+        const std::optional<Preset> preset = store.find(name);
+        if (!preset) {
+            return usage("unknown preset \"" + name + "\"; the presets are " + presetNames(store));
+        }
+        const std::vector<CliFlag>& flags = cliFlags();
+        const std::vector<std::string_view> given = givenFlags(args);
+        const bool sizeGiven = std::any_of(given.begin(), given.end(), [&](std::string_view g) {
+            return std::any_of(flags.begin(), flags.end(),
+                [&](const CliFlag& f) { return f.choosesSize && f.flag() == g; });
+        });
+        std::vector<std::string> out;
+        for (const PresetSetting& s : preset->settings) {
+            const auto flag = std::find_if(
+                flags.begin(), flags.end(), [&](const CliFlag& f) { return f.option == s.option; });
+            if (flag == flags.end()) {
+                return usage("preset \"" + preset->name + "\": " + std::string(s.option->flag)
+                    + " is not an option of this build");
+            }
+            if ((flag->choosesSize && sizeGiven)
+                || std::find(given.begin(), given.end(), flag->flag()) != given.end()) {
+                continue;
+            }
+            out.emplace_back(flag->flag());
+            if (flag->takesValue()) {
+                out.push_back(s.value);
+            }
+        }
+        return out;
+    }
+
+} // namespace
+
+std::vector<std::string> presetProblemLines(const PresetStore& store)
+{
+    std::vector<std::string> lines;
+    for (const PresetFileProblem& p : store.problems()) {
+        lines.push_back(utf8(store.file()) + ":" + std::to_string(p.line) + ": " + p.error.message
+            + " (the line is skipped)");
+    }
+    return lines;
+}
+
+std::string presetListText(const PresetStore& store)
+{
+    std::string text = "Built-in presets (--preset ID or NAME):\n";
+    bool user = false;
+    for (const Preset& p : store.presets()) {
+        if (!p.builtIn() && !user) {
+            text += "\nSaved presets (" + utf8(store.file()) + "):\n";
+            user = true;
+        }
+        text += "  " + (p.builtIn() ? p.id + ": " : std::string()) + p.name + "\n      "
+            + presetFlagsText(p.settings) + "\n";
+    }
+    if (!user) {
+        text += "\nNo saved presets ("
+            + (store.file().empty() ? std::string("no configuration folder") : utf8(store.file()))
+            + ")\n";
+    }
+    return text;
+}
+
 Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
+{
+    return parseCommandLine(args, presetFilePath());
+}
+
+Result<CliOptions> parseCommandLine(
+    const std::vector<std::string>& commandLine, const std::filesystem::path& presetFile)
 {
     CliOptions o;
     const std::vector<CliFlag>& flags = cliFlags();
+    // The preset's flags go first, so that the command line's own, read after them, win.
+    std::vector<std::string> args;
+    std::size_t presetEnd = 0;
+    std::optional<std::string> presetName;
+    for (std::size_t i = 0; i + 1 < commandLine.size() && commandLine[i] != "--"; ++i) {
+        if (commandLine[i] == "--preset") {
+            if (presetName) {
+                return usage("--preset is given twice");
+            }
+            presetName = commandLine[++i];
+        }
+    }
+    if (presetName && !presetName->empty() && !presetName->starts_with("--")) {
+        auto presetArgs = presetArguments(commandLine, *presetName, presetFile, o);
+        if (!presetArgs) {
+            return std::move(presetArgs).error();
+        }
+        args = std::move(presetArgs).value();
+        presetEnd = args.size();
+    }
+    args.insert(args.end(), commandLine.begin(), commandLine.end());
+    // A problem with the preset's own flags names it.
+    const auto refuse = [&](std::size_t at, const std::string& message) {
+        return Error { ErrorCode::InvalidArgument,
+            (at < presetEnd ? "preset \"" + *presetName + "\": " : std::string()) + message, {} };
+    };
     bool sizeGiven = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -568,14 +725,14 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
             [&](const CliFlag& f) { return a == f.flag() || (!f.alias.empty() && a == f.alias); });
         if (flag == flags.end()) {
             if (a.size() > 1 && a[0] == '-') {
-                return usage("unknown option " + a + " (see --help)");
+                return refuse(i, "unknown option " + a + " (see --help)");
             }
             o.inputs.push_back(pathFromUtf8(a));
             continue;
         }
         if (flag->choosesSize) {
             if (sizeGiven) {
-                return usage("choose one of " + sizeFlagList(flags) + " (" + a + ")");
+                return refuse(i, "choose one of " + sizeFlagList(flags) + " (" + a + ")");
             }
             sizeGiven = true;
         }
@@ -593,19 +750,21 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
             && !flag->apply(args[i + 1], o)) {
             // The parser of a list or pattern says what is wrong with it.
             const Status why = textProblem(*flag->option, args[i + 1], o);
-            return usage(a + " needs " + expand(flag->needs, *flag, nullptr) + ": "
-                + (why ? std::string("not this one") : why.error().message));
+            return refuse(i,
+                a + " needs " + expand(flag->needs, *flag, nullptr) + ": "
+                    + (why ? std::string("not this one") : why.error().message));
         }
         if (i + 1 >= args.size() || optionAsValue || !flag->apply(args[i + 1], o)) {
-            return usage(a + " needs " + expand(flag->needs, *flag, nullptr)
-                + (optionAsValue ? ", not the option " + *optionAsValue
-                            + " (a name that starts with -- can be given as ./" + *optionAsValue
-                            + ")"
-                                 : std::string()));
+            return refuse(i,
+                a + " needs " + expand(flag->needs, *flag, nullptr)
+                    + (optionAsValue ? ", not the option " + *optionAsValue
+                                + " (a name that starts with -- can be given as ./" + *optionAsValue
+                                + ")"
+                                     : std::string()));
         }
         ++i;
     }
-    if (o.help || o.version) {
+    if (o.help || o.version || o.listPresets) {
         return o;
     }
     if (o.inputs.empty()) {

@@ -5,6 +5,7 @@
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/options.h"
+#include "dropsize/core/presets.h"
 
 #include <filesystem>
 #include <functional>
@@ -25,6 +26,11 @@ struct CliOptions {
     bool dryRun = false;
     bool help = false;
     bool version = false;
+    /// --preset as given: its flags are read before the command line's own, which override them.
+    std::string preset;
+    bool listPresets = false;
+    /// The lines of the preset file that were skipped, each "FILE:LINE: why", for standard error.
+    std::vector<std::string> presetProblems;
 };
 
 /// The part of --help a flag is listed in.
@@ -55,8 +61,18 @@ struct CliFlag {
 /// Every flag, in the order --help lists them.
 const std::vector<CliFlag>& cliFlags();
 
-/// Parses argv; on a usage error the Error says what is wrong (exit code 2).
+/// Parses argv; on a usage error the Error says what is wrong (exit code 2). The presets are
+/// read from `presetFile` (presetFilePath() when not given), and only when --preset is given.
 [[nodiscard]] Result<CliOptions> parseCommandLine(const std::vector<std::string>& args);
+[[nodiscard]] Result<CliOptions> parseCommandLine(
+    const std::vector<std::string>& args, const std::filesystem::path& presetFile);
+
+/// What --list-presets prints: the built-ins with their ids, then the presets of `store`'s file,
+/// each with its flags.
+std::string presetListText(const PresetStore& store);
+
+/// The lines of `store`'s file that its last load() skipped, each "FILE:LINE: why".
+std::vector<std::string> presetProblemLines(const PresetStore& store);
 
 /// The --help text, generated from cliFlags().
 std::string usageText();

@@ -8,6 +8,7 @@
 #include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/device_info.h"
 #include "dropsize/core/path_text.h"
+#include "dropsize/core/presets.h"
 #include "dropsize/core/version.h"
 
 #include <atomic>
@@ -132,8 +133,25 @@ int runCli(const std::vector<std::string>& args)
         return kExitUsage;
     }
     cli::CliOptions& options = *parsed;
+    for (const std::string& problem : options.presetProblems) {
+        std::fprintf(stderr, "dropsize-cli: %s\n", cli::printable(problem).c_str());
+    }
     if (options.help) {
         std::fputs(cli::usageText().c_str(), stdout);
+        return kExitOk;
+    }
+    if (options.listPresets) {
+        PresetStore presets(presetFilePath());
+        if (auto loaded = presets.load(); !loaded) {
+            std::fprintf(stderr, "dropsize-cli: cannot read the presets in %s: %s\n",
+                cli::printable(loaded.error().path).c_str(),
+                cli::printable(loaded.error().message).c_str());
+            return kExitUsage;
+        }
+        for (const std::string& problem : cli::presetProblemLines(presets)) {
+            std::fprintf(stderr, "dropsize-cli: %s\n", cli::printable(problem).c_str());
+        }
+        std::fputs(cli::presetListText(presets).c_str(), stdout);
         return kExitOk;
     }
     if (options.version) {

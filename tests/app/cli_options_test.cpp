@@ -4,7 +4,10 @@
 // its option's limits and names allow, and puts them where --help says it does.
 #include "cli/cli_options.h"
 #include "dropsize/core/option_names.h"
+#include "dropsize/core/path_text.h"
+#include "support/test_support.h"
 
+#include <fstream>
 #include <gtest/gtest.h>
 #include <set>
 #include <string>
@@ -22,7 +25,8 @@ namespace {
         if (flag.option == &option::kPercent) {
             args.emplace_back("--enlarge");
         }
-        return parseCommandLine(args);
+        // No preset file: the built-ins alone, whatever the machine's configuration holds.
+        return parseCommandLine(args, {});
     }
 
     std::string whole(double v) { return std::to_string(static_cast<long long>(v)); }
@@ -56,6 +60,9 @@ namespace {
         case OptionKind::Folder:
             return { { "out", "./--json" }, { "" } };
         case OptionKind::Text:
+            if (flag.flag() == "--preset") {
+                return { { "web", "EMAIL", "thumbnails (256 PX)" }, { "", "--json" } };
+            }
             if (&o == &option::kSizes) {
                 return { { "2048", "50%,fit:800x600, long:1024,exact:640x480", "12.5%" },
                     { "", "0", "2048,,1024", "fit:0x5", "fit:800", "huge:5", "2048,long:2048", "-5",
@@ -300,6 +307,101 @@ namespace {
             EXPECT_EQ(parsed.error().message.rfind("--max-bytes needs ", 0), 0u)
                 << parsed.error().message;
         }
+    }
+
+    // A preset file in a temporary folder, holding `lines`.
+    struct PresetFileFixture {
+        explicit PresetFileFixture(const std::string& lines)
+        {
+            std::ofstream(file, std::ios::binary) << lines;
+        }
+        test::TempDir dir;
+        std::filesystem::path file = dir.path() / "presets.tsv";
+    };
+
+    TEST(CliPresets, APresetsFlagsComeFirstAndTheCommandLinesOverrideThem)
+    {
+        const PresetFileFixture presets(
+            "Blog\t--long-edge 1600 --quality 82 --progressive --filter lanczos\n");
+        auto parsed = parseCommandLine(
+            { "a.jpg", "--preset", "BLOG", "--quality", "90", "--strip-metadata" }, presets.file);
+        ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+        const ProcessOptions& p = parsed->batch.process;
+        EXPECT_EQ(p.spec.mode, SizeMode::LongEdge);
+        EXPECT_EQ(p.spec.longEdge, 1600);
+        EXPECT_EQ(p.spec.filter, Filter::Lanczos);
+        EXPECT_EQ(p.encode.jpegQuality, 90) << "the command line's flag wins";
+        EXPECT_TRUE(p.encode.progressive);
+        EXPECT_TRUE(p.stripMetadata);
+        EXPECT_EQ(parsed->plan.process.encode.jpegQuality, 90) << "the planner sees it too";
+        EXPECT_EQ(parsed->preset, "BLOG");
+        ASSERT_EQ(parsed->inputs.size(), 1U);
+        EXPECT_TRUE(parsed->presetProblems.empty());
+    }
+
+    TEST(CliPresets, TheCommandLinesSizeReplacesThePresets)
+    {
+        auto percent = parseCommandLine({ "a.jpg", "--percent", "50", "--preset", "web" }, {});
+        ASSERT_TRUE(percent.ok()) << percent.error().message;
+        EXPECT_EQ(percent->batch.process.spec.mode, SizeMode::Percent);
+        EXPECT_EQ(percent->batch.process.encode.jpegQuality, 85) << "the rest of the preset";
+        EXPECT_EQ(percent->plan.format, OutputFormat::Jpeg);
+        auto sizes = parseCommandLine({ "a.jpg", "--preset", "email", "--sizes", "640,320" }, {});
+        ASSERT_TRUE(sizes.ok()) << sizes.error().message;
+        ASSERT_EQ(sizes->plan.sizes.size(), 2U);
+        EXPECT_EQ(sizes->plan.sizes[0].spec.longEdge, 640);
+        EXPECT_TRUE(sizes->batch.process.stripMetadata);
+        auto alone = parseCommandLine({ "a.jpg", "--preset", "Thumbnails (256 px)" }, {});
+        ASSERT_TRUE(alone.ok()) << alone.error().message;
+        EXPECT_EQ(alone->batch.process.spec.mode, SizeMode::Fit);
+        EXPECT_EQ(alone->batch.process.spec.width, 256);
+        EXPECT_EQ(alone->batch.process.encode.jpegQuality, 80);
+        // Two sizes on the command line itself are still refused.
+        EXPECT_FALSE(
+            parseCommandLine({ "a.jpg", "--preset", "web", "--percent", "5", "--fit", "9x9" }, {})
+                .ok());
+    }
+
+    TEST(CliPresets, AnUnknownPresetIsAUsageErrorThatListsThem)
+    {
+        const PresetFileFixture presets("Blog\t--long-edge 1600\n");
+        auto parsed = parseCommandLine({ "a.jpg", "--preset", "blob" }, presets.file);
+        ASSERT_FALSE(parsed.ok());
+        EXPECT_EQ(parsed.error().code, ErrorCode::InvalidArgument);
+        const std::string& message = parsed.error().message;
+        EXPECT_NE(message.find("unknown preset \"blob\""), std::string::npos) << message;
+        for (const char* known : { "web", "email", "thumbnails", "Web (2048 px)", "\"Blog\"" }) {
+            EXPECT_NE(message.find(known), std::string::npos) << known << " in " << message;
+        }
+        auto twice = parseCommandLine({ "a.jpg", "--preset", "web", "--preset", "email" }, {});
+        ASSERT_FALSE(twice.ok());
+        EXPECT_NE(twice.error().message.find("twice"), std::string::npos);
+    }
+
+    TEST(CliPresets, SkippedLinesAreReportedWithTheirFileAndLine)
+    {
+        const PresetFileFixture presets("Blog\t--long-edge 1600\nBad\t--output /tmp\n");
+        auto parsed = parseCommandLine({ "a.jpg", "--preset", "blog" }, presets.file);
+        ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+        ASSERT_EQ(parsed->presetProblems.size(), 1U);
+        EXPECT_EQ(parsed->presetProblems[0].rfind(utf8(presets.file) + ":2: ", 0), 0U)
+            << parsed->presetProblems[0];
+    }
+
+    TEST(CliPresets, ListPresetsNeedsNoInputsAndShowsEveryPresetsFlags)
+    {
+        auto parsed = parseCommandLine({ "--list-presets" }, {});
+        ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+        EXPECT_TRUE(parsed->listPresets);
+        const PresetFileFixture presets("Blog\t--long-edge 1600 --name \"{name} b\"\n");
+        PresetStore store(presets.file);
+        ASSERT_TRUE(store.load().ok());
+        const std::string text = presetListText(store);
+        EXPECT_NE(text.find("web: Web (2048 px)"), std::string::npos) << text;
+        EXPECT_NE(text.find("--long-edge 2048 --format jpeg --quality 85"), std::string::npos);
+        EXPECT_NE(text.find("Blog\n      --long-edge 1600 --name \"{name} b\""), std::string::npos)
+            << text;
+        EXPECT_LT(text.find("thumbnails:"), text.find("Blog")) << "the built-ins first";
     }
 
 } // namespace

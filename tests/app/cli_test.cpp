@@ -1198,5 +1198,32 @@ namespace {
         EXPECT_FALSE(fs::exists(in() / "ResizeImage"));
     }
 
+    // The presets the window saves, read from the configuration folder the environment names.
+    TEST_F(CliTest, ReadsAPresetFromTheConfigurationFolder)
+    {
+        const fs::path config = tmp.path() / "config";
+        fs::create_directories(config);
+        std::ofstream(config / "presets.tsv", std::ios::binary)
+            << "Small\t--long-edge 50 --quality 70\n";
+        const test::ScopedEnvironment env("DROPSIZE_CONFIG_DIR", utf8(config));
+        const CliRun r = run({ utf8(in() / "a.jpg"), "--preset", "small", "--quality", "60" });
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        auto a = JpegDecoder::readHeader(test::readFile(in() / "ResizeImage" / "a.jpg"), {});
+        ASSERT_TRUE(a.ok());
+        EXPECT_EQ(a->info.width, 50);
+        EXPECT_EQ(a->info.height, 25);
+
+        const CliRun unknown = run({ utf8(in()), "--preset", "large" });
+        EXPECT_EQ(unknown.exitCode, 2);
+        EXPECT_NE(unknown.err.find("unknown preset \"large\""), std::string::npos) << unknown.err;
+        EXPECT_NE(unknown.err.find("\"Small\""), std::string::npos) << unknown.err;
+
+        const CliRun list = run({ "--list-presets" });
+        EXPECT_EQ(list.exitCode, 0) << list.err;
+        EXPECT_NE(list.out.find("email: E-mail (1280 px)"), std::string::npos) << list.out;
+        EXPECT_NE(list.out.find("Small\n      --long-edge 50 --quality 70"), std::string::npos)
+            << list.out;
+    }
+
 } // namespace
 } // namespace dropsize
