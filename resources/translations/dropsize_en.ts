@@ -472,6 +472,28 @@
     </message>
     <message>
         <source>no image to preview</source>
+        <source>a quote is not closed</source>
+        <source>a closing quote must be followed by a space</source>
+        <source>%1 is not an option a preset can set</source>
+        <source>%1 is given twice</source>
+        <source>%1 and %2 both choose the size</source>
+        <source>%1 needs a value</source>
+        <source>%1 cannot be %2</source>
+        <source>a preset needs a name</source>
+        <source>a preset&apos;s name can be at most %1 bytes long</source>
+        <source>a preset&apos;s name must be UTF-8 text</source>
+        <source>a preset&apos;s name cannot hold a tab or a line break</source>
+        <source>a preset&apos;s name cannot start or end with a space</source>
+        <source>a preset&apos;s name cannot start with #</source>
+        <source>&quot;%1&quot; is a built-in preset&apos;s name</source>
+        <source>the line is not UTF-8 text</source>
+        <source>no tab between the preset&apos;s name and its flags</source>
+        <source>&quot;%1&quot; names a preset above already</source>
+        <source>there is no configuration folder (neither DROPSIZE_CONFIG_DIR nor HOME is set)</source>
+        <source>a built-in preset cannot be renamed</source>
+        <source>a preset named &quot;%1&quot; exists already</source>
+        <source>there is no preset named &quot;%1&quot;</source>
+        <source>a built-in preset cannot be deleted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1012,6 +1034,113 @@ Files already written stay; the file being written is discarded.</source>
     </message>
     <message>
         <source>%1 is there already: the batch will skip it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::PresetBar</name>
+    <message>
+        <source>Web (2048 px)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E-mail (1280 px)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thumbnails (256 px)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings saved under a name; dropsize-cli --preset reads the same presets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the settings as a preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename the preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the presets in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Presets file, line %1 skipped: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (modified)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no preset named &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a preset of your own can be renamed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a preset of your own can be deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the current settings as the preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the preset &quot;%1&quot; with the current settings?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New name of the preset &quot;%1&quot;:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the preset &quot;%1&quot;? The settings stay as they are.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

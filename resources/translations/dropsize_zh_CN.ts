@@ -473,6 +473,50 @@
     <message>
         <source>no image to preview</source>
         <translation>没有可预览的图像</translation>
+        <source>a quote is not closed</source>
+        <translation>引号没有闭合</translation>
+        <source>a closing quote must be followed by a space</source>
+        <translation>右引号后面必须是空格</translation>
+        <source>%1 is not an option a preset can set</source>
+        <translation>预设不能设置 %1</translation>
+        <source>%1 is given twice</source>
+        <translation>%1 出现了两次</translation>
+        <source>%1 and %2 both choose the size</source>
+        <translation>%1 和 %2 都在指定尺寸，只能保留一个</translation>
+        <source>%1 needs a value</source>
+        <translation>%1 需要一个值</translation>
+        <source>%1 cannot be %2</source>
+        <translation>%1 不能是 %2</translation>
+        <source>a preset needs a name</source>
+        <translation>预设需要一个名称</translation>
+        <source>a preset&apos;s name can be at most %1 bytes long</source>
+        <translation>预设名称最长 %1 字节</translation>
+        <source>a preset&apos;s name must be UTF-8 text</source>
+        <translation>预设名称必须是 UTF-8 文本</translation>
+        <source>a preset&apos;s name cannot hold a tab or a line break</source>
+        <translation>预设名称不能包含制表符或换行符</translation>
+        <source>a preset&apos;s name cannot start or end with a space</source>
+        <translation>预设名称的开头和结尾不能是空格</translation>
+        <source>a preset&apos;s name cannot start with #</source>
+        <translation>预设名称不能以 # 开头</translation>
+        <source>&quot;%1&quot; is a built-in preset&apos;s name</source>
+        <translation>“%1”是内置预设的名称</translation>
+        <source>the line is not UTF-8 text</source>
+        <translation>这一行不是 UTF-8 文本</translation>
+        <source>no tab between the preset&apos;s name and its flags</source>
+        <translation>预设名称和参数之间缺少制表符</translation>
+        <source>&quot;%1&quot; names a preset above already</source>
+        <translation>前面已有名为“%1”的预设</translation>
+        <source>there is no configuration folder (neither DROPSIZE_CONFIG_DIR nor HOME is set)</source>
+        <translation>找不到配置文件夹（DROPSIZE_CONFIG_DIR 和 HOME 都未设置）</translation>
+        <source>a built-in preset cannot be renamed</source>
+        <translation>内置预设不能重命名</translation>
+        <source>a preset named &quot;%1&quot; exists already</source>
+        <translation>已有名为“%1”的预设</translation>
+        <source>there is no preset named &quot;%1&quot;</source>
+        <translation>没有名为“%1”的预设</translation>
+        <source>a built-in preset cannot be deleted</source>
+        <translation>内置预设不能删除</translation>
     </message>
 </context>
 <context>
@@ -1010,6 +1054,113 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>%1 is there already: the batch will skip it.</source>
         <translation>%1 已存在：批处理将跳过它。</translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::PresetBar</name>
+    <message>
+        <source>Web (2048 px)</source>
+        <translation>网页（2048 像素）</translation>
+    </message>
+    <message>
+        <source>E-mail (1280 px)</source>
+        <translation>电子邮件（1280 像素）</translation>
+    </message>
+    <message>
+        <source>Thumbnails (256 px)</source>
+        <translation>缩略图（256 像素）</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Settings saved under a name; dropsize-cli --preset reads the same presets</source>
+        <translation>以名称保存的一组设置；dropsize-cli --preset 读取的也是这些预设</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Save the settings as a preset</source>
+        <translation>将当前设置保存为预设</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Rename the preset</source>
+        <translation>重命名预设</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete the preset</source>
+        <translation>删除预设</translation>
+    </message>
+    <message>
+        <source>Could not read the presets in %1: %2</source>
+        <translation>无法读取 %1 中的预设：%2</translation>
+    </message>
+    <message>
+        <source>Presets file, line %1 skipped: %2</source>
+        <translation>已跳过预设文件第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>Custom settings</source>
+        <translation>自定义设置</translation>
+    </message>
+    <message>
+        <source>%1 (modified)</source>
+        <translation>%1（已修改）</translation>
+    </message>
+    <message>
+        <source>There is no preset named &quot;%1&quot;.</source>
+        <translation>没有名为“%1”的预设。</translation>
+    </message>
+    <message>
+        <source>Only a preset of your own can be renamed.</source>
+        <translation>只能重命名自己保存的预设。</translation>
+    </message>
+    <message>
+        <source>Only a preset of your own can be deleted.</source>
+        <translation>只能删除自己保存的预设。</translation>
+    </message>
+    <message>
+        <source>Save preset</source>
+        <translation>保存预设</translation>
+    </message>
+    <message>
+        <source>Save the current settings as the preset:</source>
+        <translation>将当前设置保存为预设，名称：</translation>
+    </message>
+    <message>
+        <source>Replace the preset &quot;%1&quot; with the current settings?</source>
+        <translation>要用当前设置替换预设“%1”吗？</translation>
+    </message>
+    <message>
+        <source>Rename preset</source>
+        <translation>重命名预设</translation>
+    </message>
+    <message>
+        <source>New name of the preset &quot;%1&quot;:</source>
+        <translation>预设“%1”的新名称：</translation>
+    </message>
+    <message>
+        <source>Delete preset</source>
+        <translation>删除预设</translation>
+    </message>
+    <message>
+        <source>Delete the preset &quot;%1&quot;? The settings stay as they are.</source>
+        <translation>要删除预设“%1”吗？当前设置保持不变。</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,7 @@ namespace {
     std::vector<std::string> names(const std::vector<Preset>& presets)
     {
         std::vector<std::string> out;
+        out.reserve(presets.size());
         for (const Preset& p : presets) {
             out.push_back(p.name);
         }

@@ -7,6 +7,8 @@
 #include "dropsize/ui/translations.h"
 
 #include <QApplication>
+#include <QFile>
+#include <QTemporaryDir>
 #include <gtest/gtest.h>
 
 #ifdef Q_OS_WIN
@@ -84,6 +86,9 @@ int main(int argc, char** argv)
     }
 #endif
     dropsize::ui::installTranslations(app, QLocale(QLocale::English, QLocale::UnitedStates));
+    // The window reads (and saves) the user's presets: here, those of a folder of the tests' own.
+    const QTemporaryDir config;
+    qputenv("DROPSIZE_CONFIG_DIR", QFile::encodeName(config.path()));
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }

@@ -4,9 +4,11 @@
 
 #include "batch_notifier.h"
 #include "dropsize/core/codec.h"
+#include "dropsize/core/presets.h"
 #include "dropsize/core/version.h"
 #include "dropsize/ui/input_list_model.h"
 #include "dropsize/ui/job_log_model.h"
+#include "dropsize/ui/preset_bar.h"
 #include "dropsize/ui/preview_pane.h"
 #include "dropsize/ui/settings_panel.h"
 #include "dropsize/ui/settings_store.h"
@@ -147,7 +149,11 @@ MainWindow::MainWindow(
     settingsScroll->setFrameShape(QFrame::NoFrame);
     settingsScroll->setFocusPolicy(Qt::NoFocus); // Tab goes to the values, not to their frame
     settingsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Above the form, which it fills in; the same presets as dropsize-cli --preset.
+    m_presets = new PresetBar(m_store, presetFilePath(), settingsBox);
+    settingsLayout->addWidget(m_presets);
     m_settings = new SettingsPanel(devices, settingsScroll);
+    m_presets->setPanel(*m_settings);
     settingsScroll->setWidget(m_settings);
     // Scrolled down only: never narrower than the form.
     settingsScroll->setMinimumWidth(m_settings->minimumSizeHint().width()
@@ -205,6 +211,8 @@ MainWindow::MainWindow(
         m_store.resetToDefaults();
         m_settings->setSettings(m_store.load());
     });
+    connect(m_presets, &PresetBar::message, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_settings, &SettingsPanel::folderChosen, this,
         [this](const QString& folder) { m_store.setLastFolder(folder); });
     connect(m_inputs, &InputListModel::countsChanged, this, &MainWindow::revalidate);

@@ -183,6 +183,7 @@ namespace {
     const char* const kGeometryKey = "window/geometry";
     const char* const kStateKey = "window/state";
     const char* const kLastFolderKey = "window/lastFolder";
+    const char* const kLastPresetKey = "presets/last";
 
 } // namespace
 
@@ -244,6 +245,16 @@ QString SettingsStore::lastFolder() const
 void SettingsStore::setLastFolder(const QString& folder)
 {
     m_settings.setValue(QLatin1String(kLastFolderKey), folder);
+}
+
+QString SettingsStore::lastPreset() const
+{
+    return m_settings.value(QLatin1String(kLastPresetKey)).toString();
+}
+
+void SettingsStore::setLastPreset(const QString& name)
+{
+    m_settings.setValue(QLatin1String(kLastPresetKey), name);
 }
 
 void SettingsStore::sync() { m_settings.sync(); }

@@ -23,6 +23,7 @@ class FileLauncher;
 class InputListModel;
 class JobLogModel;
 class PreviewPane;
+class PresetBar;
 class SettingsPanel;
 class SettingsStore;
 
@@ -47,6 +48,7 @@ public:
     InputListModel* inputs() const noexcept { return m_inputs; }
     JobLogModel* log() const noexcept { return m_log; }
     SettingsPanel* settingsPanel() const noexcept { return m_settings; }
+    PresetBar* presetBar() const noexcept { return m_presets; }
     QPushButton* startButton() const noexcept { return m_start; }
     QTableView* logView() const noexcept { return m_logView; }
     /// Opens the log's files (double-click, "Show in folder"); tests put their own desktop in.
@@ -97,6 +99,7 @@ private:
     QSortFilterProxyModel* m_logFilter = nullptr;
     SettingsPanel* m_settings = nullptr;
     PreviewPane* m_preview = nullptr;
+    PresetBar* m_presets = nullptr;
     QTableView* m_inputView = nullptr;
     QTableView* m_logView = nullptr;
     QLabel* m_inputProblem = nullptr;

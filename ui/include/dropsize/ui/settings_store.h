@@ -30,6 +30,10 @@ public:
     [[nodiscard]] QString lastFolder() const;
     void setLastFolder(const QString& folder);
 
+    /// The name of the preset chosen last (PresetBar); empty when none was.
+    [[nodiscard]] QString lastPreset() const;
+    void setLastPreset(const QString& name);
+
     void sync();
 
 private:
