@@ -25,8 +25,9 @@ struct PresetSetting {
 };
 
 /// Settings saved under a name, written as the command line's flags. A preset sets the options
-/// it names; a switch it does not name is off (as on a command line, where a switch not given
-/// is), and every other option it does not name is left as it is.
+/// it names; a switch it does not name is off, and so is the largest file size (--max-bytes), as
+/// on a command line that does not give them; every other option it does not name is left as it
+/// is. On the command line the flags given after it override its own.
 struct Preset {
     std::string name;
     /// A built-in's stable name for the command line ("web"); empty for a user's preset.
