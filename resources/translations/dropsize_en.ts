@@ -471,29 +471,95 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no image to preview</source>
-        <source>a quote is not closed</source>
-        <source>a closing quote must be followed by a space</source>
-        <source>%1 is not an option a preset can set</source>
-        <source>%1 is given twice</source>
-        <source>%1 and %2 both choose the size</source>
-        <source>%1 needs a value</source>
-        <source>%1 cannot be %2</source>
-        <source>a preset needs a name</source>
-        <source>a preset&apos;s name can be at most %1 bytes long</source>
-        <source>a preset&apos;s name must be UTF-8 text</source>
-        <source>a preset&apos;s name cannot hold a tab or a line break</source>
-        <source>a preset&apos;s name cannot start or end with a space</source>
-        <source>a preset&apos;s name cannot start with #</source>
-        <source>&quot;%1&quot; is a built-in preset&apos;s name</source>
-        <source>the line is not UTF-8 text</source>
-        <source>no tab between the preset&apos;s name and its flags</source>
-        <source>&quot;%1&quot; names a preset above already</source>
-        <source>there is no configuration folder (neither DROPSIZE_CONFIG_DIR nor HOME is set)</source>
-        <source>a built-in preset cannot be renamed</source>
-        <source>a preset named &quot;%1&quot; exists already</source>
-        <source>there is no preset named &quot;%1&quot;</source>
         <source>a built-in preset cannot be deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a quote is not closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a closing quote must be followed by a space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an option a preset can set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 both choose the size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a preset needs a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a preset&apos;s name can be at most %1 bytes long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a preset&apos;s name must be UTF-8 text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a preset&apos;s name cannot hold a tab or a line break</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a preset&apos;s name cannot start or end with a space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a preset&apos;s name cannot start with #</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a built-in preset&apos;s name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the line is not UTF-8 text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no tab between the preset&apos;s name and its flags</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names a preset above already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no configuration folder (neither DROPSIZE_CONFIG_DIR nor HOME is set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a built-in preset cannot be renamed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a preset named &quot;%1&quot; exists already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no preset named &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no image to preview</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -955,89 +1021,6 @@ Files already written stay; the file being written is discarded.</source>
     </message>
 </context>
 <context>
-    <name>dropsize::ui::PreviewPane</name>
-    <message>
-        <source>Preview</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Original image</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Output image</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1:1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show at 100 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show the same region of the original and the output at 100 %; drag to move it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Size:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Size to preview</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Preview</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Making the preview…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Select an image in the list or the log to preview it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No preview: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Original: %1 × %2 px, %3, %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No output</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Output: %1 × %2 px, %3, %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(%1 % of the original)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>at quality %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not written</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The batch will not write it: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is there already: the batch will skip it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>dropsize::ui::PresetBar</name>
     <message>
         <source>Web (2048 px)</source>
@@ -1141,6 +1124,89 @@ Files already written stay; the file being written is discarded.</source>
     </message>
     <message>
         <source>Delete the preset &quot;%1&quot;? The settings stay as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::PreviewPane</name>
+    <message>
+        <source>Preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1:1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show at 100 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the same region of the original and the output at 100 %; drag to move it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size to preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Making the preview…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an image in the list or the log to preview it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No preview: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Original: %1 × %2 px, %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output: %1 × %2 px, %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(%1 % of the original)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at quality %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch will not write it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is there already: the batch will skip it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -471,52 +471,96 @@
         <translation>批处理不会处理此文件：%1</translation>
     </message>
     <message>
-        <source>no image to preview</source>
-        <translation>没有可预览的图像</translation>
-        <source>a quote is not closed</source>
-        <translation>引号没有闭合</translation>
-        <source>a closing quote must be followed by a space</source>
-        <translation>右引号后面必须是空格</translation>
-        <source>%1 is not an option a preset can set</source>
-        <translation>预设不能设置 %1</translation>
-        <source>%1 is given twice</source>
-        <translation>%1 出现了两次</translation>
-        <source>%1 and %2 both choose the size</source>
-        <translation>%1 和 %2 都在指定尺寸，只能保留一个</translation>
-        <source>%1 needs a value</source>
-        <translation>%1 需要一个值</translation>
-        <source>%1 cannot be %2</source>
-        <translation>%1 不能是 %2</translation>
-        <source>a preset needs a name</source>
-        <translation>预设需要一个名称</translation>
-        <source>a preset&apos;s name can be at most %1 bytes long</source>
-        <translation>预设名称最长 %1 字节</translation>
-        <source>a preset&apos;s name must be UTF-8 text</source>
-        <translation>预设名称必须是 UTF-8 文本</translation>
-        <source>a preset&apos;s name cannot hold a tab or a line break</source>
-        <translation>预设名称不能包含制表符或换行符</translation>
-        <source>a preset&apos;s name cannot start or end with a space</source>
-        <translation>预设名称的开头和结尾不能是空格</translation>
-        <source>a preset&apos;s name cannot start with #</source>
-        <translation>预设名称不能以 # 开头</translation>
-        <source>&quot;%1&quot; is a built-in preset&apos;s name</source>
-        <translation>“%1”是内置预设的名称</translation>
-        <source>the line is not UTF-8 text</source>
-        <translation>这一行不是 UTF-8 文本</translation>
-        <source>no tab between the preset&apos;s name and its flags</source>
-        <translation>预设名称和参数之间缺少制表符</translation>
-        <source>&quot;%1&quot; names a preset above already</source>
-        <translation>前面已有名为“%1”的预设</translation>
-        <source>there is no configuration folder (neither DROPSIZE_CONFIG_DIR nor HOME is set)</source>
-        <translation>找不到配置文件夹（DROPSIZE_CONFIG_DIR 和 HOME 都未设置）</translation>
-        <source>a built-in preset cannot be renamed</source>
-        <translation>内置预设不能重命名</translation>
-        <source>a preset named &quot;%1&quot; exists already</source>
-        <translation>已有名为“%1”的预设</translation>
-        <source>there is no preset named &quot;%1&quot;</source>
-        <translation>没有名为“%1”的预设</translation>
         <source>a built-in preset cannot be deleted</source>
         <translation>内置预设不能删除</translation>
+    </message>
+    <message>
+        <source>a quote is not closed</source>
+        <translation>引号没有闭合</translation>
+    </message>
+    <message>
+        <source>a closing quote must be followed by a space</source>
+        <translation>右引号后面必须是空格</translation>
+    </message>
+    <message>
+        <source>%1 is not an option a preset can set</source>
+        <translation>预设不能设置 %1</translation>
+    </message>
+    <message>
+        <source>%1 is given twice</source>
+        <translation>%1 出现了两次</translation>
+    </message>
+    <message>
+        <source>%1 and %2 both choose the size</source>
+        <translation>%1 和 %2 都在指定尺寸，只能保留一个</translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>%1 cannot be %2</source>
+        <translation>%1 不能是 %2</translation>
+    </message>
+    <message>
+        <source>a preset needs a name</source>
+        <translation>预设需要一个名称</translation>
+    </message>
+    <message>
+        <source>a preset&apos;s name can be at most %1 bytes long</source>
+        <translation>预设名称最长 %1 字节</translation>
+    </message>
+    <message>
+        <source>a preset&apos;s name must be UTF-8 text</source>
+        <translation>预设名称必须是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>a preset&apos;s name cannot hold a tab or a line break</source>
+        <translation>预设名称不能包含制表符或换行符</translation>
+    </message>
+    <message>
+        <source>a preset&apos;s name cannot start or end with a space</source>
+        <translation>预设名称的开头和结尾不能是空格</translation>
+    </message>
+    <message>
+        <source>a preset&apos;s name cannot start with #</source>
+        <translation>预设名称不能以 # 开头</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is a built-in preset&apos;s name</source>
+        <translation>“%1”是内置预设的名称</translation>
+    </message>
+    <message>
+        <source>the line is not UTF-8 text</source>
+        <translation>这一行不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>no tab between the preset&apos;s name and its flags</source>
+        <translation>预设名称和参数之间缺少制表符</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names a preset above already</source>
+        <translation>前面已有名为“%1”的预设</translation>
+    </message>
+    <message>
+        <source>there is no configuration folder (neither DROPSIZE_CONFIG_DIR nor HOME is set)</source>
+        <translation>找不到配置文件夹（DROPSIZE_CONFIG_DIR 和 HOME 都未设置）</translation>
+    </message>
+    <message>
+        <source>a built-in preset cannot be renamed</source>
+        <translation>内置预设不能重命名</translation>
+    </message>
+    <message>
+        <source>a preset named &quot;%1&quot; exists already</source>
+        <translation>已有名为“%1”的预设</translation>
+    </message>
+    <message>
+        <source>there is no preset named &quot;%1&quot;</source>
+        <translation>没有名为“%1”的预设</translation>
+    </message>
+    <message>
+        <source>no image to preview</source>
+        <translation>没有可预览的图像</translation>
     </message>
 </context>
 <context>
@@ -974,89 +1018,6 @@ Files already written stay; the file being written is discarded.</source>
     </message>
 </context>
 <context>
-    <name>dropsize::ui::PreviewPane</name>
-    <message>
-        <source>Preview</source>
-        <translation>预览</translation>
-    </message>
-    <message>
-        <source>Original image</source>
-        <translation>原图</translation>
-    </message>
-    <message>
-        <source>Output image</source>
-        <translation>输出图像</translation>
-    </message>
-    <message>
-        <source>1:1</source>
-        <translation>1:1</translation>
-    </message>
-    <message>
-        <source>Show at 100 %</source>
-        <translation>按 100% 显示</translation>
-    </message>
-    <message>
-        <source>Show the same region of the original and the output at 100 %; drag to move it</source>
-        <translation>按 100% 显示原图和输出的同一区域；拖动可移动该区域</translation>
-    </message>
-    <message>
-        <source>Size:</source>
-        <translation>尺寸：</translation>
-    </message>
-    <message>
-        <source>Size to preview</source>
-        <translation>要预览的尺寸</translation>
-    </message>
-    <message>
-        <source>&amp;Preview</source>
-        <translation>预览(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Making the preview…</source>
-        <translation>正在生成预览…</translation>
-    </message>
-    <message>
-        <source>Select an image in the list or the log to preview it.</source>
-        <translation>在列表或日志中选择一张图像即可预览。</translation>
-    </message>
-    <message>
-        <source>No preview: %1</source>
-        <translation>无法预览：%1</translation>
-    </message>
-    <message>
-        <source>Original: %1 × %2 px, %3, %4</source>
-        <translation>原图：%1 × %2 像素，%3，%4</translation>
-    </message>
-    <message>
-        <source>No output</source>
-        <translation>没有输出</translation>
-    </message>
-    <message>
-        <source>Output: %1 × %2 px, %3, %4</source>
-        <translation>输出：%1 × %2 像素，%3，%4</translation>
-    </message>
-    <message>
-        <source>(%1 % of the original)</source>
-        <translation>（原图的 %1%）</translation>
-    </message>
-    <message>
-        <source>at quality %1</source>
-        <translation>质量 %1</translation>
-    </message>
-    <message>
-        <source>Not written</source>
-        <translation>不会写入</translation>
-    </message>
-    <message>
-        <source>The batch will not write it: %1</source>
-        <translation>批处理不会写入它：%1</translation>
-    </message>
-    <message>
-        <source>%1 is there already: the batch will skip it.</source>
-        <translation>%1 已存在：批处理将跳过它。</translation>
-    </message>
-</context>
-<context>
     <name>dropsize::ui::PresetBar</name>
     <message>
         <source>Web (2048 px)</source>
@@ -1161,6 +1122,89 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Delete the preset &quot;%1&quot;? The settings stay as they are.</source>
         <translation>要删除预设“%1”吗？当前设置保持不变。</translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::PreviewPane</name>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>Original image</source>
+        <translation>原图</translation>
+    </message>
+    <message>
+        <source>Output image</source>
+        <translation>输出图像</translation>
+    </message>
+    <message>
+        <source>1:1</source>
+        <translation>1:1</translation>
+    </message>
+    <message>
+        <source>Show at 100 %</source>
+        <translation>按 100% 显示</translation>
+    </message>
+    <message>
+        <source>Show the same region of the original and the output at 100 %; drag to move it</source>
+        <translation>按 100% 显示原图和输出的同一区域；拖动可移动该区域</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>尺寸：</translation>
+    </message>
+    <message>
+        <source>Size to preview</source>
+        <translation>要预览的尺寸</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>预览(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Making the preview…</source>
+        <translation>正在生成预览…</translation>
+    </message>
+    <message>
+        <source>Select an image in the list or the log to preview it.</source>
+        <translation>在列表或日志中选择一张图像即可预览。</translation>
+    </message>
+    <message>
+        <source>No preview: %1</source>
+        <translation>无法预览：%1</translation>
+    </message>
+    <message>
+        <source>Original: %1 × %2 px, %3, %4</source>
+        <translation>原图：%1 × %2 像素，%3，%4</translation>
+    </message>
+    <message>
+        <source>No output</source>
+        <translation>没有输出</translation>
+    </message>
+    <message>
+        <source>Output: %1 × %2 px, %3, %4</source>
+        <translation>输出：%1 × %2 像素，%3，%4</translation>
+    </message>
+    <message>
+        <source>(%1 % of the original)</source>
+        <translation>（原图的 %1%）</translation>
+    </message>
+    <message>
+        <source>at quality %1</source>
+        <translation>质量 %1</translation>
+    </message>
+    <message>
+        <source>Not written</source>
+        <translation>不会写入</translation>
+    </message>
+    <message>
+        <source>The batch will not write it: %1</source>
+        <translation>批处理不会写入它：%1</translation>
+    </message>
+    <message>
+        <source>%1 is there already: the batch will skip it.</source>
+        <translation>%1 已存在：批处理将跳过它。</translation>
     </message>
 </context>
 <context>
