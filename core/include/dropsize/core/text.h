@@ -2,8 +2,10 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
-#include <concepts>
+// <type_traits> rather than <concepts>: Qt's moc reads the window's headers, which include this
+// one, and cannot parse libstdc++'s <concepts> when it comes before any other standard header.
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace dropsize {
@@ -39,11 +41,12 @@ public:
     }
     [[nodiscard]] Text arg(const char* value) const& { return arg(verbatim(value)); }
     [[nodiscard]] Text arg(const char* value) && { return std::move(*this).arg(verbatim(value)); }
-    template <std::integral T> [[nodiscard]] Text arg(T value) const&
-    {
-        return arg(verbatim(std::to_string(value)));
-    }
-    template <std::integral T> [[nodiscard]] Text arg(T value) &&
+    template <class T>
+    requires std::is_integral_v<T>
+    [[nodiscard]] Text arg(T value) const& { return arg(verbatim(std::to_string(value))); }
+    template <class T>
+    requires std::is_integral_v<T>
+    [[nodiscard]] Text arg(T value) &&
     {
         return std::move(*this).arg(verbatim(std::to_string(value)));
     }
