@@ -179,7 +179,7 @@ void CliReporter::reportIgnored(const std::vector<IgnoredPath>& ignored)
     }
     for (const IgnoredPath& i : ignored) {
         if (!emit("{\"event\":\"ignored\",\"path\":" + jsonString(utf8(i.path))
-                + ",\"reason\":" + jsonString(i.reason) + "}\n")) {
+                + ",\"reason\":" + jsonString(i.reason.english()) + "}\n")) {
             return;
         }
     }
@@ -224,10 +224,10 @@ void CliReporter::onJobFinished(const JobReport& r)
                 + "\",\"message\":" + jsonString(r.error->message) + "}";
         }
         if (!r.note.empty()) {
-            line += ",\"note\":" + jsonString(r.note);
+            line += ",\"note\":" + jsonString(r.note.english());
         }
         if (!r.warning.empty()) {
-            line += ",\"warning\":" + jsonString(r.warning);
+            line += ",\"warning\":" + jsonString(r.warning.english());
         }
         if (r.quality != 0) {
             line += ",\"quality\":" + std::to_string(r.quality);
@@ -249,10 +249,10 @@ void CliReporter::onJobFinished(const JobReport& r)
                     + "\",\"message\":" + jsonString(o.error->message) + "}";
             }
             if (!o.note.empty()) {
-                line += ",\"note\":" + jsonString(o.note);
+                line += ",\"note\":" + jsonString(o.note.english());
             }
             if (!o.warning.empty()) {
-                line += ",\"warning\":" + jsonString(o.warning);
+                line += ",\"warning\":" + jsonString(o.warning.english());
             }
             if (o.quality != 0) {
                 line += ",\"quality\":" + std::to_string(o.quality);
@@ -284,12 +284,12 @@ void CliReporter::onJobFinished(const JobReport& r)
                     line.append("  quality ").append(std::to_string(o.quality));
                 }
                 if (!o.note.empty()) {
-                    line.append("  (").append(o.note).append(")");
+                    line.append("  (").append(o.note.english()).append(")");
                 }
                 emit(line + "\n");
                 if (!o.warning.empty()) {
                     std::fprintf(stderr, "warning  %s -> %s: %s\n", input.c_str(), output.c_str(),
-                        printable(o.warning).c_str());
+                        printable(o.warning.english()).c_str());
                 }
                 break;
             }
@@ -322,9 +322,10 @@ void CliReporter::onJobFinished(const JobReport& r)
             static_cast<unsigned long long>(r.outputBytes), deviceName(r.device), r.seconds);
         emit("ok       " + input + " -> " + printable(utf8(r.output)) + numbers
             + (r.quality != 0 ? "  quality " + std::to_string(r.quality) : "")
-            + (r.note.empty() ? "" : "  (" + r.note + ")") + "\n");
+            + (r.note.empty() ? "" : "  (" + r.note.english() + ")") + "\n");
         if (!r.warning.empty()) {
-            std::fprintf(stderr, "warning  %s: %s\n", input.c_str(), printable(r.warning).c_str());
+            std::fprintf(
+                stderr, "warning  %s: %s\n", input.c_str(), printable(r.warning.english()).c_str());
         }
         break;
     }
@@ -417,15 +418,16 @@ void CliReporter::onBatchFinished(const BatchSummary& s)
     }
 }
 
-void CliReporter::onNotice(const std::string& message)
+void CliReporter::onNotice(const Text& message)
 {
+    const std::string english = message.english();
     std::lock_guard lock(m_mutex);
     if (m_json) {
-        emit("{\"event\":\"notice\",\"message\":" + jsonString(message) + "}\n");
+        emit("{\"event\":\"notice\",\"message\":" + jsonString(english) + "}\n");
         return;
     }
     clearProgress();
-    std::fprintf(stderr, "note: %s\n", message.c_str());
+    std::fprintf(stderr, "note: %s\n", english.c_str());
 }
 
 } // namespace dropsize::cli

@@ -43,7 +43,7 @@ public:
     void onJobStarted(const Job& job) override;
     void onJobFinished(const JobReport& report) override;
     void onBatchFinished(const BatchSummary& summary) override;
-    void onNotice(const std::string& message) override;
+    void onNotice(const Text& message) override;
 
 private:
     /// Writes a line to stdout; false (and the closed-output path taken) when it cannot.

@@ -95,7 +95,7 @@ DryRunCounts printDryRun(
                     to = makeResizePlan(preview->inspected.header.info, spec).output;
                     // As the run's log says it: why its size was kept or only cropped, and what
                     // the decoder did otherwise than the file asked.
-                    note = sizeNote(preview->inspected.header.info, spec);
+                    note = sizeNote(preview->inspected.header.info, spec).english();
                     const std::string& warning = preview->inspected.header.warning;
                     if (!warning.empty()) {
                         note += (note.empty() ? "" : "; ") + warning;
@@ -173,8 +173,9 @@ DryRunCounts printDryRun(
         ++counts.ignored;
         const std::string line = options.json
             ? "{\"event\":\"ignored\",\"path\":" + jsonString(utf8(ignored.path))
-                + ",\"reason\":" + jsonString(ignored.reason) + "}\n"
-            : "ignore " + printable(utf8(ignored.path)) + ": " + printable(ignored.reason) + "\n";
+                + ",\"reason\":" + jsonString(ignored.reason.english()) + "}\n"
+            : "ignore " + printable(utf8(ignored.path)) + ": " + printable(ignored.reason.english())
+                + "\n";
         if (!print(line)) {
             return counts;
         }

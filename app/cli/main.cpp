@@ -156,7 +156,7 @@ int runCli(const std::vector<std::string>& args)
     }
     if (options.version) {
         std::printf("dropsize-cli %s (git %s)\n%s\nDevices: %s\n", versionString(), gitRevision(),
-            libraryVersions().c_str(), describeDevices(probeDevices()).c_str());
+            libraryVersions().c_str(), describeDevices(probeDevices()).english().c_str());
         return kExitOk;
     }
 

@@ -147,22 +147,26 @@ Status AtomicFileWriter::checkFolder(const fs::path& dir)
             break;
         }
         if (*kind == platform::EntryKind::Symlink) {
-            return Error { ErrorCode::InvalidArgument,
-                "the output folder " + utf8(sofar)
-                    + " is a symbolic link; Dropsize never writes through a link (remove the "
-                      "link or choose another output folder)",
-                utf8(sofar) };
+            return Error::of(ErrorCode::InvalidArgument,
+                Text::tr("the output folder %1 is a symbolic link; Dropsize never "
+                         "writes through a link (remove the link or choose another "
+                         "output folder)")
+                    .arg(utf8(sofar)),
+                utf8(sofar));
         }
         if (*kind != platform::EntryKind::Directory) {
-            return Error { ErrorCode::InvalidArgument,
-                "the output folder " + utf8(sofar) + " is a file, not a folder", utf8(sofar) };
+            return Error::of(ErrorCode::InvalidArgument,
+                Text::tr("the output folder %1 is a file, not a folder").arg(utf8(sofar)),
+                utf8(sofar));
         }
         existing = sofar;
     }
     if (auto reason = platform::cannotWriteIn(existing)) {
-        return Error { ErrorCode::Io,
-            "cannot write in the output folder " + utf8(existing) + ": " + *reason,
-            utf8(existing) };
+        return Error::of(ErrorCode::Io,
+            Text::tr("cannot write in the output folder %1: %2")
+                .arg(utf8(existing))
+                .arg(std::move(*reason)),
+            utf8(existing));
     }
     return {};
 }
@@ -223,8 +227,8 @@ Result<WrittenFile> AtomicFileWriter::write(
         const auto id = platform::entryIdentity(*folder, name);
         if (id && m_protected != nullptr && m_protected->count(*id) != 0) {
             platform::removeFile(*folder, temp);
-            return Error { ErrorCode::Exists, "refusing to replace an input file",
-                utf8(folder->path() / name) };
+            return Error::of(ErrorCode::Exists, Text::tr("refusing to replace an input file"),
+                utf8(folder->path() / name));
         }
         const Status moved = policy == ExistingPolicy::Overwrite
             ? platform::moveReplace(*folder, temp, name)

@@ -8,6 +8,7 @@
 #include "platform_files.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <climits>
 #include <unordered_map>
 #include <unordered_set>
@@ -160,24 +161,24 @@ namespace {
             return m_options.cancel != nullptr && m_options.cancel->stopRequested();
         }
 
-        void fail(const fs::path& path, ErrorCode code, std::string message)
+        void fail(const fs::path& path, ErrorCode code, Text message)
         {
             Job job;
             job.id = m_plan.jobs.size();
             job.inputPath = path.native();
             job.action = JobAction::Fail;
-            job.reason = std::make_shared<const Error>(Error { code, std::move(message), {} });
+            job.reason = std::make_shared<const Error>(Error::of(code, std::move(message)));
             m_plan.jobs.push_back(std::move(job));
         }
 
-        void ignore(const fs::path& path, std::string reason)
+        void ignore(const fs::path& path, Text reason)
         {
             m_plan.ignored.push_back({ path, std::move(reason) });
         }
 
         /// A file that could not be looked at: it fails when its name says it is an image,
         /// and is ignored (with the reason) otherwise.
-        void problem(const fs::path& path, ErrorCode code, std::string message)
+        void problem(const fs::path& path, ErrorCode code, Text message)
         {
             if (hasImageName(path)) {
                 fail(path, code, std::move(message));
@@ -198,21 +199,22 @@ namespace {
         std::optional<Candidate> takeFile(const PathString& path, Result<platform::FileHead> head)
         {
             if (!head) {
-                problem(path, ErrorCode::Io, "cannot be read: " + head.error().message);
+                problem(path, ErrorCode::Io,
+                    Text::tr("cannot be read: %1").arg(head.error().describe()));
                 return std::nullopt;
             }
             const ImageFormat format = sniffFormat(head->span());
             if (format == ImageFormat::Unknown) {
                 if (hasImageName(path)) {
                     fail(path, ErrorCode::UnsupportedFormat,
-                        describeContent(head->span(), head->fileSize));
+                        describeContentText(head->span(), head->fileSize));
                 } else {
-                    ignore(path, "not a " + readableFormats() + " file");
+                    ignore(path, Text::tr("not a %1 file").arg(readableFormatsText()));
                 }
                 return std::nullopt;
             }
             if (!m_plan.inputIdentities.insert(head->identity).second) {
-                ignore(path, "same file already taken by another path");
+                ignore(path, Text::tr("same file already taken by another path"));
                 return std::nullopt;
             }
             return Candidate { path, head->fileSize, format };
@@ -231,11 +233,11 @@ namespace {
             }
             const auto id = folder.identity();
             if (!id) {
-                fail(dir, ErrorCode::Io, "cannot open the folder");
+                fail(dir, ErrorCode::Io, Text::tr("cannot open the folder"));
                 return {};
             }
             if (!m_seenDirs.insert(*id).second) {
-                ignore(dir, "folder reached twice");
+                ignore(dir, Text::tr("folder reached twice"));
                 return {};
             }
             std::vector<Candidate> files;
@@ -243,7 +245,8 @@ namespace {
             {
                 auto names = folder.list();
                 if (!names) {
-                    fail(dir, ErrorCode::Io, "cannot list the folder: " + names.error().message);
+                    fail(dir, ErrorCode::Io,
+                        Text::tr("cannot list the folder: %1").arg(names.error().describe()));
                     return {};
                 }
                 std::sort(names->begin(), names->end());
@@ -259,12 +262,12 @@ namespace {
                 const PathString subPath = joined(dir, sub);
                 if (Status entered = folder.enter(sub); !entered) {
                     fail(subPath, ErrorCode::Io,
-                        "cannot list the folder: " + entered.error().message);
+                        Text::tr("cannot list the folder: %1").arg(entered.error().describe()));
                     continue;
                 }
                 Status walked = walk(folder, subPath, root, joined(outDir, sub), outputRoot);
                 if (Status back = folder.leave(*id); !back) {
-                    return Error { ErrorCode::Io, back.error().message, utf8(dir) };
+                    return Error::of(ErrorCode::Io, back.error().describe(), utf8(dir));
                 }
                 if (!walked) {
                     return walked;
@@ -377,7 +380,7 @@ namespace {
             return {};
         }
 
-        static Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
+        static Error cancelled() { return Error::of(ErrorCode::Cancelled, Text::tr("cancelled")); }
 
     private:
         // Jobs [first, first + count) of plan.jobs, whose outputs go to outDir.
@@ -487,9 +490,9 @@ namespace {
                 return at == claimed.end() ? std::nullopt : std::optional(at->second);
             };
             const auto claim = [&](const std::string& k) { claimed.emplace(k, job.id); };
-            const auto fails = [&](ErrorCode code, std::string message) {
+            const auto fails = [&](ErrorCode code, Text message) {
                 out.action = JobAction::Fail;
-                out.reason = std::make_shared<const Error>(Error { code, std::move(message), {} });
+                out.reason = std::make_shared<const Error>(Error::of(code, std::move(message)));
             };
             if (const auto other = takenBy(key)) {
                 // Two sizes that give one image its same size under one name (a small image
@@ -503,29 +506,33 @@ namespace {
                         && platform::nameKey(utf8(earlier.output()))
                             == platform::nameKey(utf8(out.output()))) {
                         out.action = JobAction::Skip;
-                        out.reason = std::make_shared<const Error>(Error { ErrorCode::Exists,
-                            "the same image as its " + labelOf(earlier.size)
-                                + " output, which has this name",
-                            {} });
+                        out.reason = std::make_shared<const Error>(Error::of(ErrorCode::Exists,
+                            Text::tr("the same image as its %1 output, which has this name")
+                                .arg(labelOf(earlier.size))));
                         return;
                     }
                 }
                 if (m_options.onExisting != ExistingPolicy::Rename) {
-                    const std::string whose = *other == job.id ? "another size of this input"
-                                                               : utf8(m_plan.jobs[*other].input());
+                    Text whose = *other == job.id
+                        ? Text::tr("another size of this input")
+                        : Text::verbatim(utf8(m_plan.jobs[*other].input()));
                     fails(ErrorCode::Exists,
-                        "another output of this batch has this name (from " + whose
-                            + "); put {name}, {size} or {n} in the name, or use --on-existing "
-                              "rename");
+                        Text::tr("another output of this batch has this name (from %1); put "
+                                 "%2, %3 or %4 in the name, or use %5")
+                            .arg(std::move(whose))
+                            .arg("{name}")
+                            .arg("{size}")
+                            .arg("{n}")
+                            .arg("--on-existing rename"));
                     return;
                 }
             } else {
                 const auto outId = fileIdentity(out.output());
                 if (outId && m_plan.inputIdentities.count(*outId) != 0) {
                     out.action = JobAction::Skip;
-                    out.reason = std::make_shared<const Error>(Error { ErrorCode::Exists,
-                        "the output would replace an input file; choose another output folder",
-                        {} });
+                    out.reason = std::make_shared<const Error>(Error::of(ErrorCode::Exists,
+                        Text::tr("the output would replace an input file; choose another output "
+                                 "folder")));
                     claim(key);
                     return;
                 }
@@ -533,7 +540,7 @@ namespace {
                     if (outId && m_options.onExisting == ExistingPolicy::Skip) {
                         out.action = JobAction::Skip;
                         out.reason = std::make_shared<const Error>(
-                            Error { ErrorCode::Exists, "output exists", {} });
+                            Error::of(ErrorCode::Exists, Text::tr("output exists")));
                     }
                     claim(key);
                     return;
@@ -578,24 +585,26 @@ namespace {
 #if defined(_WIN32)
             // The \\?\ form every Win32 call gets takes 32767 UTF-16 units at most.
             constexpr std::size_t kPathLimit = 32767 - 4;
-            constexpr const char* kPathUnits = " characters";
+            const Text units = Text::tr("%1 characters").arg(path.size());
 #elif defined(PATH_MAX)
             constexpr std::size_t kPathLimit = PATH_MAX;
-            constexpr const char* kPathUnits = " bytes";
+            const Text units = Text::tr("%1 bytes").arg(path.size());
 #endif
 #if defined(_WIN32) || defined(PATH_MAX)
             if (path.size() >= kPathLimit) {
                 // The run opens files by their path: one the system cannot take fails here,
                 // whatever it is (a file or a folder) and whatever its name.
                 fail(path, ErrorCode::Io,
-                    "the path is too long for the system (" + std::to_string(path.size())
-                        + kPathUnits + "): File name too long");
+                    Text::tr("the path is too long for the system (%1): %2")
+                        .arg(units)
+                        .arg(systemError(ENAMETOOLONG)));
                 return;
             }
 #endif
             auto kind = folder.kind(name);
             if (!kind) {
-                problem(path, ErrorCode::Io, "cannot be read: " + kind.error().message);
+                problem(path, ErrorCode::Io,
+                    Text::tr("cannot be read: %1").arg(kind.error().describe()));
                 return;
             }
             bool isDirectory = *kind == platform::WalkedFolder::Kind::Directory;
@@ -605,13 +614,14 @@ namespace {
                 if (!canonical) {
                     problem(path, ErrorCode::NotFound,
                         canonical.error().code == ErrorCode::NotFound
-                            ? "broken symbolic link: its target does not exist"
-                            : "broken symbolic link: " + canonical.error().message);
+                            ? Text::tr("broken symbolic link: its target does not exist")
+                            : Text::tr("broken symbolic link: %1")
+                                  .arg(canonical.error().describe()));
                     return;
                 }
                 const fs::path& target = *canonical;
                 if (!isInside(target, root)) {
-                    ignore(path, "symbolic link leads out of the input folder");
+                    ignore(path, Text::tr("symbolic link leads out of the input folder"));
                     return;
                 }
                 const auto targetKind = platform::entryKind(target, true);
@@ -619,7 +629,8 @@ namespace {
                 if (toFolder || m_options.recursive) {
                     // The walk reaches the real path; taking the alias too would name outputs
                     // after it, or take the folder twice.
-                    ignore(path, "a link to " + utf8(target) + ", which is taken by its own path");
+                    ignore(path,
+                        Text::tr("a link to %1, which is taken by its own path").arg(utf8(target)));
                     return;
                 }
                 isRegular = targetKind && *targetKind == platform::EntryKind::Regular;
@@ -629,13 +640,13 @@ namespace {
                     return;
                 }
                 if (platform::sameName(name, pathFromUtf8(m_options.outputFolderName))) {
-                    ignore(path, "an output folder (" + text + "), never read as input");
+                    ignore(path, Text::tr("an output folder (%1), never read as input").arg(text));
                 } else if (folder.has(joined(name, fs::path(kOutputMarkerName).native()))) {
                     ignore(path,
-                        std::string("holds Dropsize's outputs (") + kOutputMarkerName
-                            + "), never read as input");
+                        Text::tr("holds Dropsize's outputs (%1), never read as input")
+                            .arg(kOutputMarkerName));
                 } else if (isOutputRoot(folder, name)) {
-                    ignore(path, "the output folder of this batch");
+                    ignore(path, Text::tr("the output folder of this batch"));
                 } else {
                     folders.push_back(name);
                 }
@@ -644,7 +655,7 @@ namespace {
                     files.push_back(std::move(*candidate));
                 }
             } else {
-                ignore(path, "not a regular file (FIFO, socket or device)");
+                ignore(path, Text::tr("not a regular file (FIFO, socket or device)"));
             }
         }
 
@@ -667,9 +678,9 @@ namespace {
         std::vector<Group> m_groups;
     };
 
-    Error refuse(const fs::path& output, std::string message)
+    Error refuse(const fs::path& output, Text message)
     {
-        return Error { ErrorCode::InvalidArgument, std::move(message), utf8(output) };
+        return Error::of(ErrorCode::InvalidArgument, std::move(message), utf8(output));
     }
 
 } // namespace
@@ -700,18 +711,20 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         const auto own = platform::entryKind(abs, false);
         if (!own || *own == platform::EntryKind::NotFound) {
             walker.fail(given, ErrorCode::NotFound,
-                own ? "no such file or folder" : "cannot be read: " + own.error().message);
+                own ? Text::tr("no such file or folder")
+                    : Text::tr("cannot be read: %1").arg(own.error().describe()));
             continue;
         }
         const auto kind = platform::entryKind(abs, true);
         if (!kind || *kind == platform::EntryKind::NotFound) {
-            walker.fail(
-                given, ErrorCode::NotFound, "broken symbolic link: its target does not exist");
+            walker.fail(given, ErrorCode::NotFound,
+                Text::tr("broken symbolic link: its target does not exist"));
             continue;
         }
         const auto canonicalPath = platform::canonicalPath(abs);
         if (!canonicalPath) {
-            walker.fail(given, ErrorCode::Io, "cannot be read: " + canonicalPath.error().message);
+            walker.fail(given, ErrorCode::Io,
+                Text::tr("cannot be read: %1").arg(canonicalPath.error().describe()));
             continue;
         }
         const fs::path& canonical = *canonicalPath;
@@ -719,17 +732,18 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
             const auto id = fileIdentity(canonical);
             if (isMarkedOutput(canonical)) {
                 walker.ignore(given,
-                    std::string("holds Dropsize's outputs (") + kOutputMarkerName
-                        + "), never read as input; delete that file to use the folder as input");
+                    Text::tr("holds Dropsize's outputs (%1), never read as input; delete that "
+                             "file to use the folder as input")
+                        .arg(kOutputMarkerName));
             } else if (id && !seenFolders.insert(*id).second) {
-                walker.ignore(given, "given twice");
+                walker.ignore(given, Text::tr("given twice"));
             } else {
                 roots.push_back({ canonical, true, given });
             }
         } else if (*kind == platform::EntryKind::Regular) {
             roots.push_back({ canonical, false, given });
         } else {
-            walker.ignore(given, "not a regular file (FIFO, socket or device)");
+            walker.ignore(given, Text::tr("not a regular file (FIFO, socket or device)"));
         }
     }
 
@@ -738,12 +752,14 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
     // the order of the inputs.
     std::vector<Root> kept;
     for (const Root& root : roots) {
-        const auto reason = [&]() -> std::string {
+        auto reason = [&]() -> Text {
             for (fs::path up = root.path.parent_path(); up.has_relative_path();
                  up = up.parent_path()) {
                 if (isMarkedOutput(up)) {
-                    return "inside " + utf8(up) + ", which holds Dropsize's outputs ("
-                        + kOutputMarkerName + "), never read as input";
+                    return Text::tr("inside %1, which holds Dropsize's outputs (%2), never read "
+                                    "as input")
+                        .arg(utf8(up))
+                        .arg(kOutputMarkerName);
                 }
             }
             for (const Root& other : roots) {
@@ -751,7 +767,8 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
                     = m_options.recursive || samePath(root.path.parent_path(), other.path);
                 if (other.folder && &other != &root && walksIt && !samePath(root.path, other.path)
                     && isInsideFolder(root.path, other.path)) {
-                    return "inside the input folder " + utf8(other.path) + ", which takes it";
+                    return Text::tr("inside the input folder %1, which takes it")
+                        .arg(utf8(other.path));
                 }
             }
             return {};
@@ -759,7 +776,7 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         if (reason.empty()) {
             kept.push_back(root);
         } else {
-            walker.ignore(root.given, reason);
+            walker.ignore(root.given, std::move(reason));
         }
     }
     roots = std::move(kept);
@@ -783,9 +800,10 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
                 [&](const auto& entry) { return samePath(entry.first, out); });
             if (owner != folderOwners.end()) {
                 return refuse(out,
-                    "two input folders would write to the same output folder: "
-                        + utf8(owner->second->path) + " and " + utf8(root.path)
-                        + "; resize them one at a time");
+                    Text::tr("two input folders would write to the same output folder: %1 and "
+                             "%2; resize them one at a time")
+                        .arg(utf8(owner->second->path))
+                        .arg(utf8(root.path)));
             }
             folderOwners.emplace_back(out, &root);
         } else {
@@ -807,21 +825,25 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
                     && samePath(out, root.path / m_options.outputFolderName);
                 if (root.folder && chosen && isInsideFolder(out, root.path)) {
                     return refuse(out,
-                        "the output folder is inside the input folder " + utf8(root.path)
-                            + "; choose a folder outside it (without --output, each input "
-                              "folder gets its own "
-                            + m_options.outputFolderName + " folder)");
+                        Text::tr("the output folder is inside the input folder %1; choose a "
+                                 "folder outside it (without %2, each input folder gets its own "
+                                 "%3 folder)")
+                            .arg(utf8(root.path))
+                            .arg("--output")
+                            .arg(m_options.outputFolderName));
                 }
                 if (!ownDefault && isInsideFolder(root.path, out)) {
                     return refuse(out,
-                        std::string("the output folder contains the input ")
-                            + (root.folder ? "folder " : "file ") + utf8(root.path)
-                            + "; choose another output folder");
+                        (root.folder ? Text::tr("the output folder contains the input folder %1; "
+                                                "choose another output folder")
+                                     : Text::tr("the output folder contains the input file %1; "
+                                                "choose another output folder"))
+                            .arg(utf8(root.path)));
                 }
             }
             // The writer's own check: no link or file on the way, writable where it begins.
             if (Status usable = AtomicFileWriter::checkFolder(out); !usable) {
-                return refuse(out, usable.error().message);
+                return refuse(out, usable.error().describe());
             }
         }
     }
@@ -842,8 +864,8 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         if (root.folder) {
             auto folder = platform::WalkedFolder::open(root.path);
             if (!folder) {
-                walker.fail(
-                    root.given, ErrorCode::Io, "cannot open the folder: " + folder.error().message);
+                walker.fail(root.given, ErrorCode::Io,
+                    Text::tr("cannot open the folder: %1").arg(folder.error().describe()));
                 continue;
             }
             if (Status walked = walker.walk(*folder, root.path.native(), root.path,

@@ -78,7 +78,7 @@ void BatchRun::finished(const JobReport& report)
     }
 }
 
-void BatchRun::notice(const std::string& message)
+void BatchRun::notice(const Text& message)
 {
     if (m_observer != nullptr) {
         m_observer->onNotice(message);
@@ -92,7 +92,8 @@ void BatchRun::cancelUntaken()
         JobReport report = startReport(job, m_plan.sizes);
         if (job.runs()) {
             failReport(report,
-                Error { ErrorCode::Cancelled, "cancelled before it started", utf8(report.input) });
+                Error::of(ErrorCode::Cancelled, Text::tr("cancelled before it started"),
+                    utf8(report.input)));
             finishReport(report);
             report.status = JobStatus::Cancelled;
             report.started = false;

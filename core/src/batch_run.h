@@ -26,7 +26,7 @@ public:
     void started(const Job& job);
     /// Counts a job that ended and tells the observer.
     void finished(const JobReport& report);
-    void notice(const std::string& message);
+    void notice(const Text& message);
 
     /// Reports each job no worker took (a cancel stopped them first) as cancelled; call it once
     /// the workers have ended.

@@ -142,10 +142,14 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
         const auto lossless = std::count_if(plan.jobs.begin(), plan.jobs.end(),
             [&](const Job& j) { return j.runs() && !takesTargetSize(j.outputFormat, encode); });
         if (lossless > 0) {
-            run.notice(std::string("the target file size applies to lossy outputs (")
-                + kLossyOutputs + ") only: " + std::to_string(lossless)
-                + (lossless == 1 ? " output is" : " outputs are") + " lossless (" + kLosslessOutputs
-                + ") and written as usual");
+            run.notice((lossless == 1
+                    ? Text::tr("the target file size applies to lossy outputs (%1) only: %2 "
+                               "output is lossless (%3) and written as usual")
+                    : Text::tr("the target file size applies to lossy outputs (%1) only: %2 "
+                               "outputs are lossless (%3) and written as usual"))
+                           .arg(kLossyOutputs)
+                           .arg(lossless)
+                           .arg(kLosslessOutputs));
         }
     }
     GpuDevice* gpu = openGpu(m_impl->gpu, options, runnable, run);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/device_info.h"
 #include "dropsize/core/gpu_device.h"
 #include "dropsize/kernels/gpu_resizer.h"
 #include "gpu_program.h"
@@ -14,12 +15,13 @@ namespace {
         case kernels::GpuStatus::Ok:
             return {};
         case kernels::GpuStatus::OutOfMemory:
-            return Error { ErrorCode::OutOfMemory, "GPU: " + r.message, {} };
+            return Error::of(
+                ErrorCode::OutOfMemory, Text::tr("GPU: %1").arg(gpuReasonText(r.message)));
         case kernels::GpuStatus::Unavailable:
         case kernels::GpuStatus::Error:
             break;
         }
-        return Error { ErrorCode::Internal, "GPU: " + r.message, {} };
+        return Error::of(ErrorCode::Internal, Text::tr("GPU: %1").arg(gpuReasonText(r.message)));
     }
 
     /// kernels::GpuResizer behind core's GpuDevice interface.
@@ -48,7 +50,8 @@ namespace {
             if (Size { decoded.width, decoded.height } != program->steps.source
                 || Size { out.width, out.height } != program->out
                 || out.channels != decoded.channels) {
-                return Error { ErrorCode::Internal, "GPU: image sizes differ from the plan", {} };
+                return Error::of(
+                    ErrorCode::Internal, Text::tr("GPU: image sizes differ from the plan"));
             }
             return toStatus(m_resizer.submit(slot, *program, decoded, out));
         }
@@ -66,11 +69,11 @@ Result<std::unique_ptr<GpuDevice>> openCudaDevice(std::uint64_t memoryBudget)
 {
     const kernels::GpuProbe probe = kernels::GpuResizer::probe();
     if (probe.status != kernels::GpuStatus::Ok) {
-        return Error { ErrorCode::NotFound, probe.reason, {} };
+        return Error::of(ErrorCode::NotFound, gpuReasonText(probe.reason));
     }
     auto device = std::make_unique<CudaDevice>(probe.deviceName);
     if (const kernels::GpuResult opened = device->open(memoryBudget); !opened) {
-        return Error { ErrorCode::Internal, opened.message, {} };
+        return Error::of(ErrorCode::Internal, gpuReasonText(opened.message));
     }
     return std::unique_ptr<GpuDevice>(std::move(device));
 }

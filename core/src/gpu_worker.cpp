@@ -28,7 +28,8 @@ template <class Step> void GpuWorker::guarded(InFlight& f, Step&& step)
     try {
         step();
     } catch (const std::exception& e) {
-        failReport(f.report, Error { ErrorCode::Internal, e.what(), utf8(f.job->input()) });
+        failReport(f.report,
+            Error::of(ErrorCode::Internal, Text::verbatim(e.what()), utf8(f.job->input())));
     }
 }
 
@@ -203,7 +204,8 @@ void GpuWorker::loseDevice(const Error& error)
 {
     if (m_alive) {
         m_alive = false;
-        m_run.notice("GPU stopped (" + error.message + "); the remaining images run on the CPU");
+        m_run.notice(Text::tr("GPU stopped (%1); the remaining images run on the CPU")
+                         .arg(error.describe()));
     }
 }
 
@@ -226,8 +228,8 @@ GpuDevice* openGpu(std::unique_ptr<GpuDevice>& owned, const BatchOptions& option
         if (!opened) {
             if (options.device != DeviceChoice::Auto
                 || opened.error().code != ErrorCode::NotFound) {
-                run.notice(
-                    "GPU not used: " + opened.error().message + "; every image runs on the CPU");
+                run.notice(Text::tr("GPU not used: %1; every image runs on the CPU")
+                               .arg(opened.error().describe()));
             }
             return nullptr;
         }

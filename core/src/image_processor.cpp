@@ -41,7 +41,7 @@ namespace {
         return fileSize + held + resize + 2 * out;
     }
 
-    Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
+    Error cancelled() { return Error::of(ErrorCode::Cancelled, Text::tr("cancelled")); }
 
     // The bytes beyond the file that making one output from a decoded image it shares with
     // other outputs takes: the reduce and resample buffers, the result and its oriented copy and
@@ -61,7 +61,7 @@ namespace {
             return decoded;
         }
         if (decoded->width() != plan.decoded.width || decoded->height() != plan.decoded.height) {
-            return Error { ErrorCode::Internal, "decoded size differs from the plan", {} };
+            return Error::of(ErrorCode::Internal, Text::tr("decoded size differs from the plan"));
         }
         return decoded;
     }
@@ -162,11 +162,10 @@ Status OpenedImage::inspect()
         m_inspected.memoryEstimate += bytes(m_inspected.plan.resampled, header.info.channels);
     }
     if (m_inspected.memoryEstimate > m_options.limits.maxMemoryBytes) {
-        return Error { ErrorCode::LimitExceeded,
-            "needs about " + std::to_string(m_inspected.memoryEstimate >> 20)
-                + " MiB, over the memory limit of "
-                + std::to_string(m_options.limits.maxMemoryBytes >> 20) + " MiB",
-            {} };
+        return Error::of(ErrorCode::LimitExceeded,
+            Text::tr("needs about %1 MiB, over the memory limit of %2 MiB")
+                .arg(m_inspected.memoryEstimate >> 20)
+                .arg(m_options.limits.maxMemoryBytes >> 20));
     }
     return {};
 }
@@ -174,7 +173,7 @@ Status OpenedImage::inspect()
 Status OpenedImage::extend(std::span<const std::uint8_t> file)
 {
     if (!m_decoder) {
-        return Error { ErrorCode::Internal, "no image is open", {} };
+        return Error::of(ErrorCode::Internal, Text::tr("no image is open"));
     }
     const bool final = m_decoder->headerFinal();
     if (auto extended = m_decoder->extend(file, file.size() >= m_fileSize); !extended) {
@@ -190,7 +189,7 @@ Status OpenedImage::extend(std::span<const std::uint8_t> file)
 Status OpenedImage::finishHeader()
 {
     if (!m_decoder) {
-        return Error { ErrorCode::Internal, "no image is open", {} };
+        return Error::of(ErrorCode::Internal, Text::tr("no image is open"));
     }
     if (m_decoder->hasHeader()) {
         return {};
@@ -202,7 +201,7 @@ Status OpenedImage::finishHeader()
     }
     return m_decoder->hasHeader()
         ? inspect()
-        : Status { Error { ErrorCode::CorruptData, "file ends inside its header", {} } };
+        : Status { Error::of(ErrorCode::CorruptData, Text::tr("file ends inside its header")) };
 }
 
 Result<Image> OpenedImage::decode(const CancelToken* cancel)
@@ -218,7 +217,7 @@ Result<Image> OpenedImage::render(const CancelToken* cancel)
 Result<ImageDecoder*> OpenedImage::freshDecoder()
 {
     if (!hasHeader()) {
-        return Error { ErrorCode::Internal, "no image is open", {} };
+        return Error::of(ErrorCode::Internal, Text::tr("no image is open"));
     }
     if (m_decoderUsed) {
         // A decoder reads the pixels once: another size at another scale needs its own.
@@ -349,7 +348,7 @@ Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, 
 {
     const CodecEntry* codec = findCodec(format);
     if (codec == nullptr || codec->encode == nullptr) {
-        return Error { ErrorCode::InvalidArgument, "no encoder for this format", {} };
+        return Error::of(ErrorCode::InvalidArgument, Text::tr("no encoder for this format"));
     }
     Metadata kept;
     if (!m_options.stripMetadata) {
@@ -383,7 +382,7 @@ Result<ProcessedImage> ImageProcessor::process(
         }
         return ProcessedImage { inspected, output, std::move(encoded).value() };
     } catch (const std::bad_alloc&) {
-        return Error { ErrorCode::OutOfMemory, "out of memory", {} };
+        return Error::of(ErrorCode::OutOfMemory, Text::tr("out of memory"));
     }
 }
 

@@ -32,7 +32,8 @@ JobReport startReport(const Job& job, std::span<const OutputSize> sizes)
         if (!out.runs()) {
             o.pending = false;
             o.status = out.action == JobAction::Skip ? JobStatus::Skipped : JobStatus::Failed;
-            o.error = out.reason ? *out.reason : Error { ErrorCode::Internal, "not written", {} };
+            o.error = out.reason ? *out.reason
+                                 : Error::of(ErrorCode::Internal, Text::tr("not written"));
             if (o.error->path.empty()) {
                 o.error->path = utf8(o.path);
             }
@@ -92,7 +93,8 @@ void finishReport(JobReport& report)
             if (o.pending) {
                 o.pending = false;
                 o.status = JobStatus::Cancelled;
-                o.error = Error { ErrorCode::Cancelled, "cancelled", utf8(report.input) };
+                o.error
+                    = Error::of(ErrorCode::Cancelled, Text::tr("cancelled"), utf8(report.input));
             }
         }
         for (const OutputReport& o : report.outputs) {
@@ -127,7 +129,7 @@ void finishReport(JobReport& report)
     if (report.outputs.size() == 1) {
         report.note = shown.note;
     }
-    report.warning.clear();
+    report.warning = Text();
     for (const OutputReport& o : report.outputs) {
         if (!o.warning.empty()) {
             report.warning = o.warning;
@@ -194,7 +196,8 @@ namespace {
         if (more->fileSize != bytes.fileSize || more->identity != bytes.identity
             || now.size() < before.size()
             || !std::equal(before.begin(), before.end(), now.begin())) {
-            return Error { ErrorCode::Io, "the file changed while it was being read", utf8(input) };
+            return Error::of(
+                ErrorCode::Io, Text::tr("the file changed while it was being read"), utf8(input));
         }
         if (auto extended = image.extend(more->span()); !extended) {
             return extended;
@@ -249,15 +252,22 @@ namespace {
         return header;
     }
 
-    Error cancelled() { return Error { ErrorCode::Cancelled, "cancelled", {} }; }
+    Error cancelled() { return Error::of(ErrorCode::Cancelled, Text::tr("cancelled")); }
+
+    // "; "-joined: a report's note may already say why its size was kept.
+    void addNote(Text& note, Text more)
+    {
+        note = note.empty() ? std::move(more)
+                            : Text::tr("%1; %2").arg(std::move(note)).arg(std::move(more));
+    }
 
     // What a job's report and preview say about its result: why its size was kept or only
     // cropped, and what its decoder did otherwise than the file asked.
-    std::string jobNote(const ImageHeader& header, const ResizeSpec& spec)
+    Text jobNote(const ImageHeader& header, const ResizeSpec& spec)
     {
-        std::string note = sizeNote(header.info, spec);
+        Text note = sizeNote(header.info, spec);
         if (!header.warning.empty()) {
-            note += (note.empty() ? "" : "; ") + header.warning;
+            addNote(note, Text::verbatim(header.warning));
         }
         return note;
     }
@@ -339,7 +349,7 @@ bool JobPipeline::planOutputs(const Job& job, PreparedJob& prepared, JobReport& 
     report.outputSize = inspected.plan.output;
     if (job.outputs.empty()) {
         // A job made outside a planner, with no outputs named: nothing to write.
-        failReport(report, Error { ErrorCode::Internal, "the job has no output", {} });
+        failReport(report, Error::of(ErrorCode::Internal, Text::tr("the job has no output")));
         return false;
     }
     prepared.plans.clear();
@@ -356,30 +366,31 @@ bool JobPipeline::planOutputs(const Job& job, PreparedJob& prepared, JobReport& 
         }
         if ((out.named.width != 0 || out.named.height != 0) && out.named != o.outputSize) {
             failOutput(report, i,
-                Error { ErrorCode::Io,
-                    "the image changed after the batch was planned: this size is now "
-                        + std::to_string(o.outputSize.width) + "x"
-                        + std::to_string(o.outputSize.height) + ", not the "
-                        + std::to_string(out.named.width) + "x" + std::to_string(out.named.height)
-                        + " its name says",
-                    utf8(o.path) });
+                Error::of(ErrorCode::Io,
+                    Text::tr("the image changed after the batch was planned: this size is now %1, "
+                             "not the %2 its name says")
+                        .arg(std::to_string(o.outputSize.width) + "x"
+                            + std::to_string(o.outputSize.height))
+                        .arg(std::to_string(out.named.width) + "x"
+                            + std::to_string(out.named.height)),
+                    utf8(o.path)));
             continue;
         }
         pending.push_back(prepared.plans.back());
     }
     // Each output says why its size was kept in its own note; with several, the job's note
     // is what the header says (finishReport() takes the one output's).
-    report.note = inspected.header.warning;
+    report.note = Text::verbatim(inspected.header.warning);
     prepared.memoryEstimate = std::max(
         prepared.image.memoryFor(pending), pending.size() == 1 ? inspected.memoryEstimate : 0);
     const std::uint64_t limit = m_processor.options().limits.maxMemoryBytes;
     if (prepared.memoryEstimate > limit) {
         failReport(report,
-            Error { ErrorCode::LimitExceeded,
-                "needs about " + std::to_string(prepared.memoryEstimate >> 20) + " MiB for its "
-                    + std::to_string(pending.size()) + " sizes, over the memory limit of "
-                    + std::to_string(limit >> 20) + " MiB",
-                {} });
+            Error::of(ErrorCode::LimitExceeded,
+                Text::tr("needs about %1 MiB for its %2 sizes, over the memory limit of %3 MiB")
+                    .arg(prepared.memoryEstimate >> 20)
+                    .arg(pending.size())
+                    .arg(limit >> 20)));
         finishReport(report);
         return false;
     }
@@ -502,18 +513,12 @@ void JobPipeline::makeOutputs(const Job& job, PreparedJob& prepared, JobReport& 
 
 namespace {
 
-    // "; "-joined: a report's note may already say why its size was kept.
-    void addNote(std::string& note, const std::string& more)
-    {
-        note += (note.empty() ? "" : "; ") + more;
-    }
-
     // The larger-than-input rule's reason: "the output would be 120 KB, larger than the
     // input's 100 KB".
-    std::string biggerReason(std::uint64_t output, std::uint64_t input)
+    Text biggerReason(std::uint64_t output, std::uint64_t input)
     {
         const auto [out, in] = byteSizeTexts(output, input);
-        return "the output would be " + out + ", larger than the input's " + in;
+        return Text::tr("the output would be %1, larger than the input's %2").arg(out).arg(in);
     }
 
 } // namespace
@@ -556,10 +561,11 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
             encodedBytes = encoded.size();
         } else {
             const auto [smallest, asked] = byteSizeTexts(searched->smallestBytes, options.maxBytes);
-            tooLarge = Error { ErrorCode::LimitExceeded,
-                "even quality " + std::to_string(searched->lowestTried) + " gives " + smallest
-                    + ", over the " + asked + " asked for",
-                {} };
+            tooLarge = Error::of(ErrorCode::LimitExceeded,
+                Text::tr("even quality %1 gives %2, over the %3 asked for")
+                    .arg(searched->lowestTried)
+                    .arg(smallest)
+                    .arg(asked));
             encodedBytes = searched->smallestBytes;
         }
     } else {
@@ -588,8 +594,8 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
         o.pending = false;
         o.status = JobStatus::Skipped;
         o.ifBigger = IfBigger::Skip;
-        o.error = Error { ErrorCode::LimitExceeded, biggerReason(encodedBytes, inputBytes),
-            utf8(report.input) };
+        o.error = Error::of(
+            ErrorCode::LimitExceeded, biggerReason(encodedBytes, inputBytes), utf8(report.input));
         return;
     }
     if (larger && options.ifBigger == IfBigger::Copy) {
@@ -597,9 +603,9 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
             // The input's bytes hold the metadata that was asked to be dropped: the resized
             // output is written instead, larger as it is.
             addNote(o.note,
-                biggerReason(encodedBytes, inputBytes)
-                    + "; written all the same, as a copy of the input would keep the metadata "
-                      "that is to be stripped");
+                Text::tr("%1; written all the same, as a copy of the input would keep the "
+                         "metadata that is to be stripped")
+                    .arg(biggerReason(encodedBytes, inputBytes)));
         } else if (options.stripMetadata) {
             // Nothing fits the target size, and the input may not be copied: it fails below.
         } else if (prepared.bytes.data && prepared.bytes.size == inputBytes) {
@@ -607,11 +613,12 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
             o.ifBigger = IfBigger::Copy;
             o.outputSize = report.inputSize;
             tooLarge.reset();
-            addNote(
-                o.note, "the input copied unchanged: " + biggerReason(encodedBytes, inputBytes));
+            addNote(o.note,
+                Text::tr("the input copied unchanged: %1")
+                    .arg(biggerReason(encodedBytes, inputBytes)));
         } else {
-            failOutput(
-                report, output, Error { ErrorCode::Internal, "the input's bytes are gone", {} });
+            failOutput(report, output,
+                Error::of(ErrorCode::Internal, Text::tr("the input's bytes are gone")));
             return;
         }
     }
@@ -650,7 +657,7 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
     o.path = std::move(written->path);
     o.bytes = bytes.size();
     if (!written->dateProblem.empty()) {
-        o.warning = "the input's date could not be kept: " + written->dateProblem;
+        o.warning = Text::tr("the input's date could not be kept: %1").arg(written->dateProblem);
     }
 }
 
@@ -658,11 +665,15 @@ namespace {
 
     // A job that ended by an exception (memory, say): whatever it had reported is replaced. When
     // even this report cannot be made, the job is still reported failed, by its id alone.
+    // `what` is the exception's own words; null for one that has none.
     JobReport exceptionReport(const Job& job, const char* what) noexcept
     {
         try {
             JobReport report = startReport(job);
-            failReport(report, Error { ErrorCode::Internal, what, utf8(job.input()) });
+            failReport(report,
+                Error::of(ErrorCode::Internal,
+                    what != nullptr ? Text::verbatim(what) : Text::tr("unexpected error"),
+                    utf8(job.input())));
             finishReport(report);
             return report;
         } catch (...) {
@@ -693,7 +704,7 @@ JobReport JobPipeline::run(const Job& job) const
     } catch (const std::exception& e) {
         return exceptionReport(job, e.what());
     } catch (...) {
-        return exceptionReport(job, "unexpected error");
+        return exceptionReport(job, nullptr);
     }
 }
 

@@ -12,12 +12,10 @@ namespace dropsize {
 
 namespace {
 
-    Error invalid(std::string message)
+    Error invalid(Text message)
     {
-        return Error { ErrorCode::InvalidArgument, std::move(message), {} };
+        return Error::of(ErrorCode::InvalidArgument, std::move(message));
     }
-
-    constexpr const char* kFieldList = "{name}, {ext}, {w}, {h}, {size} and {n}";
 
     char upper(char c) noexcept
     {
@@ -97,14 +95,16 @@ NameTemplate::NameTemplate()
 Result<NameTemplate> NameTemplate::parse(std::string_view text)
 {
     if (text.empty()) {
-        return invalid("the name pattern is empty; {name} is the input's own name");
+        return invalid(
+            Text::tr("the name pattern is empty; %1 is the input's own name").arg("{name}"));
     }
     if (text.front() == '/' || text.front() == '\\'
         || (text.size() >= 2 && text[1] == ':'
             && std::isalpha(static_cast<unsigned char>(text[0])) != 0)) {
-        return invalid("the name pattern \"" + std::string(text)
-            + "\" is an absolute path; it names a file inside the output folder (use --output "
-              "to choose the folder)");
+        return invalid(Text::tr("the name pattern \"%1\" is an absolute path; it names a file "
+                                "inside the output folder (use %2 to choose the folder)")
+                           .arg(std::string(text))
+                           .arg("--output"));
     }
     NameTemplate t;
     t.m_text = std::string(text);
@@ -114,14 +114,16 @@ Result<NameTemplate> NameTemplate::parse(std::string_view text)
     auto checkComponent = [&](std::size_t end) -> Status {
         const std::string_view component = text.substr(componentStart, end - componentStart);
         if (component.empty()) {
-            return invalid("the name pattern \"" + std::string(text)
-                + "\" has an empty folder name (\"//\" or a \"/\" at its end)");
+            return invalid(Text::tr("the name pattern \"%1\" has an empty folder name (\"//\" or "
+                                    "a \"/\" at its end)")
+                               .arg(std::string(text)));
         }
         if (component == "." || component == "..") {
-            return invalid("the name pattern \"" + std::string(text) + "\" has a \""
-                + std::string(component)
-                + "\" folder; outputs stay inside the output folder (use --output to choose "
-                  "another)");
+            return invalid(Text::tr("the name pattern \"%1\" has a \"%2\" folder; outputs stay "
+                                    "inside the output folder (use %3 to choose another)")
+                               .arg(std::string(text))
+                               .arg(std::string(component))
+                               .arg("--output"));
         }
         return {};
     };
@@ -135,8 +137,10 @@ Result<NameTemplate> NameTemplate::parse(std::string_view text)
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (c == '}') {
-            return invalid("the name pattern \"" + std::string(text) + "\" has a \"}\" without "
-                + "its \"{\" (at character " + std::to_string(i + 1) + ")");
+            return invalid(Text::tr("the name pattern \"%1\" has a \"}\" without its \"{\" (at "
+                                    "character %2)")
+                               .arg(std::string(text))
+                               .arg(i + 1));
         }
         if (c == '/') {
             if (Status ok = checkComponent(i); !ok) {
@@ -153,8 +157,10 @@ Result<NameTemplate> NameTemplate::parse(std::string_view text)
         }
         const std::size_t close = text.find_first_of("{}", i + 1);
         if (close == std::string_view::npos || text[close] == '{') {
-            return invalid("the name pattern \"" + std::string(text) + "\" has a \"{\" without "
-                + "its \"}\" (at character " + std::to_string(i + 1) + ")");
+            return invalid(Text::tr("the name pattern \"%1\" has a \"{\" without its \"}\" (at "
+                                    "character %2)")
+                               .arg(std::string(text))
+                               .arg(i + 1));
         }
         const std::string_view name = text.substr(i + 1, close - i - 1);
         Field field = Field::Literal;
@@ -175,8 +181,17 @@ Result<NameTemplate> NameTemplate::parse(std::string_view text)
         } else if (name == "n") {
             field = Field::Number;
         } else {
-            return invalid("unknown field {" + std::string(name) + "} in the name pattern \""
-                + std::string(text) + "\"; the fields are " + kFieldList);
+            return invalid(
+                Text::tr("unknown field %1 in the name pattern \"%2\"; the fields are %3")
+                    .arg("{" + std::string(name) + "}")
+                    .arg(std::string(text))
+                    .arg(Text::tr("%1, %2, %3, %4, %5 and %6")
+                             .arg("{name}")
+                             .arg("{ext}")
+                             .arg("{w}")
+                             .arg("{h}")
+                             .arg("{size}")
+                             .arg("{n}")));
         }
         flushLiteral();
         t.m_pieces.push_back({ field, {} });

@@ -196,7 +196,7 @@ private:
 /// on POSIX by convention; on Windows such a file gets the hidden attribute. Returns why
 /// `modified` could not be set (the system's reason), empty when it was: the file is complete
 /// either way.
-[[nodiscard]] Result<std::string> writeNewFile(const OutputFolder& folder,
+[[nodiscard]] Result<Text> writeNewFile(const OutputFolder& folder,
     const std::filesystem::path& name, std::span<const std::uint8_t> bytes, unsigned permissions,
     const std::optional<FileTime>& modified = std::nullopt);
 
@@ -220,7 +220,7 @@ void removeFile(const OutputFolder& folder, const std::filesystem::path& name) n
 
 /// Why nothing can be created in the folder `dir` ("Permission denied", "Read-only file
 /// system"), or nullopt when it can.
-std::optional<std::string> cannotWriteIn(const std::filesystem::path& dir);
+std::optional<Text> cannotWriteIn(const std::filesystem::path& dir);
 
 /// True when `path` itself is a symbolic link (or a reparse point on Windows).
 bool isLink(const std::filesystem::path& path) noexcept;

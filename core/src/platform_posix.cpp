@@ -52,11 +52,12 @@ namespace platform {
             return moved;
         }
 
-        Error ioError(int err, const std::string& what, const fs::path& path)
+        Error ioError(int err, Text what, const fs::path& path)
         {
             const ErrorCode code
                 = err == ENOSPC || err == EDQUOT ? ErrorCode::NoSpace : ErrorCode::Io;
-            return Error { code, what + ": " + systemErrorText(err), utf8(path) };
+            return Error::of(
+                code, Text::tr("%1: %2").arg(std::move(what)).arg(systemError(err)), utf8(path));
         }
 
     } // namespace
@@ -76,7 +77,7 @@ namespace platform {
             if (errno == ENOENT || errno == ENOTDIR) {
                 return EntryKind::NotFound;
             }
-            return Error { ErrorCode::Io, systemErrorText(errno), utf8(path) };
+            return Error::of(ErrorCode::Io, systemError(errno), utf8(path));
         }
         return S_ISDIR(st.st_mode) ? EntryKind::Directory
             : S_ISREG(st.st_mode)  ? EntryKind::Regular
@@ -91,9 +92,13 @@ namespace platform {
         std::error_code ec;
         fs::path canonical = fs::canonical(path, ec);
         if (ec) {
-            return Error { ec == std::errc::no_such_file_or_directory ? ErrorCode::NotFound
-                                                                      : ErrorCode::Io,
-                ec.message(), utf8(path) };
+            // The file system library's errors are errno values here: their text is strerror's.
+            return Error::of(
+                ec == std::errc::no_such_file_or_directory ? ErrorCode::NotFound : ErrorCode::Io,
+                ec.category() == std::generic_category() || ec.category() == std::system_category()
+                    ? systemError(ec.value())
+                    : Text::verbatim(ec.message()),
+                utf8(path));
         }
         return canonical;
     }
@@ -117,7 +122,7 @@ namespace platform {
     {
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), utf8(path) };
+            return Error::of(ErrorCode::Io, systemError(errno), utf8(path));
         }
         return readHeadOf(fd, path);
     }
@@ -134,7 +139,7 @@ namespace platform {
     {
         const int fd = awayFromStdio(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         if (fd < 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), utf8(path) };
+            return Error::of(ErrorCode::Io, systemError(errno), utf8(path));
         }
         WalkedFolder folder;
         folder.m_path = path;
@@ -164,7 +169,7 @@ namespace platform {
             if (copy >= 0) {
                 ::close(copy);
             }
-            return Error { ErrorCode::Io, systemErrorText(err), utf8(m_path) };
+            return Error::of(ErrorCode::Io, systemError(err), utf8(m_path));
         }
         std::vector<Name> names;
         for (;;) {
@@ -182,7 +187,7 @@ namespace platform {
         const int err = errno;
         ::closedir(dir);
         if (err != 0) {
-            return Error { ErrorCode::Io, systemErrorText(err), utf8(m_path) };
+            return Error::of(ErrorCode::Io, systemError(err), utf8(m_path));
         }
         return names;
     }
@@ -191,7 +196,7 @@ namespace platform {
     {
         struct stat st { };
         if (::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), utf8(m_path / name) };
+            return Error::of(ErrorCode::Io, systemError(errno), utf8(m_path / name));
         }
         return S_ISDIR(st.st_mode) ? Kind::Directory
             : S_ISREG(st.st_mode)  ? Kind::Regular
@@ -220,7 +225,7 @@ namespace platform {
         const int fd
             = awayFromStdio(::openat(m_fd.get(), name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
         if (fd < 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), utf8(m_path / name) };
+            return Error::of(ErrorCode::Io, systemError(errno), utf8(m_path / name));
         }
         return readHeadOf(fd, m_path / name);
     }
@@ -235,7 +240,7 @@ namespace platform {
         const int fd = awayFromStdio(
             ::openat(m_fd.get(), name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (fd < 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), utf8(m_path / name) };
+            return Error::of(ErrorCode::Io, systemError(errno), utf8(m_path / name));
         }
         m_fd.reset(fd);
         m_path /= name;
@@ -247,13 +252,13 @@ namespace platform {
         const int fd
             = awayFromStdio(::openat(m_fd.get(), "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         if (fd < 0) {
-            return Error { ErrorCode::Io, systemErrorText(errno), utf8(m_path) };
+            return Error::of(ErrorCode::Io, systemError(errno), utf8(m_path));
         }
         m_fd.reset(fd);
         m_path = m_path.parent_path();
         if (identity() != parent) {
-            return Error { ErrorCode::Io, "the folder was moved while it was being walked",
-                utf8(m_path) };
+            return Error::of(ErrorCode::Io,
+                Text::tr("the folder was moved while it was being walked"), utf8(m_path));
         }
         return {};
     }
@@ -265,7 +270,7 @@ namespace platform {
             struct stat st { };
             if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
                 ::close(fd);
-                return Error { ErrorCode::Io, "not a regular file", utf8(path) };
+                return Error::of(ErrorCode::Io, Text::tr("not a regular file"), utf8(path));
             }
             FileHead head;
             head.fileSize = static_cast<std::uint64_t>(st.st_size);
@@ -279,7 +284,7 @@ namespace platform {
                 if (n < 0) {
                     const int err = errno;
                     ::close(fd);
-                    return Error { ErrorCode::Io, systemErrorText(err), utf8(path) };
+                    return Error::of(ErrorCode::Io, systemError(err), utf8(path));
                 }
                 head.size = static_cast<std::size_t>(n);
                 break;
@@ -297,19 +302,19 @@ namespace platform {
     {
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0) {
-            return ioError(errno, "cannot open", path);
+            return ioError(errno, Text::tr("cannot open"), path);
         }
         struct stat st { };
         if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
             ::close(fd);
-            return Error { ErrorCode::Io, "not a regular file", utf8(path) };
+            return Error::of(ErrorCode::Io, Text::tr("not a regular file"), utf8(path));
         }
         const auto size = static_cast<std::uint64_t>(st.st_size);
         const auto permissions = static_cast<unsigned>(st.st_mode & 0777);
         if (size > limit) {
             ::close(fd);
-            return Error { ErrorCode::LimitExceeded, "file is larger than the memory limit",
-                utf8(path) };
+            return Error::of(ErrorCode::LimitExceeded,
+                Text::tr("file is larger than the memory limit"), utf8(path));
         }
         FileBytes bytes;
         bytes.size = static_cast<std::size_t>(std::min<std::uint64_t>(size, maxRead));
@@ -322,7 +327,8 @@ namespace platform {
         bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
         if (!bytes.data) {
             ::close(fd);
-            return Error { ErrorCode::OutOfMemory, "out of memory reading the file", utf8(path) };
+            return Error::of(
+                ErrorCode::OutOfMemory, Text::tr("out of memory reading the file"), utf8(path));
         }
         std::size_t done = 0;
         while (done < bytes.size) {
@@ -334,9 +340,10 @@ namespace platform {
                 const int err = n < 0 ? errno : 0;
                 ::close(fd);
                 if (err != 0) {
-                    return ioError(err, "cannot read", path);
+                    return ioError(err, Text::tr("cannot read"), path);
                 }
-                return Error { ErrorCode::Io, "file shrank while being read", utf8(path) };
+                return Error::of(
+                    ErrorCode::Io, Text::tr("file shrank while being read"), utf8(path));
             }
             done += static_cast<std::size_t>(n);
         }
@@ -349,13 +356,13 @@ namespace platform {
     Result<OutputFolder> openOutputFolder(const fs::path& dir)
     {
         if (!dir.is_absolute()) {
-            return Error { ErrorCode::Internal, "output folder is not an absolute path",
-                utf8(dir) };
+            return Error::of(
+                ErrorCode::Internal, Text::tr("output folder is not an absolute path"), utf8(dir));
         }
         constexpr int kFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
         int fd = awayFromStdio(::open("/", kFlags));
         if (fd < 0) {
-            return ioError(errno, "cannot open the output folder", dir);
+            return ioError(errno, Text::tr("cannot open the output folder"), dir);
         }
         fs::path sofar = dir.root_path();
         for (const fs::path& part : dir.relative_path()) {
@@ -365,14 +372,15 @@ namespace platform {
             sofar /= part;
             if (part == "..") {
                 ::close(fd);
-                return Error { ErrorCode::Internal, "output folder path has '..'", utf8(dir) };
+                return Error::of(
+                    ErrorCode::Internal, Text::tr("output folder path has '..'"), utf8(dir));
             }
             int next = awayFromStdio(::openat(fd, part.c_str(), kFlags));
             if (next < 0 && errno == ENOENT) {
                 if (::mkdirat(fd, part.c_str(), 0777) != 0 && errno != EEXIST) {
                     const int err = errno;
                     ::close(fd);
-                    return ioError(err, "cannot create the output folder", sofar);
+                    return ioError(err, Text::tr("cannot create the output folder"), sofar);
                 }
                 next = awayFromStdio(::openat(fd, part.c_str(), kFlags));
             }
@@ -382,18 +390,19 @@ namespace platform {
                 const bool exists = ::fstatat(fd, part.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
                 ::close(fd);
                 if (exists && S_ISLNK(st.st_mode)) {
-                    return Error { ErrorCode::InvalidArgument,
-                        "the output folder " + utf8(sofar)
-                            + " is a symbolic link; Dropsize never writes through a link "
-                              "(remove the link or choose another output folder)",
-                        utf8(sofar) };
+                    return Error::of(ErrorCode::InvalidArgument,
+                        Text::tr("the output folder %1 is a symbolic link; Dropsize never "
+                                 "writes through a link (remove the link or choose another "
+                                 "output folder)")
+                            .arg(utf8(sofar)),
+                        utf8(sofar));
                 }
                 if (exists && !S_ISDIR(st.st_mode)) {
-                    return Error { ErrorCode::InvalidArgument,
-                        "the output folder " + utf8(sofar) + " is a file, not a folder",
-                        utf8(sofar) };
+                    return Error::of(ErrorCode::InvalidArgument,
+                        Text::tr("the output folder %1 is a file, not a folder").arg(utf8(sofar)),
+                        utf8(sofar));
                 }
-                return ioError(err, "cannot open the output folder", sofar);
+                return ioError(err, Text::tr("cannot open the output folder"), sofar);
             }
             ::close(fd);
             fd = next;
@@ -404,7 +413,7 @@ namespace platform {
         return folder;
     }
 
-    Result<std::string> writeNewFile(const OutputFolder& folder, const fs::path& name,
+    Result<Text> writeNewFile(const OutputFolder& folder, const fs::path& name,
         std::span<const std::uint8_t> bytes, unsigned permissions,
         const std::optional<FileTime>& modified)
     {
@@ -413,7 +422,7 @@ namespace platform {
             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
             static_cast<mode_t>(permissions & 0777)));
         if (fd < 0) {
-            return ioError(errno, "cannot create a temporary file", path);
+            return ioError(errno, Text::tr("cannot create a temporary file"), path);
         }
         std::size_t done = 0;
         while (done < bytes.size()) {
@@ -424,11 +433,11 @@ namespace platform {
                 }
                 const int err = errno;
                 ::close(fd);
-                return ioError(err, "cannot write", path);
+                return ioError(err, Text::tr("cannot write"), path);
             }
             done += static_cast<std::size_t>(n);
         }
-        std::string dateProblem;
+        Text dateProblem;
         if (modified) {
             // The access time is left as it is: only the modification time is the input's.
             timespec times[2] {};
@@ -436,18 +445,18 @@ namespace platform {
             times[1].tv_sec = static_cast<time_t>(modified->seconds);
             times[1].tv_nsec = static_cast<long>(modified->nanoseconds);
             if (static_cast<std::int64_t>(times[1].tv_sec) != modified->seconds) {
-                dateProblem = "the date is out of this system's range";
+                dateProblem = Text::tr("the date is out of this system's range");
             } else if (::futimens(fd, times) != 0) {
-                dateProblem = systemErrorText(errno);
+                dateProblem = systemError(errno);
             }
         }
         if (::fsync(fd) != 0) {
             const int err = errno;
             ::close(fd);
-            return ioError(err, "cannot flush to disk", path);
+            return ioError(err, Text::tr("cannot flush to disk"), path);
         }
         if (::close(fd) != 0) {
-            return ioError(errno, "cannot close", path);
+            return ioError(errno, Text::tr("cannot close"), path);
         }
         return dateProblem;
     }
@@ -471,15 +480,17 @@ namespace platform {
             err = errno;
         }
         if (err == EEXIST) {
-            return Error { ErrorCode::Exists, "output exists", utf8(folder.path() / to) };
+            return Error::of(
+                ErrorCode::Exists, Text::tr("output exists"), utf8(folder.path() / to));
         }
-        return ioError(err, "cannot move the output into place", folder.path() / to);
+        return ioError(err, Text::tr("cannot move the output into place"), folder.path() / to);
     }
 
     Status moveReplace(const OutputFolder& folder, const fs::path& from, const fs::path& to)
     {
         if (::renameat(folder.fd(), from.c_str(), folder.fd(), to.c_str()) != 0) {
-            return ioError(errno, "cannot move the output into place", folder.path() / to);
+            return ioError(
+                errno, Text::tr("cannot move the output into place"), folder.path() / to);
         }
         return {};
     }
@@ -499,10 +510,10 @@ namespace platform {
         ::unlinkat(folder.fd(), name.c_str(), 0);
     }
 
-    std::optional<std::string> cannotWriteIn(const fs::path& dir)
+    std::optional<Text> cannotWriteIn(const fs::path& dir)
     {
         if (::access(dir.c_str(), W_OK | X_OK) != 0) {
-            return systemErrorText(errno);
+            return systemError(errno);
         }
         return std::nullopt;
     }

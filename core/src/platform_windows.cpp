@@ -5,6 +5,7 @@
 #include "platform_files.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <new>
 #include <optional>
@@ -73,7 +74,7 @@ namespace {
 
     // The system's sentence in UTF-8: std::system_category() gives the ANSI code page's bytes,
     // which are not UTF-8 on most non-English systems.
-    std::string errorText(DWORD err)
+    std::string formatMessage(DWORD err)
     {
         wchar_t* buffer = nullptr;
         const DWORD length = ::FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER
@@ -93,12 +94,60 @@ namespace {
         return utf8(fs::path(std::move(text)));
     }
 
-    Error winError(DWORD err, const std::string& what, const fs::path& path)
+    // The system's reason: the Win32 errors a batch meets on files and folders as the same
+    // sentences as POSIX's errno values (systemError()), which the window translates; any other
+    // in the system's own words.
+    Text errorText(DWORD err)
+    {
+        switch (err) {
+        case ERROR_ACCESS_DENIED:
+        case ERROR_NETWORK_ACCESS_DENIED:
+        case ERROR_CANT_ACCESS_FILE:
+            return systemError(EACCES);
+        case ERROR_FILE_NOT_FOUND:
+        case ERROR_PATH_NOT_FOUND:
+        case ERROR_BAD_NETPATH:
+            return systemError(ENOENT);
+        case ERROR_DISK_FULL:
+        case ERROR_HANDLE_DISK_FULL:
+            return systemError(ENOSPC);
+        case ERROR_WRITE_PROTECT:
+            return systemError(EROFS);
+        case ERROR_FILENAME_EXCED_RANGE:
+            return systemError(ENAMETOOLONG);
+        case ERROR_DIRECTORY:
+            return systemError(ENOTDIR);
+        case ERROR_ALREADY_EXISTS:
+        case ERROR_FILE_EXISTS:
+            return systemError(EEXIST);
+        case ERROR_DIR_NOT_EMPTY:
+            return systemError(ENOTEMPTY);
+        case ERROR_CRC:
+        case ERROR_IO_DEVICE:
+        case ERROR_READ_FAULT:
+        case ERROR_WRITE_FAULT:
+            return systemError(EIO);
+        case ERROR_TOO_MANY_OPEN_FILES:
+            return systemError(EMFILE);
+        case ERROR_NOT_ENOUGH_MEMORY:
+        case ERROR_OUTOFMEMORY:
+            return systemError(ENOMEM);
+        case ERROR_NOT_SAME_DEVICE:
+            return systemError(EXDEV);
+        case ERROR_CANT_RESOLVE_FILENAME:
+            return systemError(ELOOP);
+        default:
+            return Text::verbatim(formatMessage(err));
+        }
+    }
+
+    Error winError(DWORD err, Text what, const fs::path& path)
     {
         const ErrorCode code = (err == ERROR_DISK_FULL || err == ERROR_HANDLE_DISK_FULL)
             ? ErrorCode::NoSpace
             : ErrorCode::Io;
-        return Error { code, what + ": " + errorText(err), utf8(path) };
+        return Error::of(
+            code, Text::tr("%1: %2").arg(std::move(what)).arg(errorText(err)), utf8(path));
     }
 
     bool notFound(DWORD err) noexcept
@@ -280,8 +329,8 @@ namespace platform {
         Handle file(openExisting(extendedPath(plain), 0, 0));
         if (!file.valid()) {
             const DWORD err = ::GetLastError();
-            return Error { notFound(err) ? ErrorCode::NotFound : ErrorCode::Io, errorText(err),
-                utf8(plain) };
+            return Error::of(
+                notFound(err) ? ErrorCode::NotFound : ErrorCode::Io, errorText(err), utf8(plain));
         }
         std::wstring out(MAX_PATH, L'\0');
         for (;;) {
@@ -359,7 +408,7 @@ namespace platform {
             if (notFound(err)) {
                 return EntryKind::NotFound;
             }
-            return Error { ErrorCode::Io, errorText(err), utf8(path) };
+            return Error::of(ErrorCode::Io, errorText(err), utf8(path));
         }
         if (isLinkAt(extended, attributes)) {
             if (!followLinks) {
@@ -372,7 +421,7 @@ namespace platform {
                 if (notFound(err)) {
                     return EntryKind::NotFound; // a broken link
                 }
-                return Error { ErrorCode::Io, errorText(err), utf8(path) };
+                return Error::of(ErrorCode::Io, errorText(err), utf8(path));
             }
             attributes = info.dwFileAttributes;
         }
@@ -386,19 +435,19 @@ namespace platform {
             FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
             FILE_ATTRIBUTE_NORMAL, nullptr));
         if (!file.valid()) {
-            return Error { ErrorCode::Io, errorText(::GetLastError()), utf8(path) };
+            return Error::of(ErrorCode::Io, errorText(::GetLastError()), utf8(path));
         }
         BY_HANDLE_FILE_INFORMATION info {};
         if (::GetFileType(file.get()) != FILE_TYPE_DISK
             || ::GetFileInformationByHandle(file.get(), &info) == 0) {
-            return Error { ErrorCode::Io, "not a regular file", utf8(path) };
+            return Error::of(ErrorCode::Io, Text::tr("not a regular file"), utf8(path));
         }
         FileHead head;
         head.fileSize = (static_cast<std::uint64_t>(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
         head.identity = identityOf(info);
         DWORD got = 0;
         if (::ReadFile(file.get(), head.bytes, sizeof head.bytes, &got, nullptr) == 0) {
-            return Error { ErrorCode::Io, errorText(::GetLastError()), utf8(path) };
+            return Error::of(ErrorCode::Io, errorText(::GetLastError()), utf8(path));
         }
         head.size = got;
         return head;
@@ -415,8 +464,10 @@ namespace platform {
             return std::move(kind).error();
         }
         if (*kind != EntryKind::Directory) {
-            return Error { ErrorCode::Io,
-                *kind == EntryKind::NotFound ? "no such folder" : "not a folder", utf8(path) };
+            return Error::of(ErrorCode::Io,
+                *kind == EntryKind::NotFound ? Text::tr("no such folder")
+                                             : Text::tr("not a folder"),
+                utf8(path));
         }
         WalkedFolder folder;
         folder.m_path = path;
@@ -440,7 +491,7 @@ namespace platform {
             if (err == ERROR_FILE_NOT_FOUND) {
                 return names; // a drive's empty root has not even "."
             }
-            return Error { ErrorCode::Io, errorText(err), utf8(m_path) };
+            return Error::of(ErrorCode::Io, errorText(err), utf8(m_path));
         }
         do {
             const std::wstring_view name = entry.cFileName;
@@ -449,7 +500,7 @@ namespace platform {
             }
         } while (::FindNextFileW(find.get(), &entry) != 0);
         if (const DWORD err = ::GetLastError(); err != ERROR_NO_MORE_FILES) {
-            return Error { ErrorCode::Io, errorText(err), utf8(m_path) };
+            return Error::of(ErrorCode::Io, errorText(err), utf8(m_path));
         }
         return names;
     }
@@ -458,7 +509,8 @@ namespace platform {
     {
         auto kind = entryKind(m_path / name, false);
         if (kind && *kind == EntryKind::NotFound) {
-            return Error { ErrorCode::Io, "no such file or folder", utf8(m_path / name) };
+            return Error::of(
+                ErrorCode::Io, Text::tr("no such file or folder"), utf8(m_path / name));
         }
         return kind;
     }
@@ -496,10 +548,10 @@ namespace platform {
             return std::move(kind).error();
         }
         if (*kind == EntryKind::Symlink) {
-            return Error { ErrorCode::Io, "a link", utf8(next) };
+            return Error::of(ErrorCode::Io, Text::tr("a link"), utf8(next));
         }
         if (*kind != EntryKind::Directory) {
-            return Error { ErrorCode::Io, "not a folder", utf8(next) };
+            return Error::of(ErrorCode::Io, Text::tr("not a folder"), utf8(next));
         }
         m_path = next;
         return {};
@@ -509,8 +561,8 @@ namespace platform {
     {
         m_path = m_path.parent_path();
         if (identity() != parent) {
-            return Error { ErrorCode::Io, "the folder was moved while it was being walked",
-                utf8(m_path) };
+            return Error::of(ErrorCode::Io,
+                Text::tr("the folder was moved while it was being walked"), utf8(m_path));
         }
         return {};
     }
@@ -556,16 +608,16 @@ namespace platform {
             FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
             FILE_ATTRIBUTE_NORMAL | FILE_FLAG_SEQUENTIAL_SCAN, nullptr));
         if (!file.valid()) {
-            return winError(::GetLastError(), "cannot open", path);
+            return winError(::GetLastError(), Text::tr("cannot open"), path);
         }
         LARGE_INTEGER size {};
         if (::GetFileType(file.get()) != FILE_TYPE_DISK
             || ::GetFileSizeEx(file.get(), &size) == 0) {
-            return Error { ErrorCode::Io, "not a regular file", utf8(path) };
+            return Error::of(ErrorCode::Io, Text::tr("not a regular file"), utf8(path));
         }
         if (size.QuadPart < 0 || static_cast<std::uint64_t>(size.QuadPart) > limit) {
-            return Error { ErrorCode::LimitExceeded, "file is larger than the memory limit",
-                utf8(path) };
+            return Error::of(ErrorCode::LimitExceeded,
+                Text::tr("file is larger than the memory limit"), utf8(path));
         }
         FileBytes bytes;
         bytes.size = static_cast<std::size_t>(
@@ -578,7 +630,8 @@ namespace platform {
         }
         bytes.data.reset(new (std::nothrow) std::uint8_t[bytes.size]);
         if (!bytes.data) {
-            return Error { ErrorCode::OutOfMemory, "out of memory reading the file", utf8(path) };
+            return Error::of(
+                ErrorCode::OutOfMemory, Text::tr("out of memory reading the file"), utf8(path));
         }
         std::size_t done = 0;
         while (done < bytes.size) {
@@ -586,10 +639,11 @@ namespace platform {
                 = static_cast<DWORD>(std::min<std::size_t>(bytes.size - done, 1u << 30));
             DWORD got = 0;
             if (::ReadFile(file.get(), bytes.data.get() + done, want, &got, nullptr) == 0) {
-                return winError(::GetLastError(), "cannot read", path);
+                return winError(::GetLastError(), Text::tr("cannot read"), path);
             }
             if (got == 0) {
-                return Error { ErrorCode::Io, "file shrank while being read", utf8(path) };
+                return Error::of(
+                    ErrorCode::Io, Text::tr("file shrank while being read"), utf8(path));
             }
             done += got;
         }
@@ -602,8 +656,8 @@ namespace platform {
     {
         const auto [root, rest] = splitRoot(dir);
         if (root.empty()) {
-            return Error { ErrorCode::Internal, "output folder is not an absolute path",
-                utf8(dir) };
+            return Error::of(
+                ErrorCode::Internal, Text::tr("output folder is not an absolute path"), utf8(dir));
         }
         fs::path sofar = root;
         for (const fs::path& part : rest) {
@@ -616,23 +670,26 @@ namespace platform {
             if (attributes == INVALID_FILE_ATTRIBUTES) {
                 if (::CreateDirectoryW(extended.c_str(), nullptr) == 0
                     && ::GetLastError() != ERROR_ALREADY_EXISTS) {
-                    return winError(::GetLastError(), "cannot create the output folder", sofar);
+                    return winError(
+                        ::GetLastError(), Text::tr("cannot create the output folder"), sofar);
                 }
                 attributes = ::GetFileAttributesW(extended.c_str());
             }
             if (attributes == INVALID_FILE_ATTRIBUTES) {
-                return winError(::GetLastError(), "cannot open the output folder", sofar);
+                return winError(::GetLastError(), Text::tr("cannot open the output folder"), sofar);
             }
             if (isLinkAt(extended, attributes)) {
-                return Error { ErrorCode::InvalidArgument,
-                    "the output folder " + utf8(sofar)
-                        + " is a symbolic link; Dropsize never writes through a link (remove "
-                          "the link or choose another output folder)",
-                    utf8(sofar) };
+                return Error::of(ErrorCode::InvalidArgument,
+                    Text::tr("the output folder %1 is a symbolic link; Dropsize never "
+                             "writes through a link (remove the link or choose another "
+                             "output folder)")
+                        .arg(utf8(sofar)),
+                    utf8(sofar));
             }
             if ((attributes & FILE_ATTRIBUTE_DIRECTORY) == 0) {
-                return Error { ErrorCode::InvalidArgument,
-                    "the output folder " + utf8(sofar) + " is a file, not a folder", utf8(sofar) };
+                return Error::of(ErrorCode::InvalidArgument,
+                    Text::tr("the output folder %1 is a file, not a folder").arg(utf8(sofar)),
+                    utf8(sofar));
             }
         }
         OutputFolder folder;
@@ -656,7 +713,7 @@ namespace platform {
 
     // Windows' access rights need more than attributes to tell; a read-only folder attribute
     // does not stop new files. The first write says what is wrong.
-    std::optional<std::string> cannotWriteIn(const fs::path& /*dir*/) { return std::nullopt; }
+    std::optional<Text> cannotWriteIn(const fs::path& /*dir*/) { return std::nullopt; }
 
     bool isLink(const fs::path& path) noexcept
     {
@@ -693,7 +750,7 @@ namespace platform {
 
     } // namespace
 
-    Result<std::string> writeNewFile(const OutputFolder& folder, const fs::path& name,
+    Result<Text> writeNewFile(const OutputFolder& folder, const fs::path& name,
         std::span<const std::uint8_t> bytes, unsigned /*permissions*/,
         const std::optional<FileTime>& modified)
     {
@@ -704,7 +761,7 @@ namespace platform {
         Handle file(::CreateFileW(extendedPath(path).c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
             attributes, nullptr));
         if (!file.valid()) {
-            return winError(::GetLastError(), "cannot create a temporary file", path);
+            return winError(::GetLastError(), Text::tr("cannot create a temporary file"), path);
         }
         std::size_t done = 0;
         while (done < bytes.size()) {
@@ -712,26 +769,26 @@ namespace platform {
                 = static_cast<DWORD>(std::min<std::size_t>(bytes.size() - done, 1u << 30));
             DWORD wrote = 0;
             if (::WriteFile(file.get(), bytes.data() + done, want, &wrote, nullptr) == 0) {
-                return winError(::GetLastError(), "cannot write", path);
+                return winError(::GetLastError(), Text::tr("cannot write"), path);
             }
             done += wrote;
         }
         // On the handle, after the last write: no later write through it moves the time on,
         // and the rename keeps it.
-        std::string dateProblem;
+        Text dateProblem;
         if (modified) {
             const auto time = toFiletime(*modified);
             if (!time) {
-                dateProblem = "Windows holds no date before 1601 or after 30827";
+                dateProblem = Text::tr("Windows holds no date before 1601 or after 30827");
             } else if (::SetFileTime(file.get(), nullptr, nullptr, &*time) == 0) {
                 dateProblem = errorText(::GetLastError());
             }
         }
         if (::FlushFileBuffers(file.get()) == 0) {
-            return winError(::GetLastError(), "cannot flush to disk", path);
+            return winError(::GetLastError(), Text::tr("cannot flush to disk"), path);
         }
         if (!file.close()) {
-            return winError(::GetLastError(), "cannot close", path);
+            return winError(::GetLastError(), Text::tr("cannot close"), path);
         }
         return dateProblem;
     }
@@ -748,9 +805,9 @@ namespace platform {
         }
         const DWORD err = ::GetLastError();
         if (err == ERROR_ALREADY_EXISTS || err == ERROR_FILE_EXISTS) {
-            return Error { ErrorCode::Exists, "output exists", utf8(to) };
+            return Error::of(ErrorCode::Exists, Text::tr("output exists"), utf8(to));
         }
-        return winError(err, "cannot move the output into place", to);
+        return winError(err, Text::tr("cannot move the output into place"), to);
     }
 
     Status moveReplace(const OutputFolder& folder, const fs::path& fromName, const fs::path& toName)
@@ -763,7 +820,7 @@ namespace platform {
             != 0) {
             return {};
         }
-        return winError(::GetLastError(), "cannot move the output into place", to);
+        return winError(::GetLastError(), Text::tr("cannot move the output into place"), to);
     }
 
     unsigned long currentProcessId() noexcept

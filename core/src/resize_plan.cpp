@@ -207,43 +207,52 @@ std::optional<Size> targetSize(const ImageInfo& info, const ResizeSpec& spec)
     return std::nullopt;
 }
 
-std::string unchangedReason(const ImageInfo& info, const ResizeSpec& spec)
+Text unchangedReason(const ImageInfo& info, const ResizeSpec& spec)
 {
     if (targetSize(info, spec)) {
         return {};
     }
     const bool swap = orientationSwapsAxes(info.orientation);
     const Size shown = swap ? Size { info.height, info.width } : Size { info.width, info.height };
-    const auto text = [](int w, int h) { return sizeText({ w, h }); };
-    const std::string kept = "kept at " + text(shown.width, shown.height) + ": ";
+    const std::string kept = sizeText(shown);
+    const std::string asked = sizeText({ spec.width, spec.height });
     switch (spec.mode) {
     case SizeMode::Fill:
         if (shown == Size { spec.width, spec.height }) {
-            return kept + "it has that size already";
+            return Text::tr("kept at %1: it has that size already").arg(kept);
         }
-        return kept + "it has the shape of " + text(spec.width, spec.height)
-            + " already, and filling that would enlarge it (enlarging is off)";
+        return Text::tr("kept at %1: it has the shape of %2 already, and filling that would "
+                        "enlarge it (enlarging is off)")
+            .arg(kept)
+            .arg(asked);
     case SizeMode::ShortEdge:
-        return kept + "its short edge is " + std::to_string(spec.shortEdge)
-            + " pixels or less already, and enlarging is off";
+        return Text::tr("kept at %1: its short edge is %2 pixels or less already, and enlarging "
+                        "is off")
+            .arg(kept)
+            .arg(spec.shortEdge);
     case SizeMode::Exact:
         if (shown == Size { spec.width, spec.height }) {
-            return kept + "it has that size already";
+            return Text::tr("kept at %1: it has that size already").arg(kept);
         }
-        return kept + text(spec.width, spec.height) + " would enlarge it, and enlarging is off";
+        return Text::tr("kept at %1: %2 would enlarge it, and enlarging is off")
+            .arg(kept)
+            .arg(asked);
     case SizeMode::Fit:
-        return kept + "it fits in " + text(spec.width, spec.height)
-            + " already, and enlarging is off";
+        return Text::tr("kept at %1: it fits in %2 already, and enlarging is off")
+            .arg(kept)
+            .arg(asked);
     case SizeMode::LongEdge:
-        return kept + "its long edge is " + std::to_string(spec.longEdge)
-            + " pixels or less already, and enlarging is off";
+        return Text::tr("kept at %1: its long edge is %2 pixels or less already, and enlarging "
+                        "is off")
+            .arg(kept)
+            .arg(spec.longEdge);
     case SizeMode::Percent:
-        return kept + "that percentage leaves its size as it is";
+        return Text::tr("kept at %1: that percentage leaves its size as it is").arg(kept);
     }
     return {};
 }
 
-std::string sizeNote(const ImageInfo& info, const ResizeSpec& spec)
+Text sizeNote(const ImageInfo& info, const ResizeSpec& spec)
 {
     if (spec.mode == SizeMode::Fill) {
         const auto fill = fillGeometry(info, spec);
@@ -251,8 +260,10 @@ std::string sizeNote(const ImageInfo& info, const ResizeSpec& spec)
             const Size shown = orientationSwapsAxes(info.orientation)
                 ? Size { fill->output.height, fill->output.width }
                 : fill->output;
-            return "cropped to " + sizeText(shown) + " without scaling: filling "
-                + sizeText({ spec.width, spec.height }) + " would enlarge it, and enlarging is off";
+            return Text::tr("cropped to %1 without scaling: filling %2 would enlarge it, and "
+                            "enlarging is off")
+                .arg(sizeText(shown))
+                .arg(sizeText({ spec.width, spec.height }));
         }
     }
     return unchangedReason(info, spec);

@@ -13,9 +13,9 @@
 namespace dropsize {
 
 namespace {
-    Status invalid(std::string message)
+    Status invalid(Text message)
     {
-        return Error { ErrorCode::InvalidArgument, std::move(message), {} };
+        return Error::of(ErrorCode::InvalidArgument, std::move(message));
     }
 } // namespace
 
@@ -24,30 +24,36 @@ Status validate(const ResizeSpec& spec)
     switch (spec.mode) {
     case SizeMode::Percent:
         if (!std::isfinite(spec.percent) || spec.percent < kMinPercent) {
-            return invalid("the percentage must be a number, at least " + numberText(kMinPercent));
+            return invalid(Text::tr("the percentage must be a number, at least %1")
+                               .arg(numberText(kMinPercent)));
         }
         if (spec.percent > kMaxPercent) {
-            return invalid("the percentage must be at most " + numberText(kMaxPercent));
+            return invalid(
+                Text::tr("the percentage must be at most %1").arg(numberText(kMaxPercent)));
         }
         if (spec.percent > 100.0 && !spec.enlarge) {
-            return invalid("a percentage above 100 enlarges: allow enlarging to use it");
+            return invalid(
+                Text::tr("a percentage above %1 enlarges: allow enlarging to use it").arg(100));
         }
         break;
     case SizeMode::Fit:
     case SizeMode::Exact:
     case SizeMode::Fill:
         if (spec.width < 1 || spec.height < 1 || spec.width > kMaxSide || spec.height > kMaxSide) {
-            return invalid("width and height must be between 1 and " + std::to_string(kMaxSide));
+            return invalid(
+                Text::tr("width and height must be between %1 and %2").arg(1).arg(kMaxSide));
         }
         break;
     case SizeMode::LongEdge:
         if (spec.longEdge < 1 || spec.longEdge > kMaxSide) {
-            return invalid("the long edge must be between 1 and " + std::to_string(kMaxSide));
+            return invalid(
+                Text::tr("the long edge must be between %1 and %2").arg(1).arg(kMaxSide));
         }
         break;
     case SizeMode::ShortEdge:
         if (spec.shortEdge < 1 || spec.shortEdge > kMaxSide) {
-            return invalid("the short edge must be between 1 and " + std::to_string(kMaxSide));
+            return invalid(
+                Text::tr("the short edge must be between %1 and %2").arg(1).arg(kMaxSide));
         }
         break;
     }
@@ -123,17 +129,19 @@ namespace {
 
 Result<ResizeSpec> parseSizeSpec(std::string_view text, const ResizeSpec& base)
 {
-    const auto bad = [&](std::string_view why) -> Result<ResizeSpec> {
-        return Error { ErrorCode::InvalidArgument,
-            "\"" + std::string(text) + "\" is not a size: " + std::string(why), {} };
+    const auto bad = [&](Text why) -> Result<ResizeSpec> {
+        return Error::of(ErrorCode::InvalidArgument,
+            Text::tr("\"%1\" is not a size: %2").arg(std::string(text)).arg(std::move(why)));
     };
-    const std::string sides = "each side a whole number from 1 to " + std::to_string(kMaxSide);
     ResizeSpec spec = base;
     if (text.ends_with('%')) {
         const auto p = parsePercent(text.substr(0, text.size() - 1));
         if (!p) {
-            return bad("a percentage is a number from " + numberText(kMinPercent) + " to "
-                + numberText(kMaxPercent) + ", such as 50% or 12.5%");
+            return bad(Text::tr("a percentage is a number from %1 to %2, such as %3 or %4")
+                           .arg(numberText(kMinPercent))
+                           .arg(numberText(kMaxPercent))
+                           .arg("50%")
+                           .arg("12.5%"));
         }
         spec.mode = SizeMode::Percent;
         spec.percent = *p;
@@ -151,15 +159,23 @@ Result<ResizeSpec> parseSizeSpec(std::string_view text, const ResizeSpec& base)
         }
     }
     if (!prefixed && (text.empty() || text[0] < '0' || text[0] > '9')) {
-        return bad("write 50%, fit:WxH, long:N (or just N), short:N, fill:WxH or exact:WxH");
+        return bad(Text::tr("write %1, %2, %3 (or just %4), %5, %6 or %7")
+                       .arg("50%")
+                       .arg("fit:WxH")
+                       .arg("long:N")
+                       .arg("N")
+                       .arg("short:N")
+                       .arg("fill:WxH")
+                       .arg("exact:WxH"));
     }
     switch (spec.mode) {
     case SizeMode::LongEdge:
     case SizeMode::ShortEdge: {
         const auto n = parseSide(value);
         if (!n) {
-            return bad(
-                "the edge is a whole number of pixels from 1 to " + std::to_string(kMaxSide));
+            return bad(Text::tr("the edge is a whole number of pixels from %1 to %2")
+                           .arg(1)
+                           .arg(kMaxSide));
         }
         (spec.mode == SizeMode::LongEdge ? spec.longEdge : spec.shortEdge) = *n;
         return spec;
@@ -169,7 +185,10 @@ Result<ResizeSpec> parseSizeSpec(std::string_view text, const ResizeSpec& base)
     case SizeMode::Exact: {
         const auto box = parseBox(value);
         if (!box) {
-            return bad("a box is WxH, " + sides);
+            return bad(Text::tr("a box is %1, each side a whole number from %2 to %3")
+                           .arg("WxH")
+                           .arg(1)
+                           .arg(kMaxSide));
         }
         spec.width = box->first;
         spec.height = box->second;
@@ -178,7 +197,7 @@ Result<ResizeSpec> parseSizeSpec(std::string_view text, const ResizeSpec& base)
     case SizeMode::Percent:
         break;
     }
-    return bad("unknown form");
+    return bad(Text::tr("unknown form"));
 }
 
 std::string sizeSpecText(const ResizeSpec& spec)

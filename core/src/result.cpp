@@ -4,6 +4,7 @@
 
 #include "dropsize/core/option_names.h"
 
+#include <cerrno>
 #include <cstring>
 
 namespace dropsize {
@@ -43,6 +44,67 @@ std::string systemErrorText(int err)
 #else
     return strerrorText(::strerror_r(err, buffer, sizeof buffer), buffer, err);
 #endif
+}
+
+Text systemError(int err)
+{
+    // The errors a batch meets on files and folders. Each template is glibc's strerror() text
+    // for its errno value (tests compare them), so the English stays what it was; the rarer
+    // ones are guarded, as not every C library defines them.
+    switch (err) {
+    case EACCES:
+        return Text::tr("Permission denied");
+    case EPERM:
+        return Text::tr("Operation not permitted");
+    case ENOENT:
+        return Text::tr("No such file or directory");
+    case ENOSPC:
+        return Text::tr("No space left on device");
+    case EROFS:
+        return Text::tr("Read-only file system");
+    case ENAMETOOLONG:
+        return Text::tr("File name too long");
+    case EMLINK:
+        return Text::tr("Too many links");
+    case EISDIR:
+        return Text::tr("Is a directory");
+    case ENOTDIR:
+        return Text::tr("Not a directory");
+    case EEXIST:
+        return Text::tr("File exists");
+    case ENOTEMPTY:
+        return Text::tr("Directory not empty");
+    case EIO:
+        return Text::tr("Input/output error");
+    case EBUSY:
+        return Text::tr("Device or resource busy");
+    case EMFILE:
+        return Text::tr("Too many open files");
+    case ENOMEM:
+        return Text::tr("Cannot allocate memory");
+    case EFBIG:
+        return Text::tr("File too large");
+    case EXDEV:
+        return Text::tr("Invalid cross-device link");
+#ifdef ELOOP
+    case ELOOP:
+        return Text::tr("Too many levels of symbolic links");
+#endif
+#ifdef EDQUOT
+    case EDQUOT:
+        return Text::tr("Disk quota exceeded");
+#endif
+#ifdef ESTALE
+    case ESTALE:
+        return Text::tr("Stale file handle");
+#endif
+#ifdef ETXTBSY
+    case ETXTBSY:
+        return Text::tr("Text file busy");
+#endif
+    default:
+        return Text::verbatim(systemErrorText(err));
+    }
 }
 
 } // namespace dropsize

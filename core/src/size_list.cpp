@@ -8,9 +8,9 @@ namespace dropsize {
 
 namespace {
 
-    Error invalid(std::string message)
+    Error invalid(Text message)
     {
-        return Error { ErrorCode::InvalidArgument, std::move(message), {} };
+        return Error::of(ErrorCode::InvalidArgument, std::move(message));
     }
 
     std::string_view trimmed(std::string_view s)
@@ -54,26 +54,30 @@ Result<std::vector<OutputSize>> parseSizeList(std::string_view text, const Resiz
         const std::string_view item = trimmed(text.substr(
             start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
         if (item.empty()) {
-            return invalid("the list of sizes \"" + std::string(text)
-                + "\" has an empty item; give sizes such as 2048,1024,256");
+            return invalid(Text::tr("the list of sizes \"%1\" has an empty item; give sizes such "
+                                    "as %2")
+                               .arg(std::string(text))
+                               .arg("2048,1024,256"));
         }
         auto spec = parseSizeSpec(item, base);
         if (!spec) {
             return std::move(spec).error();
         }
         if (Status valid = validate(*spec); !valid) {
-            return invalid("\"" + std::string(item) + "\": " + valid.error().message);
+            return invalid(
+                Text::tr("\"%1\": %2").arg(std::string(item)).arg(valid.error().describe()));
         }
         OutputSize size { *spec, sizeLabel(*spec) };
         for (const OutputSize& known : sizes) {
             if (known.label == size.label) {
-                return invalid(
-                    "the size " + size.label + " is given twice (\"" + std::string(text) + "\")");
+                return invalid(Text::tr("the size %1 is given twice (\"%2\")")
+                                   .arg(size.label)
+                                   .arg(std::string(text)));
             }
         }
         sizes.push_back(std::move(size));
         if (sizes.size() > kMaxOutputSizes) {
-            return invalid("at most " + std::to_string(kMaxOutputSizes) + " sizes can be given");
+            return invalid(Text::tr("at most %1 sizes can be given").arg(kMaxOutputSizes));
         }
         if (comma == std::string_view::npos) {
             return sizes;

@@ -287,7 +287,7 @@ namespace {
         const CliRun cpu = run({ utf8(in()), "--device", "cpu", "--output", utf8(cpuOut) });
         EXPECT_EQ(gpu.exitCode, 0) << gpu.err;
         EXPECT_EQ(cpu.exitCode, 0) << cpu.err;
-        const std::string note = "note: GPU not used: " + devices.gpuReason;
+        const std::string note = "note: GPU not used: " + devices.gpuReason.english();
         EXPECT_NE(gpu.err.find(note), std::string::npos) << gpu.err;
         EXPECT_EQ(gpu.err.find("note:"), gpu.err.rfind("note:")) << "said more than once";
         EXPECT_EQ(cpu.err.find("note:"), std::string::npos) << cpu.err;

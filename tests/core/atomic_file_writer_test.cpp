@@ -244,7 +244,7 @@ namespace {
                 target, kBytes, WriteOptions { ExistingPolicy::Skip, 0644, time });
             ASSERT_TRUE(written.ok()) << written.error().message;
             EXPECT_EQ(written->path, target);
-            EXPECT_EQ(written->dateProblem, "");
+            EXPECT_TRUE(written->dateProblem.empty());
             const FileTime stored = asStored(time);
             EXPECT_EQ(
                 modifiedOf(target), (test::ModifiedTime { stored.seconds, stored.nanoseconds }));
@@ -278,7 +278,7 @@ namespace {
         ASSERT_TRUE(test::setModifiedTime(before, { 0, 0 }));
         auto written = AtomicFileWriter().write(tmp.path() / "a.jpg", kBytes, WriteOptions {});
         ASSERT_TRUE(written.ok());
-        EXPECT_EQ(written->dateProblem, "");
+        EXPECT_TRUE(written->dateProblem.empty());
         // Written now: well after 2020, whatever this machine's clock says beyond that.
         EXPECT_GT(modifiedOf(written->path).seconds, 1577836800);
     }
@@ -297,7 +297,7 @@ namespace {
         auto written = AtomicFileWriter().write(
             target, kBytes, WriteOptions { ExistingPolicy::Skip, 0644, refused });
         ASSERT_TRUE(written.ok()) << written.error().message;
-        EXPECT_NE(written->dateProblem, "");
+        EXPECT_FALSE(written->dateProblem.empty());
         EXPECT_EQ(test::readFile(target), kBytes);
         EXPECT_EQ(names(tmp.path()), std::vector<std::string> { "a.jpg" });
         EXPECT_GT(modifiedOf(target).seconds, 1577836800);

@@ -52,7 +52,7 @@ namespace {
             relativeOutput(*findJob(*plan, "deep.JPEG"), tmp.path()), "ResizeImage/a/b/deep.JPEG");
         EXPECT_EQ(relativeOutput(*findJob(*plan, "pic.png"), tmp.path()), "ResizeImage/a/pic.png");
         ASSERT_EQ(plan->ignored.size(), 1u);
-        EXPECT_EQ(plan->ignored[0].reason, "not a " + readableFormats() + " file");
+        EXPECT_EQ(plan->ignored[0].reason.english(), "not a " + readableFormats() + " file");
     }
 
     TEST(BatchPlanner, StaysInTheTopFolderWhenNotRecursive)
@@ -122,7 +122,7 @@ namespace {
         ASSERT_TRUE(marked.ok());
         EXPECT_TRUE(marked->jobs.empty());
         ASSERT_EQ(marked->ignored.size(), 1u);
-        EXPECT_NE(marked->ignored[0].reason.find(kOutputMarkerName), std::string::npos);
+        EXPECT_NE(marked->ignored[0].reason.english().find(kOutputMarkerName), std::string::npos);
     }
 
     TEST(BatchPlanner, RefusesAnOutputFolderInsideAnInputTree)
@@ -331,7 +331,7 @@ namespace {
         ASSERT_EQ(plan->jobs.size(), 1u) << "a.jpg once, whatever reaches it";
         std::set<std::string> reasons;
         for (const IgnoredPath& i : plan->ignored) {
-            reasons.insert(i.path.filename().string() + ": " + i.reason);
+            reasons.insert(i.path.filename().string() + ": " + i.reason.english());
         }
         EXPECT_TRUE(reasons.count("escape.jpg: symbolic link leads out of the input folder"));
         EXPECT_TRUE(reasons.count("pipe.jpg: not a regular file (FIFO, socket or device)"));
@@ -355,7 +355,8 @@ namespace {
         EXPECT_EQ(relativeOutput(plan->jobs[0], tmp.path() / "in"), "ResizeImage/z-real/p.jpg");
         ASSERT_EQ(plan->ignored.size(), 1u);
         EXPECT_EQ(plan->ignored[0].path.filename(), "a-alias");
-        EXPECT_NE(plan->ignored[0].reason.find("taken by its own path"), std::string::npos);
+        EXPECT_NE(
+            plan->ignored[0].reason.english().find("taken by its own path"), std::string::npos);
     }
 
     TEST(BatchPlanner, RefusesASymlinkedOutputFolder)
@@ -631,7 +632,8 @@ namespace {
             ASSERT_TRUE(plan.ok());
             EXPECT_TRUE(plan->jobs.empty()) << input;
             ASSERT_EQ(plan->ignored.size(), 1u);
-            EXPECT_NE(plan->ignored[0].reason.find("holds Dropsize's outputs"), std::string::npos);
+            EXPECT_NE(plan->ignored[0].reason.english().find("holds Dropsize's outputs"),
+                std::string::npos);
         }
     }
 

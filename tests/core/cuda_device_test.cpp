@@ -24,7 +24,8 @@ namespace {
     do {                                                                                           \
         const DeviceInfo devices = probeDevices();                                                 \
         if (!devices.gpuUsable) {                                                                  \
-            GTEST_SKIP() << "no usable GPU here (" << devices.gpuReason << "): skipping";          \
+            GTEST_SKIP() << "no usable GPU here (" << devices.gpuReason.english()                  \
+                         << "): skipping";                                                         \
         }                                                                                          \
     } while (false)
 

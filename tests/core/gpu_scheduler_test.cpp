@@ -112,10 +112,10 @@ namespace {
             std::lock_guard lock(m_mutex);
             reports.push_back(report);
         }
-        void onNotice(const std::string& message) override
+        void onNotice(const Text& message) override
         {
             std::lock_guard lock(m_mutex);
-            notices.push_back(message);
+            notices.push_back(message.english());
         }
         std::vector<JobReport> reports;
         std::vector<std::string> notices;
@@ -334,7 +334,8 @@ TEST(GpuScheduler, AGpuAskedForButMissingIsSaidOnceAndTheCpuDoesTheWork)
     EXPECT_EQ(onGpu(r), 0u);
     ASSERT_EQ(r.notices.size(), 1u);
     EXPECT_NE(r.notices[0].find("GPU not used"), std::string::npos) << r.notices[0];
-    EXPECT_NE(r.notices[0].find(probeDevices().gpuReason), std::string::npos) << r.notices[0];
+    EXPECT_NE(r.notices[0].find(probeDevices().gpuReason.english()), std::string::npos)
+        << r.notices[0];
     // Auto on the same machine says nothing: the window and --version already show why.
     const RunResult quiet
         = runBatch(dir.path() / "in", dir.path() / "out2", DeviceChoice::Auto, nullptr);

@@ -25,10 +25,10 @@ namespace {
             std::lock_guard lock(mutex);
             reports.push_back(r);
         }
-        void onNotice(const std::string& message) override
+        void onNotice(const Text& message) override
         {
             std::lock_guard lock(mutex);
-            notices.push_back(message);
+            notices.push_back(message.english());
         }
     };
 
@@ -111,7 +111,7 @@ namespace {
         EXPECT_EQ(modifiedOf(run.of("future.png").output),
             (test::ModifiedTime { 4102444800, kNanoseconds }));
         for (const JobReport& r : run.reports) {
-            EXPECT_EQ(r.warning, "");
+            EXPECT_TRUE(r.warning.empty());
         }
         // The inputs are as they were.
         EXPECT_EQ(modifiedOf(tmp.path() / "epoch.jpg"), (test::ModifiedTime { 0, 0 }));
@@ -204,9 +204,9 @@ namespace {
         EXPECT_EQ(test::readFile(r.output), original);
         EXPECT_EQ(r.outputBytes, original.size());
         EXPECT_EQ(r.outputSize, r.inputSize);
-        EXPECT_NE(
-            r.note.find("the input copied unchanged: the output would be "), std::string::npos)
-            << r.note;
+        EXPECT_NE(r.note.english().find("the input copied unchanged: the output would be "),
+            std::string::npos)
+            << r.note.english();
         EXPECT_EQ(modifiedOf(r.output), (test::ModifiedTime { 946684800, kNanoseconds }));
         EXPECT_EQ(test::readFile(tmp.path() / "small.jpg"), original)
             << "the original is untouched";
@@ -243,7 +243,8 @@ namespace {
         EXPECT_EQ(r.ifBigger, IfBigger::Keep);
         EXPECT_GT(r.outputBytes, r.inputBytes);
         EXPECT_NE(test::readFile(r.output), test::readFile(tmp.path() / "small.jpg"));
-        EXPECT_NE(r.note.find("metadata that is to be stripped"), std::string::npos) << r.note;
+        EXPECT_NE(r.note.english().find("metadata that is to be stripped"), std::string::npos)
+            << r.note.english();
     }
 
     // The quality chosen fits, and the next one up (which the search tried) does not.

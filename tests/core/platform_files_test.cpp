@@ -170,7 +170,7 @@ namespace {
         EXPECT_EQ(plan->jobs.size(), 1u);
         EXPECT_EQ(plan->outputRoots.size(), 1u);
         ASSERT_EQ(plan->ignored.size(), 1u);
-        EXPECT_EQ(plan->ignored[0].reason, "given twice");
+        EXPECT_EQ(plan->ignored[0].reason.english(), "given twice");
     }
 
     TEST(PlatformFiles, SeesAnOutputFolderInsideTheInputWhateverItsCase)
@@ -264,7 +264,7 @@ namespace {
         auto plan = BatchPlanner(options).plan({ in });
         ASSERT_TRUE(plan.ok()) << plan.error().message;
         for (const IgnoredPath& ignored : plan->ignored) {
-            ADD_FAILURE() << utf8(ignored.path) << ": " << ignored.reason;
+            ADD_FAILURE() << utf8(ignored.path) << ": " << ignored.reason.english();
         }
         EXPECT_EQ(relativeInputs(*plan, in),
             (std::set<std::string> {

@@ -216,7 +216,7 @@ namespace {
             EXPECT_EQ(swap ? g->box[1] : g->box[0], 0.0);
             EXPECT_EQ(g->box[2] - g->box[0], g->output.width);
             EXPECT_EQ(g->box[3] - g->box[1], g->output.height);
-            EXPECT_EQ(sizeNote(info, fill(2400, 1001)),
+            EXPECT_EQ(sizeNote(info, fill(2400, 1001)).english(),
                 "cropped to 1800x751 without scaling: filling 2400x1001 would enlarge it, and "
                 "enlarging is off");
         }
@@ -239,14 +239,14 @@ namespace {
         EXPECT_FALSE(fillGeometry(jpeg(640, 480), fill(640, 480)));
         EXPECT_FALSE(fillGeometry(jpeg(640, 480), fill(640, 480, true)));
         EXPECT_FALSE(fillGeometry(jpeg(480, 640, 8), fill(640, 480)));
-        EXPECT_EQ(unchangedReason(jpeg(640, 480), fill(640, 480)),
+        EXPECT_EQ(unchangedReason(jpeg(640, 480), fill(640, 480)).english(),
             "kept at 640x480: it has that size already");
         // Smaller, of the box's shape: cropping takes nothing and enlarging is off.
         EXPECT_FALSE(fillGeometry(jpeg(400, 200), fill(800, 400)));
-        EXPECT_EQ(sizeNote(jpeg(400, 200), fill(800, 400)),
+        EXPECT_EQ(sizeNote(jpeg(400, 200), fill(800, 400)).english(),
             "kept at 400x200: it has the shape of 800x400 already, and filling that would "
             "enlarge it (enlarging is off)");
-        EXPECT_EQ(unchangedReason(jpeg(800, 600), shortEdge(600)),
+        EXPECT_EQ(unchangedReason(jpeg(800, 600), shortEdge(600)).english(),
             "kept at 800x600: its short edge is 600 pixels or less already, and enlarging is off");
         EXPECT_TRUE(sizeNote(jpeg(1800, 1200), fill(300, 100)).empty());
     }

@@ -329,7 +329,7 @@ TEST(BatchController, SaysOnceWhyAGpuAskedForIsNotUsed)
     ASSERT_TRUE(controller.start({ toQString(dir.path()) }, settings));
     ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
     ASSERT_EQ(notices.size(), 1);
-    EXPECT_TRUE(notices.front().contains(QString::fromStdString(devices.gpuReason)))
+    EXPECT_TRUE(notices.front().contains(QString::fromStdString(devices.gpuReason.english())))
         << notices.front().toStdString();
     EXPECT_EQ(rec.result.summary.ok, 3u);
     EXPECT_EQ(rec.result.summary.okOnGpu, 0u);

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 using dropsize::JobStatus;
+using dropsize::Text;
 using dropsize::ui::JobLogEntry;
 using dropsize::ui::JobLogModel;
 
@@ -142,8 +143,9 @@ TEST(JobLogModel, ShowsTheQualityChosenTheNoteAndTheWarning)
     report.inputSize = { 4000, 3000 };
     report.outputSize = { 4000, 3000 };
     report.quality = 72;
-    report.note = "the input copied unchanged: 812 KB is larger than the input's 700 KB";
-    report.warning = "the input's date could not be kept: permission denied";
+    report.note
+        = Text::verbatim("the input copied unchanged: 812 KB is larger than the input's 700 KB");
+    report.warning = Text::verbatim("the input's date could not be kept: permission denied");
     JobLogModel model;
     model.append({ JobLogEntry::fromReport(report), makeEntry(2, JobStatus::Ok) });
     ASSERT_EQ(model.headerData(JobLogModel::NoteColumn, Qt::Horizontal).toString(),
@@ -170,7 +172,7 @@ TEST(JobLogModel, ShowsEachSizeOfAnInputOnARowOfItsOwn)
     report.input = "/photos/a.jpg";
     report.inputSize = { 4000, 3000 };
     report.inputBytes = 3'000'000;
-    report.note = "CMYK: converted to sRGB";
+    report.note = Text::verbatim("CMYK: converted to sRGB");
     dropsize::OutputReport big;
     big.label = "2048";
     big.status = JobStatus::Ok;
@@ -184,7 +186,7 @@ TEST(JobLogModel, ShowsEachSizeOfAnInputOnARowOfItsOwn)
     fill.status = JobStatus::Failed;
     fill.path = "/photos/ResizeImage/fill512x512/a.jpg";
     fill.error = dropsize::Error { dropsize::ErrorCode::NoSpace, "no space left", {} };
-    fill.note = "cropped to the box";
+    fill.note = Text::verbatim("cropped to the box");
     report.outputs = { big, fill };
 
     const QList<JobLogEntry> entries = JobLogEntry::entriesFromReport(report);

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/batch_controller.h"
 
+#include "dropsize/ui/engine_text.h"
 #include "path_strings.h"
 
 #include <QDir>
@@ -38,11 +39,10 @@ public:
     {
     }
 
-    void onNotice(const std::string& message) override
+    void onNotice(const Text& message) override
     {
         QMetaObject::invokeMethod(
-            m_controller,
-            [c = m_controller, text = QString::fromStdString(message)] { emit c->notice(text); },
+            m_controller, [c = m_controller, text = displayText(message)] { emit c->notice(text); },
             Qt::QueuedConnection);
     }
 
@@ -127,16 +127,15 @@ bool BatchController::start(const QStringList& inputs, const BatchSettings& sett
             return outcome;
         }
         if (!plan) {
-            outcome.error = QString::fromStdString(plan.error().message);
+            outcome.error = displayText(plan.error());
             return outcome;
         }
         // An input that could not be read at all (its files' failures go to the log).
         for (const Job& job : plan->jobs) {
             if (job.action == JobAction::Fail && job.reason
                 && std::find(paths.begin(), paths.end(), job.input()) != paths.end()) {
-                outcome.problems.append(
-                    QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(toQString(job.input())),
-                        QString::fromStdString(job.reason->message)));
+                outcome.problems.append(QStringLiteral("%1: %2").arg(
+                    QDir::toNativeSeparators(toQString(job.input())), displayText(*job.reason)));
             }
         }
         for (const auto& dir : plan->outputDirs) {

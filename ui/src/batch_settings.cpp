@@ -5,6 +5,7 @@
 #include "dropsize/core/name_template.h"
 #include "dropsize/core/options.h"
 #include "dropsize/core/size_list.h"
+#include "dropsize/ui/engine_text.h"
 #include "path_strings.h"
 
 #include <QCoreApplication>
@@ -80,16 +81,14 @@ std::vector<SettingsProblem> validateSettings(
     if (!settings.nameTemplate.trimmed().isEmpty()) {
         if (auto pattern = NameTemplate::parse(settings.nameTemplate.trimmed().toStdString());
             !pattern) {
-            problems.push_back(
-                { SettingsField::Name, QString::fromStdString(pattern.error().message) });
+            problems.push_back({ SettingsField::Name, displayText(pattern.error()) });
         }
     }
     // Several sizes replace the one size, whose values are then not used. Enlarging is checked
     // first so its message is the window's own (translated) one.
     if (!settings.sizes.trimmed().isEmpty()) {
         if (auto list = parseSizeList(settings.sizes.toStdString(), settings.spec); !list) {
-            problems.push_back(
-                { SettingsField::Sizes, QString::fromStdString(list.error().message) });
+            problems.push_back({ SettingsField::Sizes, displayText(list.error()) });
         }
     } else if (growsImages(settings.spec) && !settings.spec.enlarge) {
         problems.push_back({ SettingsField::Size,
@@ -97,7 +96,7 @@ std::vector<SettingsProblem> validateSettings(
                 "Above 100 % the images would grow: tick \"Allow enlarging\" or choose 100 % or "
                 "less.") });
     } else if (auto valid = validate(settings.spec); !valid) {
-        problems.push_back({ SettingsField::Size, QString::fromStdString(valid.error().message) });
+        problems.push_back({ SettingsField::Size, displayText(valid.error()) });
     }
 #if DROPSIZE_WITH_WEBP
     if (settings.encode.webpQuality < option::kWebpQuality.min

@@ -3,6 +3,7 @@
 #include "dropsize/ui/input_list_model.h"
 
 #include "dropsize/core/batch_planner.h"
+#include "dropsize/ui/engine_text.h"
 #include "path_strings.h"
 
 #include <QDir>
@@ -30,11 +31,11 @@ namespace {
         const std::filesystem::path given = toPath(path);
         auto plan = BatchPlanner(options).plan({ given });
         if (!plan) {
-            return { 0, QString::fromStdString(plan.error().message) };
+            return { 0, displayText(plan.error()) };
         }
         if (plan->jobs.size() == 1 && plan->jobs[0].action == JobAction::Fail
             && plan->jobs[0].input() == given && plan->jobs[0].reason) {
-            return { 0, QString::fromStdString(plan->jobs[0].reason->message) };
+            return { 0, displayText(*plan->jobs[0].reason) };
         }
         return { static_cast<qint64>(plan->jobs.size()), {} };
     }

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/job_log_model.h"
 
+#include "dropsize/ui/engine_text.h"
 #include "path_strings.h"
 
 #include <QBrush>
@@ -33,7 +34,7 @@ JobLogEntry JobLogEntry::fromReport(const JobReport& report)
     e.input = toQString(report.input);
     e.output = toQString(report.output);
     if (report.error) {
-        e.message = QString::fromStdString(report.error->message);
+        e.message = displayText(*report.error);
     }
     e.inputSize = toQSize(report.inputSize);
     e.outputSize = toQSize(report.outputSize);
@@ -41,8 +42,8 @@ JobLogEntry JobLogEntry::fromReport(const JobReport& report)
     e.outputBytes = static_cast<qint64>(report.outputBytes);
     e.device = QString::fromLatin1(deviceName(report.device));
     e.seconds = report.seconds;
-    e.note = QString::fromStdString(report.note);
-    e.warning = QString::fromStdString(report.warning);
+    e.note = displayText(report.note);
+    e.warning = displayText(report.warning);
     e.quality = report.quality;
     return e;
 }
@@ -58,7 +59,7 @@ QList<JobLogEntry> JobLogEntry::entriesFromReport(const JobReport& report)
         JobLogEntry e = job;
         e.status = out.status;
         e.sizeLabel = QString::fromStdString(out.label);
-        e.message = out.error ? QString::fromStdString(out.error->message) : QString();
+        e.message = out.error ? displayText(*out.error) : QString();
         // The planned name of an output not written is no file.
         e.output = out.status == JobStatus::Ok ? toQString(out.path) : QString();
         e.outputSize = toQSize(out.outputSize);
@@ -67,14 +68,14 @@ QList<JobLogEntry> JobLogEntry::entriesFromReport(const JobReport& report)
         e.seconds = out.seconds;
         // The job's note is what its header says (a CMYK conversion, say), for every size.
         QStringList notes;
-        for (const std::string& note : { report.note, out.note }) {
-            const QString text = QString::fromStdString(note);
+        for (const Text* note : { &report.note, &out.note }) {
+            const QString text = displayText(*note);
             if (!text.isEmpty() && !notes.contains(text)) {
                 notes.append(text);
             }
         }
         e.note = notes.join(QStringLiteral("; "));
-        e.warning = QString::fromStdString(out.warning);
+        e.warning = displayText(out.warning);
         e.quality = out.quality;
         entries.append(e);
     }

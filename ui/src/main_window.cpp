@@ -6,6 +6,7 @@
 #include "dropsize/core/codec.h"
 #include "dropsize/core/presets.h"
 #include "dropsize/core/version.h"
+#include "dropsize/ui/engine_text.h"
 #include "dropsize/ui/input_list_model.h"
 #include "dropsize/ui/job_log_model.h"
 #include "dropsize/ui/preset_bar.h"
@@ -847,7 +848,7 @@ void MainWindow::showAbout()
             .arg(QString::fromLatin1(versionString()), QString::fromLatin1(gitRevision()),
                 QString::fromLatin1(qVersion()),
                 QString::fromStdString(libraryVersions()).toHtmlEscaped(),
-                QString::fromStdString(describeDevices(m_devices)).toHtmlEscaped(),
+                displayText(describeDevices(m_devices)).toHtmlEscaped(),
                 QString::fromStdString(readableFormats(", "))));
 }
 

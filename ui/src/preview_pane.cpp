@@ -423,8 +423,8 @@ void PreviewPane::present(const Outcome& outcome)
             notes.append(tr("%1 is there already: the batch will skip it.")
                              .arg(QDir::toNativeSeparators(toQString(out.path))));
         }
-        for (const std::string& note : { report.note, out.note, out.warning }) {
-            const QString text = QString::fromStdString(note);
+        for (const Text* note : { &report.note, &out.note, &out.warning }) {
+            const QString text = displayText(*note);
             if (!text.isEmpty() && !notes.contains(text)) {
                 notes.append(text);
             }

@@ -3,6 +3,7 @@
 #include "dropsize/ui/settings_panel.h"
 
 #include "dropsize/core/options.h"
+#include "dropsize/ui/engine_text.h"
 #include "palette_colors.h"
 
 #include <QCheckBox>
@@ -314,11 +315,12 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     addItem(m_device, tr("GPU"), DeviceChoice::Gpu);
     m_deviceNote = new QLabel(this);
     m_deviceNote->setWordWrap(true);
-    m_deviceNote->setText(devices.gpuUsable
-            ? tr("%1 + %n CPU thread(s)", nullptr, devices.cpuThreads)
-                  .arg(QString::fromStdString(devices.gpuName))
-            : tr("No CUDA device: %1 \u2014 %n CPU thread(s)", nullptr, devices.cpuThreads)
-                  .arg(QString::fromStdString(devices.gpuReason)));
+    // The thread count on a line of its own: a long reason wraps before it, never inside it
+    // (Chinese wraps between any two characters, and split the word for threads).
+    m_deviceNote->setText(
+        (devices.gpuUsable ? tr("%1 (GPU)").arg(QString::fromStdString(devices.gpuName))
+                           : tr("No CUDA device: %1").arg(displayText(devices.gpuReason)))
+        + QLatin1Char('\n') + tr("%n CPU thread(s)", nullptr, devices.cpuThreads));
     form->addRow(tr("&Device:"), m_device);
     form->addRow(QString(), m_deviceNote);
 

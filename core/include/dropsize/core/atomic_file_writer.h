@@ -42,7 +42,7 @@ struct WrittenFile {
     std::filesystem::path path; ///< its final name
     /// Why the modification time asked for could not be set (the file is complete and in place
     /// all the same); empty when it was, or when none was asked for.
-    std::string dateProblem;
+    Text dateProblem;
 };
 
 /// The file Dropsize leaves in every output folder it writes to: a folder holding it is never

@@ -32,9 +32,9 @@ struct OutputReport {
     std::uint64_t bytes = 0; ///< written
     Device device = Device::Cpu; ///< where it was resized
     double seconds = 0; ///< since the job's previous output was done (or the job started)
-    std::string note; ///< something to know about it: why its size was kept, say
+    Text note; ///< something to know about it: why its size was kept, say
     /// Something that went wrong without costing it: its date could not be set, say.
-    std::string warning;
+    Text warning;
     /// The quality a target file size chose (ProcessOptions::maxBytes); 0 when none was sought.
     int quality = 0;
     /// What the larger-than-input rule did (see JobReport::ifBigger).
@@ -60,9 +60,9 @@ struct JobReport {
     /// named (an unreadable file found by the planner).
     std::vector<OutputReport> outputs;
     Device device = Device::Cpu; ///< where it was resized
-    std::string note; ///< something to know about a result: why its size was kept, say
+    Text note; ///< something to know about a result: why its size was kept, say
     /// Something that went wrong without costing the output: its date could not be set, say.
-    std::string warning;
+    Text warning;
     /// The quality a target file size chose (ProcessOptions::maxBytes); 0 when none was sought.
     int quality = 0;
     /// What the larger-than-input rule did: Keep when it did nothing (the output was not larger,
@@ -107,8 +107,9 @@ public:
     virtual void onJobStarted(const Job& /*job*/) { }
     virtual void onJobFinished(const JobReport& /*report*/) { }
     /// Something people should know once per batch, in plain words (the GPU could not be used,
-    /// or stopped working and the rest ran on the CPU).
-    virtual void onNotice(const std::string& /*message*/) { }
+    /// or stopped working and the rest ran on the CPU): the command line prints its english(),
+    /// the window translates it.
+    virtual void onNotice(const Text& /*message*/) { }
     virtual void onBatchFinished(const BatchSummary& /*summary*/) { }
 };
 

@@ -99,7 +99,7 @@ struct Job {
 /// A path the planner did not take, and why (not an image, a FIFO, a link out of the tree, ...).
 struct IgnoredPath {
     std::filesystem::path path;
-    std::string reason;
+    Text reason; ///< the command line prints its english(); the window translates it
 };
 
 /// The jobs of one batch and what the walk left out. Every input file is in exactly one of

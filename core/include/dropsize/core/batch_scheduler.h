@@ -31,7 +31,7 @@ struct BatchOptions {
 struct FilePreview {
     InspectedImage inspected;
     std::uint64_t fileBytes = 0;
-    std::string note; ///< why its size is kept or only cropped, when it is (sizeNote())
+    Text note; ///< why its size is kept or only cropped, when it is (sizeNote())
 };
 
 /// Runs a BatchPlan's jobs (largest files first) on CPU worker threads of its own and, when there

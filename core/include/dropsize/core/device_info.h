@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/text.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,7 +25,7 @@ std::optional<DeviceChoice> parseDeviceChoice(std::string_view name) noexcept;
 struct DeviceInfo {
     bool gpuUsable = false;
     std::string gpuName; ///< set when gpuUsable
-    std::string gpuReason; ///< why not, when !gpuUsable ("this build has no CUDA kernels", ...)
+    Text gpuReason; ///< why not, when !gpuUsable ("this build has no CUDA kernels", ...)
     int cpuThreads = 1; ///< CPU workers a batch starts by default
 };
 
@@ -32,6 +34,12 @@ DeviceInfo probeDevices();
 
 /// One line for people: "NVIDIA H100 (GPU) + 16 CPU threads" or
 /// "no CUDA device: this build has no CUDA kernels — 2 CPU threads".
-std::string describeDevices(const DeviceInfo& info);
+Text describeDevices(const DeviceInfo& info);
+
+/// The GPU half's reason why it cannot be used or failed (kernels' plain English, which cannot
+/// use core's Text), as a Text: its known sentences become templates with their details as
+/// arguments, so that the window can translate them; anything else stays verbatim. english()
+/// gives `reason` back unchanged.
+Text gpuReasonText(std::string_view reason);
 
 } // namespace dropsize

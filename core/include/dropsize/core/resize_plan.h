@@ -3,6 +3,7 @@
 #pragma once
 
 #include "dropsize/core/resize_spec.h"
+#include "dropsize/core/text.h"
 #include "dropsize/pixel/image_view.h"
 
 #include <optional>
@@ -70,12 +71,12 @@ std::optional<FillGeometry> fillGeometry(const ImageInfo& info, const ResizeSpec
 
 /// Why a spec leaves an image at its size, in words for its log line ("kept at 800x600: 400x900
 /// would enlarge it, and enlarging is off"); empty when the spec changes the size.
-std::string unchangedReason(const ImageInfo& info, const ResizeSpec& spec);
+Text unchangedReason(const ImageInfo& info, const ResizeSpec& spec);
 
 /// What a log line says about the size a spec gives an image: unchangedReason(), or for a Fill
 /// that crops without scaling, why ("cropped to 600x600 without scaling: filling 1000x1000
 /// would enlarge it, and enlarging is off"); empty otherwise.
-std::string sizeNote(const ImageInfo& info, const ResizeSpec& spec);
+Text sizeNote(const ImageInfo& info, const ResizeSpec& spec);
 
 /// The full plan for one image. Pure: same inputs, same plan.
 ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec);

@@ -58,6 +58,12 @@ const char* errorCodeName(ErrorCode code) noexcept;
 /// safe to call from many threads at once.
 std::string systemErrorText(int err);
 
+/// The same sentence as a Text, so that the window can translate it: the common errors of files
+/// and folders (permission denied, no such file, no space left, read-only file system, file name
+/// too long, ...) are the engine's own sentences, in the words of glibc's strerror(), which is
+/// what the command line prints on Linux; any other is systemErrorText(err), verbatim.
+Text systemError(int err);
+
 /// Either a T or an Error. Errors are values at module boundaries; nothing throws across them.
 template <class T> class [[nodiscard]] Result {
 public:
