@@ -562,6 +562,590 @@
         <source>no image to preview</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the output folder %1 is a symbolic link; Dropsize never writes through a link (remove the link or choose another output folder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the output folder %1 is a file, not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write in the output folder %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refusing to replace an input file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a %1 file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same file already taken by another path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open the folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>folder reached twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot list the folder: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the same image as its %1 output, which has this name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another size of this input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another output of this batch has this name (from %1); put %2, %3 or %4 in the name, or use %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the output would replace an input file; choose another output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the path is too long for the system (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broken symbolic link: its target does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broken symbolic link: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>symbolic link leads out of the input folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a link to %1, which is taken by its own path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an output folder (%1), never read as input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds Dropsize&apos;s outputs (%1), never read as input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the output folder of this batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a regular file (FIFO, socket or device)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds Dropsize&apos;s outputs (%1), never read as input; delete that file to use the folder as input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>given twice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inside %1, which holds Dropsize&apos;s outputs (%2), never read as input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inside the input folder %1, which takes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two input folders would write to the same output folder: %1 and %2; resize them one at a time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the output folder is inside the input folder %1; choose a folder outside it (without %2, each input folder gets its own %3 folder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the output folder contains the input folder %1; choose another output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the output folder contains the input file %1; choose another output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open the folder: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled before it started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the target file size applies to lossy outputs (%1) only: %2 output is lossless (%3) and written as usual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the target file size applies to lossy outputs (%1) only: %2 outputs are lossless (%3) and written as usual</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU: image sizes differ from the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 CPU thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 CPU threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (GPU) + %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no CUDA device: %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this build has no CUDA kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no CUDA device found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver is missing or too old for CUDA 13 (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA could not start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the GPU&apos;s properties: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is too old for this build (compute capability %2, needs %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image needs more than the GPU memory budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the GPU was not opened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU stopped (%1); the remaining images run on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU not used: %1; every image runs on the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs about %1 MiB, over the memory limit of %2 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no image is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file ends inside its header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no encoder for this format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file changed while it was being read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job has no output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image changed after the batch was planned: this size is now %1, not the %2 its name says</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs about %1 MiB for its %2 sizes, over the memory limit of %3 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the output would be %1, larger than the input&apos;s %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>even quality %1 gives %2, over the %3 asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; written all the same, as a copy of the input would keep the metadata that is to be stripped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the input copied unchanged: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the input&apos;s bytes are gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the input&apos;s date could not be kept: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name pattern is empty; %1 is the input&apos;s own name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name pattern &quot;%1&quot; is an absolute path; it names a file inside the output folder (use %2 to choose the folder)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name pattern &quot;%1&quot; has an empty folder name (&quot;//&quot; or a &quot;/&quot; at its end)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name pattern &quot;%1&quot; has a &quot;%2&quot; folder; outputs stay inside the output folder (use %3 to choose another)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name pattern &quot;%1&quot; has a &quot;}&quot; without its &quot;{&quot; (at character %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name pattern &quot;%1&quot; has a &quot;{&quot; without its &quot;}&quot; (at character %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown field %1 in the name pattern &quot;%2&quot;; the fields are %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2, %3, %4, %5 and %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder was moved while it was being walked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file is larger than the memory limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory reading the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file shrank while being read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output folder is not an absolute path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open the output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output folder path has &apos;..&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create the output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create a temporary file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the date is out of this system&apos;s range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot flush to disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot move the output into place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no such folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Windows holds no date before 1601 or after 30827</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept at %1: it has that size already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept at %1: it has the shape of %2 already, and filling that would enlarge it (enlarging is off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept at %1: its short edge is %2 pixels or less already, and enlarging is off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept at %1: %2 would enlarge it, and enlarging is off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept at %1: it fits in %2 already, and enlarging is off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept at %1: its long edge is %2 pixels or less already, and enlarging is off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept at %1: that percentage leaves its size as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cropped to %1 without scaling: filling %2 would enlarge it, and enlarging is off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the percentage must be a number, at least %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the percentage must be at most %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a percentage above %1 enlarges: allow enlarging to use it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>width and height must be between %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the long edge must be between %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the short edge must be between %1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a size: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a percentage is a number from %1 to %2, such as %3 or %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>write %1, %2, %3 (or just %4), %5, %6 or %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the edge is a whole number of pixels from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a box is %1, each side a whole number from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operation not permitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File name too long</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Directory not empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device or resource busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many open files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot allocate memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid cross-device link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many levels of symbolic links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk quota exceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stale file handle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text file busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the list of sizes &quot;%1&quot; has an empty item; give sizes such as %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the size %1 is given twice (&quot;%2&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at most %1 sizes can be given</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>
@@ -1324,13 +1908,6 @@ Files already written stay; the file being written is discarded.</source>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1 + %n CPU thread(s)</source>
-        <translation>
-            <numerusform>%1 + %n CPU thread</numerusform>
-            <numerusform>%1 + %n CPU threads</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Device:</source>
         <translation type="unfinished"></translation>
@@ -1342,13 +1919,6 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Choose the output folder</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>No CUDA device: %1 — %n CPU thread(s)</source>
-        <translation>
-            <numerusform>No CUDA device: %1 — %n CPU thread</numerusform>
-            <numerusform>No CUDA device: %1 — %n CPU threads</numerusform>
-        </translation>
     </message>
     <message>
         <source>Bicubic (Pillow&apos;s default)</source>
@@ -1553,6 +2123,21 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>AVIF encoder speed</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No CUDA device: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CPU thread(s)</source>
+        <translation>
+            <numerusform>%n CPU thread</numerusform>
+            <numerusform>%n CPU threads</numerusform>
+        </translation>
     </message>
 </context>
 <context>

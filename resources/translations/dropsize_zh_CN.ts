@@ -562,6 +562,590 @@
         <source>no image to preview</source>
         <translation>没有可预览的图像</translation>
     </message>
+    <message>
+        <source>the output folder %1 is a symbolic link; Dropsize never writes through a link (remove the link or choose another output folder)</source>
+        <translation>输出文件夹 %1 是符号链接；Dropsize 从不通过链接写入（请删除该链接，或选择其他输出文件夹）</translation>
+    </message>
+    <message>
+        <source>the output folder %1 is a file, not a folder</source>
+        <translation>输出文件夹 %1 是一个文件，不是文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write in the output folder %1: %2</source>
+        <translation>无法写入输出文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>refusing to replace an input file</source>
+        <translation>拒绝覆盖输入文件</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>not a %1 file</source>
+        <translation>不是 %1 文件</translation>
+    </message>
+    <message>
+        <source>same file already taken by another path</source>
+        <translation>同一文件已通过另一路径加入</translation>
+    </message>
+    <message>
+        <source>cannot open the folder</source>
+        <translation>无法打开该文件夹</translation>
+    </message>
+    <message>
+        <source>folder reached twice</source>
+        <translation>该文件夹被访问了两次</translation>
+    </message>
+    <message>
+        <source>cannot list the folder: %1</source>
+        <translation>无法列出文件夹内容：%1</translation>
+    </message>
+    <message>
+        <source>the same image as its %1 output, which has this name</source>
+        <translation>与其 %1 尺寸的输出是同一张图片，且文件名相同</translation>
+    </message>
+    <message>
+        <source>another size of this input</source>
+        <translation>此输入的另一个尺寸</translation>
+    </message>
+    <message>
+        <source>another output of this batch has this name (from %1); put %2, %3 or %4 in the name, or use %5</source>
+        <translation>本批次的另一个输出已使用此文件名（来自 %1）；请在文件名中加入 %2、%3 或 %4，或使用 %5</translation>
+    </message>
+    <message>
+        <source>the output would replace an input file; choose another output folder</source>
+        <translation>输出会覆盖一个输入文件；请选择其他输出文件夹</translation>
+    </message>
+    <message>
+        <source>output exists</source>
+        <translation>输出文件已存在</translation>
+    </message>
+    <message>
+        <source>%1 characters</source>
+        <translation>%1 个字符</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>the path is too long for the system (%1): %2</source>
+        <translation>路径超出系统允许的长度（%1）：%2</translation>
+    </message>
+    <message>
+        <source>broken symbolic link: its target does not exist</source>
+        <translation>符号链接已失效：其目标不存在</translation>
+    </message>
+    <message>
+        <source>broken symbolic link: %1</source>
+        <translation>符号链接已失效：%1</translation>
+    </message>
+    <message>
+        <source>symbolic link leads out of the input folder</source>
+        <translation>符号链接指向输入文件夹之外</translation>
+    </message>
+    <message>
+        <source>a link to %1, which is taken by its own path</source>
+        <translation>指向 %1 的链接，该目标已按其自身路径加入</translation>
+    </message>
+    <message>
+        <source>an output folder (%1), never read as input</source>
+        <translation>输出文件夹（%1），不会作为输入读取</translation>
+    </message>
+    <message>
+        <source>holds Dropsize&apos;s outputs (%1), never read as input</source>
+        <translation>存放着 Dropsize 的输出（%1），不会作为输入读取</translation>
+    </message>
+    <message>
+        <source>the output folder of this batch</source>
+        <translation>本批次的输出文件夹</translation>
+    </message>
+    <message>
+        <source>not a regular file (FIFO, socket or device)</source>
+        <translation>不是普通文件（FIFO、套接字或设备）</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>没有这个文件或文件夹</translation>
+    </message>
+    <message>
+        <source>holds Dropsize&apos;s outputs (%1), never read as input; delete that file to use the folder as input</source>
+        <translation>存放着 Dropsize 的输出（%1），不会作为输入读取；删除该文件即可把此文件夹用作输入</translation>
+    </message>
+    <message>
+        <source>given twice</source>
+        <translation>重复添加</translation>
+    </message>
+    <message>
+        <source>inside %1, which holds Dropsize&apos;s outputs (%2), never read as input</source>
+        <translation>位于 %1 中，该文件夹存放着 Dropsize 的输出（%2），不会作为输入读取</translation>
+    </message>
+    <message>
+        <source>inside the input folder %1, which takes it</source>
+        <translation>位于输入文件夹 %1 中，已随该文件夹处理</translation>
+    </message>
+    <message>
+        <source>two input folders would write to the same output folder: %1 and %2; resize them one at a time</source>
+        <translation>两个输入文件夹会写入同一个输出文件夹：%1 和 %2；请分别处理</translation>
+    </message>
+    <message>
+        <source>the output folder is inside the input folder %1; choose a folder outside it (without %2, each input folder gets its own %3 folder)</source>
+        <translation>输出文件夹位于输入文件夹 %1 之内；请选择其外部的文件夹（不使用 %2 时，每个输入文件夹都有自己的 %3 文件夹）</translation>
+    </message>
+    <message>
+        <source>the output folder contains the input folder %1; choose another output folder</source>
+        <translation>输出文件夹包含输入文件夹 %1；请选择其他输出文件夹</translation>
+    </message>
+    <message>
+        <source>the output folder contains the input file %1; choose another output folder</source>
+        <translation>输出文件夹包含输入文件 %1；请选择其他输出文件夹</translation>
+    </message>
+    <message>
+        <source>cannot open the folder: %1</source>
+        <translation>无法打开文件夹：%1</translation>
+    </message>
+    <message>
+        <source>cancelled before it started</source>
+        <translation>尚未开始即已取消</translation>
+    </message>
+    <message>
+        <source>the target file size applies to lossy outputs (%1) only: %2 output is lossless (%3) and written as usual</source>
+        <translation>目标文件大小只适用于有损格式（%1）：%2 个输出为无损格式（%3），按常规写入</translation>
+    </message>
+    <message>
+        <source>the target file size applies to lossy outputs (%1) only: %2 outputs are lossless (%3) and written as usual</source>
+        <translation>目标文件大小只适用于有损格式（%1）：%2 个输出为无损格式（%3），按常规写入</translation>
+    </message>
+    <message>
+        <source>GPU: %1</source>
+        <translation>GPU：%1</translation>
+    </message>
+    <message>
+        <source>GPU: image sizes differ from the plan</source>
+        <translation>GPU：图像尺寸与计划不符</translation>
+    </message>
+    <message>
+        <source>%1 CPU thread</source>
+        <translation>%1 个 CPU 线程</translation>
+    </message>
+    <message>
+        <source>%1 CPU threads</source>
+        <translation>%1 个 CPU 线程</translation>
+    </message>
+    <message>
+        <source>%1 (GPU) + %2</source>
+        <translation>%1（GPU）+ %2</translation>
+    </message>
+    <message>
+        <source>no CUDA device: %1 — %2</source>
+        <translation>没有 CUDA 设备：%1 — %2</translation>
+    </message>
+    <message>
+        <source>this build has no CUDA kernels</source>
+        <translation>此版本未包含 CUDA 内核</translation>
+    </message>
+    <message>
+        <source>no CUDA device found</source>
+        <translation>未找到 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver is missing or too old for CUDA 13 (%1)</source>
+        <translation>缺少 NVIDIA 驱动，或驱动版本过旧，不支持 CUDA 13（%1）</translation>
+    </message>
+    <message>
+        <source>CUDA could not start: %1</source>
+        <translation>CUDA 无法启动：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the GPU&apos;s properties: %1</source>
+        <translation>无法读取 GPU 的属性：%1</translation>
+    </message>
+    <message>
+        <source>%1 is too old for this build (compute capability %2, needs %3)</source>
+        <translation>%1 太旧，此版本无法使用（计算能力 %2，需要 %3）</translation>
+    </message>
+    <message>
+        <source>the image needs more than the GPU memory budget</source>
+        <translation>该图像所需内存超出了 GPU 内存预算</translation>
+    </message>
+    <message>
+        <source>the GPU was not opened</source>
+        <translation>GPU 未打开</translation>
+    </message>
+    <message>
+        <source>GPU stopped (%1); the remaining images run on the CPU</source>
+        <translation>GPU 已停止工作（%1）；其余图像改由 CPU 处理</translation>
+    </message>
+    <message>
+        <source>GPU not used: %1; every image runs on the CPU</source>
+        <translation>未使用 GPU：%1；所有图像都由 CPU 处理</translation>
+    </message>
+    <message>
+        <source>needs about %1 MiB, over the memory limit of %2 MiB</source>
+        <translation>需要约 %1 MiB 内存，超出 %2 MiB 的内存上限</translation>
+    </message>
+    <message>
+        <source>no image is open</source>
+        <translation>没有打开的图像</translation>
+    </message>
+    <message>
+        <source>file ends inside its header</source>
+        <translation>文件在头部信息中途结束</translation>
+    </message>
+    <message>
+        <source>no encoder for this format</source>
+        <translation>没有此格式的编码器</translation>
+    </message>
+    <message>
+        <source>not written</source>
+        <translation>未写入</translation>
+    </message>
+    <message>
+        <source>the file changed while it was being read</source>
+        <translation>文件在读取过程中被修改</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>the job has no output</source>
+        <translation>该任务没有输出</translation>
+    </message>
+    <message>
+        <source>the image changed after the batch was planned: this size is now %1, not the %2 its name says</source>
+        <translation>规划批次后图像发生了变化：此尺寸现在是 %1，而不是文件名所写的 %2</translation>
+    </message>
+    <message>
+        <source>needs about %1 MiB for its %2 sizes, over the memory limit of %3 MiB</source>
+        <translation>生成 %2 个尺寸需要约 %1 MiB 内存，超出 %3 MiB 的内存上限</translation>
+    </message>
+    <message>
+        <source>the output would be %1, larger than the input&apos;s %2</source>
+        <translation>输出将为 %1，比输入的 %2 更大</translation>
+    </message>
+    <message>
+        <source>even quality %1 gives %2, over the %3 asked for</source>
+        <translation>即使质量设为 %1，文件也有 %2，超出要求的 %3</translation>
+    </message>
+    <message>
+        <source>%1; written all the same, as a copy of the input would keep the metadata that is to be stripped</source>
+        <translation>%1；仍然写入，因为直接复制输入会保留本应去除的元数据</translation>
+    </message>
+    <message>
+        <source>the input copied unchanged: %1</source>
+        <translation>已原样复制输入：%1</translation>
+    </message>
+    <message>
+        <source>the input&apos;s bytes are gone</source>
+        <translation>输入文件的数据已不在内存中</translation>
+    </message>
+    <message>
+        <source>the input&apos;s date could not be kept: %1</source>
+        <translation>无法保留输入文件的日期：%1</translation>
+    </message>
+    <message>
+        <source>unexpected error</source>
+        <translation>意外错误</translation>
+    </message>
+    <message>
+        <source>the name pattern is empty; %1 is the input&apos;s own name</source>
+        <translation>文件名模式为空；%1 表示输入文件自身的名称</translation>
+    </message>
+    <message>
+        <source>the name pattern &quot;%1&quot; is an absolute path; it names a file inside the output folder (use %2 to choose the folder)</source>
+        <translation>文件名模式“%1”是绝对路径；它指定的是输出文件夹内的文件（请用 %2 选择文件夹）</translation>
+    </message>
+    <message>
+        <source>the name pattern &quot;%1&quot; has an empty folder name (&quot;//&quot; or a &quot;/&quot; at its end)</source>
+        <translation>文件名模式“%1”中有空的文件夹名（“//”或末尾的“/”）</translation>
+    </message>
+    <message>
+        <source>the name pattern &quot;%1&quot; has a &quot;%2&quot; folder; outputs stay inside the output folder (use %3 to choose another)</source>
+        <translation>文件名模式“%1”中含有“%2”文件夹；输出必须留在输出文件夹内（请用 %3 选择其他文件夹）</translation>
+    </message>
+    <message>
+        <source>the name pattern &quot;%1&quot; has a &quot;}&quot; without its &quot;{&quot; (at character %2)</source>
+        <translation>文件名模式“%1”中的“}”没有对应的“{”（第 %2 个字符）</translation>
+    </message>
+    <message>
+        <source>the name pattern &quot;%1&quot; has a &quot;{&quot; without its &quot;}&quot; (at character %2)</source>
+        <translation>文件名模式“%1”中的“{”没有对应的“}”（第 %2 个字符）</translation>
+    </message>
+    <message>
+        <source>unknown field %1 in the name pattern &quot;%2&quot;; the fields are %3</source>
+        <translation>文件名模式“%2”中有未知字段 %1；可用字段为 %3</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3, %4, %5 and %6</source>
+        <translation>%1、%2、%3、%4、%5 和 %6</translation>
+    </message>
+    <message>
+        <source>the folder was moved while it was being walked</source>
+        <translation>遍历过程中文件夹被移动了</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>cannot open</source>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>file is larger than the memory limit</source>
+        <translation>文件大小超出内存上限</translation>
+    </message>
+    <message>
+        <source>out of memory reading the file</source>
+        <translation>读取文件时内存不足</translation>
+    </message>
+    <message>
+        <source>cannot read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>file shrank while being read</source>
+        <translation>文件在读取过程中变小了</translation>
+    </message>
+    <message>
+        <source>output folder is not an absolute path</source>
+        <translation>输出文件夹不是绝对路径</translation>
+    </message>
+    <message>
+        <source>cannot open the output folder</source>
+        <translation>无法打开输出文件夹</translation>
+    </message>
+    <message>
+        <source>output folder path has &apos;..&apos;</source>
+        <translation>输出文件夹路径中含有“..”</translation>
+    </message>
+    <message>
+        <source>cannot create the output folder</source>
+        <translation>无法创建输出文件夹</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary file</source>
+        <translation>无法创建临时文件</translation>
+    </message>
+    <message>
+        <source>cannot write</source>
+        <translation>无法写入</translation>
+    </message>
+    <message>
+        <source>the date is out of this system&apos;s range</source>
+        <translation>该日期超出了本系统支持的范围</translation>
+    </message>
+    <message>
+        <source>cannot flush to disk</source>
+        <translation>无法写入磁盘</translation>
+    </message>
+    <message>
+        <source>cannot close</source>
+        <translation>无法关闭</translation>
+    </message>
+    <message>
+        <source>cannot move the output into place</source>
+        <translation>无法将输出移动到目标位置</translation>
+    </message>
+    <message>
+        <source>no such folder</source>
+        <translation>没有这个文件夹</translation>
+    </message>
+    <message>
+        <source>not a folder</source>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <source>a link</source>
+        <translation>是一个链接</translation>
+    </message>
+    <message>
+        <source>Windows holds no date before 1601 or after 30827</source>
+        <translation>Windows 无法保存 1601 年之前或 30827 年之后的日期</translation>
+    </message>
+    <message>
+        <source>kept at %1: it has that size already</source>
+        <translation>保持原尺寸 %1：已经是该尺寸</translation>
+    </message>
+    <message>
+        <source>kept at %1: it has the shape of %2 already, and filling that would enlarge it (enlarging is off)</source>
+        <translation>保持原尺寸 %1：其比例已与 %2 相同，填满该尺寸需要放大（放大已关闭）</translation>
+    </message>
+    <message>
+        <source>kept at %1: its short edge is %2 pixels or less already, and enlarging is off</source>
+        <translation>保持原尺寸 %1：短边已不超过 %2 像素，且放大已关闭</translation>
+    </message>
+    <message>
+        <source>kept at %1: %2 would enlarge it, and enlarging is off</source>
+        <translation>保持原尺寸 %1：%2 需要放大，且放大已关闭</translation>
+    </message>
+    <message>
+        <source>kept at %1: it fits in %2 already, and enlarging is off</source>
+        <translation>保持原尺寸 %1：已能放入 %2，且放大已关闭</translation>
+    </message>
+    <message>
+        <source>kept at %1: its long edge is %2 pixels or less already, and enlarging is off</source>
+        <translation>保持原尺寸 %1：长边已不超过 %2 像素，且放大已关闭</translation>
+    </message>
+    <message>
+        <source>kept at %1: that percentage leaves its size as it is</source>
+        <translation>保持原尺寸 %1：该百分比不会改变尺寸</translation>
+    </message>
+    <message>
+        <source>cropped to %1 without scaling: filling %2 would enlarge it, and enlarging is off</source>
+        <translation>已裁剪为 %1，未缩放：填满 %2 需要放大，且放大已关闭</translation>
+    </message>
+    <message>
+        <source>the percentage must be a number, at least %1</source>
+        <translation>百分比必须是不小于 %1 的数字</translation>
+    </message>
+    <message>
+        <source>the percentage must be at most %1</source>
+        <translation>百分比不能大于 %1</translation>
+    </message>
+    <message>
+        <source>a percentage above %1 enlarges: allow enlarging to use it</source>
+        <translation>大于 %1 的百分比会放大图像：需允许放大才能使用</translation>
+    </message>
+    <message>
+        <source>width and height must be between %1 and %2</source>
+        <translation>宽度和高度必须在 %1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>the long edge must be between %1 and %2</source>
+        <translation>长边必须在 %1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>the short edge must be between %1 and %2</source>
+        <translation>短边必须在 %1 到 %2 之间</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a size: %2</source>
+        <translation>“%1”不是有效的尺寸：%2</translation>
+    </message>
+    <message>
+        <source>a percentage is a number from %1 to %2, such as %3 or %4</source>
+        <translation>百分比是 %1 到 %2 之间的数字，例如 %3 或 %4</translation>
+    </message>
+    <message>
+        <source>write %1, %2, %3 (or just %4), %5, %6 or %7</source>
+        <translation>请写成 %1、%2、%3（或直接写 %4）、%5、%6 或 %7</translation>
+    </message>
+    <message>
+        <source>the edge is a whole number of pixels from %1 to %2</source>
+        <translation>边长是 %1 到 %2 之间的整数像素</translation>
+    </message>
+    <message>
+        <source>a box is %1, each side a whole number from %2 to %3</source>
+        <translation>尺寸框写作 %1，每条边是 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>unknown form</source>
+        <translation>无法识别的写法</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <source>Operation not permitted</source>
+        <translation>不允许的操作</translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation>没有那个文件或目录</translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
+        <translation>设备上没有剩余空间</translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation>只读文件系统</translation>
+    </message>
+    <message>
+        <source>File name too long</source>
+        <translation>文件名过长</translation>
+    </message>
+    <message>
+        <source>Too many links</source>
+        <translation>链接过多</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>是一个目录</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>不是目录</translation>
+    </message>
+    <message>
+        <source>File exists</source>
+        <translation>文件已存在</translation>
+    </message>
+    <message>
+        <source>Directory not empty</source>
+        <translation>目录非空</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation>输入/输出错误</translation>
+    </message>
+    <message>
+        <source>Device or resource busy</source>
+        <translation>设备或资源忙</translation>
+    </message>
+    <message>
+        <source>Too many open files</source>
+        <translation>打开的文件过多</translation>
+    </message>
+    <message>
+        <source>Cannot allocate memory</source>
+        <translation>无法分配内存</translation>
+    </message>
+    <message>
+        <source>File too large</source>
+        <translation>文件过大</translation>
+    </message>
+    <message>
+        <source>Invalid cross-device link</source>
+        <translation>无效的跨设备链接</translation>
+    </message>
+    <message>
+        <source>Too many levels of symbolic links</source>
+        <translation>符号链接的层数过多</translation>
+    </message>
+    <message>
+        <source>Disk quota exceeded</source>
+        <translation>超出磁盘配额</translation>
+    </message>
+    <message>
+        <source>Stale file handle</source>
+        <translation>文件句柄已失效</translation>
+    </message>
+    <message>
+        <source>Text file busy</source>
+        <translation>文本文件忙</translation>
+    </message>
+    <message>
+        <source>the list of sizes &quot;%1&quot; has an empty item; give sizes such as %2</source>
+        <translation>尺寸列表“%1”中有空项；请写成 %2 这样的尺寸</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot;: %2</source>
+        <translation>“%1”：%2</translation>
+    </message>
+    <message>
+        <source>the size %1 is given twice (&quot;%2&quot;)</source>
+        <translation>尺寸 %1 重复给出（“%2”）</translation>
+    </message>
+    <message>
+        <source>at most %1 sizes can be given</source>
+        <translation>最多只能给出 %1 个尺寸</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>
@@ -1321,12 +1905,6 @@ Files already written stay; the file being written is discarded.</source>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 + %n CPU thread(s)</source>
-        <translation>
-            <numerusform>%1 + %n 个 CPU 线程</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Device:</source>
         <translation>设备(&amp;D)：</translation>
@@ -1338,12 +1916,6 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Choose the output folder</source>
         <translation>选择输出文件夹</translation>
-    </message>
-    <message numerus="yes">
-        <source>No CUDA device: %1 — %n CPU thread(s)</source>
-        <translation>
-            <numerusform>没有 CUDA 设备：%1 — %n 个 CPU 线程</numerusform>
-        </translation>
     </message>
     <message>
         <source>Bicubic (Pillow&apos;s default)</source>
@@ -1548,6 +2120,20 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>AVIF encoder speed</source>
         <translation>AVIF 编码速度</translation>
+    </message>
+    <message>
+        <source>%1 (GPU)</source>
+        <translation>%1（GPU）</translation>
+    </message>
+    <message>
+        <source>No CUDA device: %1</source>
+        <translation>没有 CUDA 设备：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n CPU thread(s)</source>
+        <translation>
+            <numerusform>%n 个 CPU 线程</numerusform>
+        </translation>
     </message>
 </context>
 <context>
