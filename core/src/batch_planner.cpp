@@ -188,15 +188,16 @@ namespace {
         }
 
         /// Opens the file, reads its first bytes and decides: an image to take, a failure, or
-        /// ignored.
-        std::optional<Candidate> takeFile(const fs::path& path)
+        /// ignored. `given`: the file is an input itself, not found in a folder.
+        std::optional<Candidate> takeFile(const fs::path& path, bool given = false)
         {
-            return takeFile(path.native(), platform::readFileHead(path));
+            return takeFile(path.native(), platform::readFileHead(path), given);
         }
 
         /// Decides on a file from its first bytes (or why they could not be read): an image to
         /// take, a failure, or ignored.
-        std::optional<Candidate> takeFile(const PathString& path, Result<platform::FileHead> head)
+        std::optional<Candidate> takeFile(
+            const PathString& path, Result<platform::FileHead> head, bool given = false)
         {
             if (!head) {
                 problem(path, ErrorCode::Io,
@@ -208,6 +209,10 @@ namespace {
                 if (hasImageName(path)) {
                     fail(path, ErrorCode::UnsupportedFormat,
                         describeContentText(head->span(), head->fileSize));
+                } else if (given) {
+                    // Chosen by name, so say what it is ("it looks like text"), not only what
+                    // it is not.
+                    ignore(path, describeContentText(head->span(), head->fileSize));
                 } else {
                     ignore(path, Text::tr("not a %1 file").arg(readableFormatsText()));
                 }
@@ -873,7 +878,7 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
                 !walked) {
                 return std::move(walked).error();
             }
-        } else if (auto candidate = walker.takeFile(root.path)) {
+        } else if (auto candidate = walker.takeFile(root.path, true)) {
             fileGroups[root.output].push_back(std::move(*candidate));
         }
     }

@@ -55,6 +55,22 @@ namespace {
         EXPECT_EQ(plan->ignored[0].reason.english(), "not a " + readableFormats() + " file");
     }
 
+    TEST(BatchPlanner, SaysWhatAListedFileThatIsNoImageIs)
+    {
+        test::TempDir tmp;
+        std::ofstream(tmp.path() / "notes.txt") << "a shopping list\n";
+        fs::create_directories(tmp.path() / "folder");
+        std::ofstream(tmp.path() / "folder" / "readme.txt") << "text";
+        auto plan = BatchPlanner({}).plan({ tmp.path() / "notes.txt", tmp.path() / "folder" });
+        ASSERT_TRUE(plan.ok());
+        EXPECT_TRUE(plan->jobs.empty());
+        ASSERT_EQ(plan->ignored.size(), 2u);
+        // Listed by name: what it is. Found in a folder: only what it is not, as before.
+        EXPECT_EQ(
+            plan->ignored[0].reason.english(), "not a " + readableFormats() + " image: it looks like text");
+        EXPECT_EQ(plan->ignored[1].reason.english(), "not a " + readableFormats() + " file");
+    }
+
     TEST(BatchPlanner, StaysInTheTopFolderWhenNotRecursive)
     {
         test::TempDir tmp;
