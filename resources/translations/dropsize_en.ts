@@ -1189,10 +1189,6 @@
 <context>
     <name>dropsize::ui::InputListModel</name>
     <message>
-        <source>unreadable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>counting…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1221,6 +1217,68 @@
     </message>
     <message>
         <source>already in the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counted in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>will fail: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n other file(s)</source>
+        <translation>
+            <numerusform>%1, %n other file</numerusform>
+            <numerusform>%1, %n other files</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Left out:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s) in all</source>
+        <translation>
+            <numerusform>%n image in all</numerusform>
+            <numerusform>%n images in all</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n to resize</source>
+        <translation>
+            <numerusform>%n to resize</numerusform>
+            <numerusform>%n to resize</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n to skip</source>
+        <translation>
+            <numerusform>%n to skip</numerusform>
+            <numerusform>%n to skip</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n that cannot be read</source>
+        <translation>
+            <numerusform>%n that cannot be read</numerusform>
+            <numerusform>%n that cannot be read</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1310,6 +1368,14 @@
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>larger than the original (+%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stretched: aspect not kept</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::MainWindow</name>
@@ -1323,10 +1389,6 @@
     </message>
     <message>
         <source>Drop folders or images to add them</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not added: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1555,6 +1617,71 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Could not open %1: no application opens it.</source>
         <translation type="unfinished"></translation>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not added (see under the list)</source>
+        <translation>
+            <numerusform>%n not added (see under the list)</numerusform>
+            <numerusform>%n not added (see under the list)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… and %n more</numerusform>
+            <numerusform>… and %n more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not added: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No file manager is set up to open folders here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder could not be opened.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+
+The outputs are in:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Path copied to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n output(s) larger than the original(s)</source>
+        <translation>
+            <numerusform>%n output is larger than its original</numerusform>
+            <numerusform>%n outputs are larger than their originals</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n output(s) stretched to the exact size (aspect not kept)</source>
+        <translation>
+            <numerusform>%n output stretched to the exact size (aspect not kept)</numerusform>
+            <numerusform>%n outputs stretched to the exact size (aspect not kept)</numerusform>
+        </translation>
     </message>
     <message>
         <source>&amp;Add folder…</source>

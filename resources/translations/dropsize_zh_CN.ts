@@ -1189,10 +1189,6 @@
 <context>
     <name>dropsize::ui::InputListModel</name>
     <message>
-        <source>unreadable</source>
-        <translation>无法读取</translation>
-    </message>
-    <message>
         <source>counting…</source>
         <translation>正在统计…</translation>
     </message>
@@ -1221,6 +1217,62 @@
     <message>
         <source>already in the list</source>
         <translation>已在列表中</translation>
+    </message>
+    <message>
+        <source>counted in %1</source>
+        <translation>已计入 %1</translation>
+    </message>
+    <message>
+        <source>will fail: %1</source>
+        <translation>将失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n other file(s)</source>
+        <translation>
+            <numerusform>%1，另有 %n 个其他文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Left out:</source>
+        <translation>未采用：</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>……还有 %n 项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n image(s) in all</source>
+        <translation>
+            <numerusform>共 %n 张图片</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n to resize</source>
+        <translation>
+            <numerusform>%n 张待缩放</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n to skip</source>
+        <translation>
+            <numerusform>%n 张将跳过</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n that cannot be read</source>
+        <translation>
+            <numerusform>%n 张无法读取</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
     </message>
 </context>
 <context>
@@ -1309,6 +1361,14 @@
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>larger than the original (+%1)</source>
+        <translation>比原图大（+%1）</translation>
+    </message>
+    <message>
+        <source>stretched: aspect not kept</source>
+        <translation>已拉伸：未保持宽高比</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::MainWindow</name>
@@ -1323,10 +1383,6 @@
     <message>
         <source>Drop folders or images to add them</source>
         <translation>将文件夹或图片拖放到这里即可添加</translation>
-    </message>
-    <message>
-        <source>Not added: %1 (%2)</source>
-        <translation>未添加：%1（%2）</translation>
     </message>
     <message>
         <source>Could not read %1</source>
@@ -1553,6 +1609,70 @@ Files already written stay; the file being written is discarded.</source>
     <message>
         <source>Could not open %1: no application opens it.</source>
         <translation>无法打开 %1：没有能打开它的应用。</translation>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n not added (see under the list)</source>
+        <translation>
+            <numerusform>%n 项未添加（见列表下方）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>……还有 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not added: %1</source>
+        <translation>未添加：%1</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>No file manager is set up to open folders here.</source>
+        <translation>此系统没有可用来打开文件夹的文件管理器。</translation>
+    </message>
+    <message>
+        <source>The folder could not be opened.</source>
+        <translation>无法打开该文件夹。</translation>
+    </message>
+    <message>
+        <source>%1
+
+The outputs are in:
+%2</source>
+        <translation>%1
+
+输出文件在：
+%2</translation>
+    </message>
+    <message>
+        <source>&amp;Copy path</source>
+        <translation>复制路径(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Path copied to the clipboard</source>
+        <translation>路径已复制到剪贴板</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n output(s) larger than the original(s)</source>
+        <translation>
+            <numerusform>%n 个输出文件比原图大</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n output(s) stretched to the exact size (aspect not kept)</source>
+        <translation>
+            <numerusform>%n 个输出文件被拉伸到精确尺寸（未保持宽高比）</numerusform>
+        </translation>
     </message>
     <message>
         <source>&amp;Add folder…</source>

@@ -12,12 +12,43 @@
 #include <QMutexLocker>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
 
 namespace dropsize::ui {
 
 namespace {
 
     constexpr int kFlushIntervalMs = 40;
+
+    // Whether an image of `in` pixels made `out` pixels changed its aspect by more than the
+    // rounding of the sides to whole pixels, read as it is stored or turned (EXIF orientation).
+    bool changesAspect(const QSize& in, const QSize& out)
+    {
+        if (in.isEmpty() || out.isEmpty()) {
+            return false;
+        }
+        const auto off = [&](qint64 w, qint64 h) {
+            const qint64 cross = w * out.height() - h * out.width();
+            return std::abs(cross) > w + h; // more than about a pixel on either side
+        };
+        return off(in.width(), in.height()) && off(in.height(), in.width());
+    }
+
+    // For each size of the batch (BatchPlan::sizes, or its one size), whether it is an exact
+    // size, which stretches.
+    std::vector<bool> exactSizes(const BatchSettings& settings)
+    {
+        const PlanOptions plan = settings.planOptions();
+        if (plan.sizes.empty()) {
+            return { settings.spec.mode == SizeMode::Exact };
+        }
+        std::vector<bool> exact;
+        for (const OutputSize& size : plan.sizes) {
+            exact.push_back(size.spec.mode == SizeMode::Exact);
+        }
+        return exact;
+    }
 
 } // namespace
 
@@ -34,8 +65,9 @@ struct BatchController::Outcome {
 /// The controller spaces those updates by kFlushIntervalMs.
 class BatchController::Bridge : public BatchObserver {
 public:
-    explicit Bridge(BatchController* controller)
+    Bridge(BatchController* controller, std::vector<bool> exactSizes)
         : m_controller(controller)
+        , m_exactSizes(std::move(exactSizes))
     {
     }
 
@@ -52,6 +84,20 @@ public:
             return; // left by a cancel: the summary counts those, the log would only fill up
         }
         QList<JobLogEntry> entries = JobLogEntry::entriesFromReport(report);
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            JobLogEntry& e = entries[i];
+            if (e.isLargerThanInput()) {
+                m_larger.fetch_add(1, std::memory_order_relaxed);
+            }
+            // entriesFromReport(): one entry per output with several, the job's with one.
+            const auto at = static_cast<std::size_t>(i);
+            const std::uint32_t size = at < report.outputs.size() ? report.outputs[at].size : 0;
+            if (e.status == JobStatus::Ok && size < m_exactSizes.size() && m_exactSizes[size]
+                && changesAspect(e.inputSize, e.outputSize)) {
+                e.stretched = true;
+                m_stretched.fetch_add(1, std::memory_order_relaxed);
+            }
+        }
         bool first = false;
         {
             QMutexLocker lock(&m_mutex);
@@ -64,6 +110,9 @@ public:
         }
     }
 
+    qint64 largerOutputs() const noexcept { return m_larger.load(std::memory_order_relaxed); }
+    qint64 stretchedOutputs() const noexcept { return m_stretched.load(std::memory_order_relaxed); }
+
     QList<JobLogEntry> take()
     {
         QMutexLocker lock(&m_mutex);
@@ -74,6 +123,9 @@ private:
     BatchController* m_controller;
     QMutex m_mutex;
     QList<JobLogEntry> m_pending;
+    const std::vector<bool> m_exactSizes;
+    std::atomic<qint64> m_larger { 0 };
+    std::atomic<qint64> m_stretched { 0 };
 };
 
 BatchController::BatchController(QObject* parent)
@@ -97,7 +149,7 @@ bool BatchController::start(const QStringList& inputs, const BatchSettings& sett
     if (isBusy()) {
         return false;
     }
-    m_bridge = std::make_unique<Bridge>(this);
+    m_bridge = std::make_unique<Bridge>(this, exactSizes(settings));
     m_scheduler = std::make_unique<BatchScheduler>(settings.batchOptions(), m_bridge.get());
     m_progress = {};
     m_pausedMs = 0;
@@ -259,6 +311,8 @@ void BatchController::onWorkerDone(const Outcome& outcome)
     result.error = outcome.error;
     result.problems = outcome.problems;
     result.outputDirs = outcome.outputDirs;
+    result.largerOutputs = m_bridge ? m_bridge->largerOutputs() : 0;
+    result.stretchedOutputs = m_bridge ? m_bridge->stretchedOutputs() : 0;
     if (outcome.summary) {
         result.summary = *outcome.summary;
     }

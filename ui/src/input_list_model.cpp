@@ -10,6 +10,8 @@
 #include <QFileIconProvider>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QHash>
+#include <QSet>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
@@ -17,27 +19,195 @@ namespace dropsize::ui {
 
 namespace {
 
-    struct ScanResult {
+    // Long enough to take a burst of drops or keystrokes as one change, short enough not to be
+    // noticed.
+    constexpr int kCountDelayMs = 150;
+    // The tooltip of a row lists this many of the files left out inside it.
+    constexpr int kLeftOutShown = 25;
+
+    // Whether the plan of `a` and of `b` can differ: the settings BatchSettings::planOptions()
+    // reads, and the size only where a name template can name it.
+    bool samePlan(const BatchSettings& a, const BatchSettings& b)
+    {
+        const bool aFolder = a.outputLocation == OutputLocation::Folder;
+        const bool bFolder = b.outputLocation == OutputLocation::Folder;
+        return a.recursive == b.recursive && aFolder == bFolder
+            && (!aFolder || a.outputDir == b.outputDir) && a.format == b.format
+            && a.onExisting == b.onExisting && a.sizes == b.sizes
+            && a.nameTemplate == b.nameTemplate
+            && (a.nameTemplate.trimmed().isEmpty() || a.spec == b.spec);
+    }
+
+} // namespace
+
+/// What one plan of every input found, row by row.
+struct InputListModel::Count {
+    struct Row {
         qint64 images = 0;
-        QString error;
+        qint64 otherFiles = 0;
+        QStringList leftOut;
+        QString reason;
+        bool fails = false;
+        QString takenBy;
+    };
+    std::vector<Row> rows;
+    qint64 total = 0;
+    qint64 skipped = 0;
+    qint64 failing = 0;
+    QString planError;
+    bool cancelled = false;
+};
+
+namespace {
+
+    // Which row a path the planner reports belongs to: the row it is, else the deepest listed
+    // folder it lies in (the planner leaves a listed folder inside another to the outer one's
+    // walk, so there is one such folder unless sub-folders are not walked).
+    class RowFinder {
+    public:
+        explicit RowFinder(const QStringList& paths)
+        {
+            for (int i = 0; i < paths.size(); ++i) {
+                const QFileInfo info(paths[i]);
+                const QString canonical = info.canonicalFilePath();
+                m_exact.insert(paths[i], i);
+                if (!canonical.isEmpty()) {
+                    m_exact.insert(canonical, i);
+                    if (info.isDir()) {
+                        m_folders.push_back({ canonical + QLatin1Char('/'), i });
+                        m_folders.push_back({ paths[i] + QLatin1Char('/'), i });
+                    }
+                }
+            }
+        }
+
+        /// The row `path` is; -1 when none.
+        int exact(const QString& path) const { return m_exact.value(path, -1); }
+
+        /// A row the planner left out (inside another listed folder, given twice, ...): what it
+        /// holds belongs to the row that takes it.
+        void leaveOut(int row) { m_leftOut.insert(row); }
+        bool isLeftOut(int row) const { return m_leftOut.contains(row); }
+
+        /// The row of the deepest listed folder that holds `path` and was walked, other than
+        /// `self`; -1 when none.
+        int folderOf(const QString& path, int self = -1) const
+        {
+            int best = -1;
+            qsizetype bestLength = 0;
+            for (const auto& [prefix, row] : m_folders) {
+                if (row != self && !m_leftOut.contains(row) && prefix.size() > bestLength
+                    && path.startsWith(prefix)) {
+                    best = row;
+                    bestLength = prefix.size();
+                }
+            }
+            return best;
+        }
+
+        /// `path` from the folder of `row` on, to show in that row's tooltip.
+        QString relative(const QString& path, int row) const
+        {
+            for (const auto& [prefix, r] : m_folders) {
+                if (r == row && path.startsWith(prefix)) {
+                    return QDir::toNativeSeparators(path.mid(prefix.size()));
+                }
+            }
+            return QDir::toNativeSeparators(path);
+        }
+
+    private:
+        QHash<QString, int> m_exact;
+        QSet<int> m_leftOut;
+        std::vector<std::pair<QString, int>> m_folders;
     };
 
-    // Runs on the pool: the same walk the batch will do, so the count is the batch's.
-    ScanResult countImages(const QString& path, bool recursive)
+    // Runs on the pool: the plan the batch will make, with the same options.
+    std::shared_ptr<const InputListModel::Count> countInputs(
+        const QStringList& paths, PlanOptions options, const std::shared_ptr<CancelToken>& cancel)
     {
-        PlanOptions options;
-        options.recursive = recursive;
-        options.checkOutputs = false; // where outputs go does not change what is counted
-        const std::filesystem::path given = toPath(path);
-        auto plan = BatchPlanner(options).plan({ given });
+        auto result = std::make_shared<InputListModel::Count>();
+        result->rows.resize(static_cast<std::size_t>(paths.size()));
+        std::vector<std::filesystem::path> inputs;
+        for (const QString& path : paths) {
+            inputs.push_back(toPath(path));
+        }
+        options.cancel = cancel.get();
+        auto plan = BatchPlanner(options).plan(inputs);
+        if (!plan && plan.error().code != ErrorCode::Cancelled) {
+            // The batch would not start; count the inputs all the same, so each row still says
+            // what it holds.
+            result->planError = displayText(plan.error());
+            options.checkOutputs = false;
+            plan = BatchPlanner(options).plan(inputs);
+        }
         if (!plan) {
-            return { 0, displayText(plan.error()) };
+            result->cancelled = plan.error().code == ErrorCode::Cancelled;
+            if (!result->cancelled && result->planError.isEmpty()) {
+                result->planError = displayText(plan.error());
+            }
+            return result;
         }
-        if (plan->jobs.size() == 1 && plan->jobs[0].action == JobAction::Fail
-            && plan->jobs[0].input() == given && plan->jobs[0].reason) {
-            return { 0, displayText(*plan->jobs[0].reason) };
+        RowFinder rows(paths);
+        auto rowAt = [&](int i) -> InputListModel::Count::Row& {
+            return result->rows[static_cast<std::size_t>(i)];
+        };
+        // The rows the planner left out first: what they hold is counted in the row that takes it.
+        for (const IgnoredPath& ignored : plan->ignored) {
+            if (const int row = rows.exact(toQString(ignored.path)); row >= 0) {
+                rows.leaveOut(row);
+                rowAt(row).reason = displayText(ignored.reason);
+            }
         }
-        return { static_cast<qint64>(plan->jobs.size()), {} };
+        for (std::size_t i = 0; i < result->rows.size(); ++i) {
+            const int row = static_cast<int>(i);
+            if (rows.isLeftOut(row)) {
+                if (const int outer = rows.folderOf(paths[row], row); outer >= 0) {
+                    rowAt(row).takenBy = paths[outer];
+                }
+            }
+        }
+        for (const Job& job : plan->jobs) {
+            const QString input = toQString(job.input());
+            ++result->total;
+            if (job.action == JobAction::Skip) {
+                ++result->skipped;
+            } else if (job.action == JobAction::Fail) {
+                ++result->failing;
+            }
+            int exact = rows.exact(input);
+            if (exact >= 0 && rows.isLeftOut(exact)) {
+                exact = -1;
+            }
+            const int row = exact >= 0 ? exact : rows.folderOf(input);
+            if (row < 0) {
+                continue;
+            }
+            ++rowAt(row).images;
+            if (exact >= 0 && job.action == JobAction::Fail && job.reason) {
+                rowAt(row).fails = true;
+                rowAt(row).reason = displayText(*job.reason);
+            }
+        }
+        for (const IgnoredPath& ignored : plan->ignored) {
+            const QString path = toQString(ignored.path);
+            const QString reason = displayText(ignored.reason);
+            if (rows.exact(path) >= 0) {
+                continue; // a row's own reason, above
+            }
+            const int row = rows.folderOf(path);
+            if (row < 0) {
+                continue;
+            }
+            if (!QFileInfo(path).isDir()) {
+                ++rowAt(row).otherFiles;
+            }
+            if (rowAt(row).leftOut.size() < kLeftOutShown) {
+                rowAt(row).leftOut.append(
+                    QStringLiteral("%1: %2").arg(rows.relative(path, row), reason));
+            }
+        }
+        return result;
     }
 
 } // namespace
@@ -46,10 +216,16 @@ InputListModel::InputListModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
     m_pool.setMaxThreadCount(2);
+    m_delay.setSingleShot(true);
+    m_delay.setInterval(kCountDelayMs);
+    connect(&m_delay, &QTimer::timeout, this, &InputListModel::count);
 }
 
 InputListModel::~InputListModel()
 {
+    if (m_cancel) {
+        m_cancel->requestStop();
+    }
     m_pool.clear();
     m_pool.waitForDone();
 }
@@ -80,22 +256,49 @@ QVariant InputListModel::data(const QModelIndex& index, int role) const
         }
         return {};
     }
-    if (index.column() == ImagesColumn) {
-        if (role == Qt::TextAlignmentRole) {
-            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    if (index.column() != ImagesColumn) {
+        return {};
+    }
+    if (role == Qt::TextAlignmentRole) {
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    // A row keeps its last count while the list is counted again (the total says "counting"),
+    // so the numbers do not flicker with every change of a setting.
+    const bool counting = e.images < 0;
+    if (role == Qt::DisplayRole) {
+        if (counting) {
+            return tr("counting\u2026");
         }
-        if (role == Qt::DisplayRole) {
-            if (!e.error.isEmpty()) {
-                return tr("unreadable");
+        if (!e.takenBy.isEmpty()) {
+            // Its files are counted once, in the row of the folder that takes them.
+            return tr("counted in %1").arg(QFileInfo(e.takenBy).fileName());
+        }
+        if (e.fails) {
+            return tr("will fail: %1").arg(e.reason);
+        }
+        if (!e.reason.isEmpty() && e.images == 0) {
+            return e.reason;
+        }
+        QString text = tr("%n image(s)", nullptr, static_cast<int>(e.images));
+        if (e.otherFiles > 0) {
+            text = tr("%1, %n other file(s)", nullptr, static_cast<int>(e.otherFiles)).arg(text);
+        }
+        return text;
+    }
+    if (role == Qt::ToolTipRole && !counting) {
+        QStringList lines;
+        if (!e.reason.isEmpty()) {
+            lines.append(e.reason);
+        }
+        if (!e.leftOut.isEmpty()) {
+            lines.append(tr("Left out:"));
+            lines.append(e.leftOut);
+            const qint64 more = e.otherFiles - e.leftOut.size();
+            if (more > 0) {
+                lines.append(tr("\u2026 and %n more", nullptr, static_cast<int>(more)));
             }
-            if (e.images < 0) {
-                return tr("counting\u2026");
-            }
-            return tr("%n image(s)", nullptr, static_cast<int>(e.images));
         }
-        if (role == Qt::ToolTipRole && !e.error.isEmpty()) {
-            return e.error;
-        }
+        return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
     }
     return {};
 }
@@ -116,7 +319,7 @@ bool InputListModel::removeRows(int row, int count, const QModelIndex& parent)
     beginRemoveRows({}, row, row + count - 1);
     m_entries.erase(m_entries.begin() + row, m_entries.begin() + row + count);
     endRemoveRows();
-    emit countsChanged();
+    countLater(); // a folder that held another listed one no longer takes its files
     return true;
 }
 
@@ -141,13 +344,15 @@ int InputListModel::addPaths(const QStringList& paths)
             continue;
         }
         beginInsertRows({}, rowCount(), rowCount());
-        m_entries.push_back({ clean, info.isDir(), 0, -1, {} });
+        Entry entry;
+        entry.path = clean;
+        entry.isFolder = info.isDir();
+        m_entries.push_back(std::move(entry));
         endInsertRows();
-        scan(m_entries.back());
         ++added;
     }
     if (added > 0) {
-        emit countsChanged();
+        countLater();
     }
     return added;
 }
@@ -157,7 +362,7 @@ void InputListModel::clear()
     beginResetModel();
     m_entries.clear();
     endResetModel();
-    emit countsChanged();
+    countLater();
 }
 
 QStringList InputListModel::paths() const
@@ -169,59 +374,116 @@ QStringList InputListModel::paths() const
     return list;
 }
 
+void InputListModel::setSettings(const BatchSettings& settings)
+{
+    const bool same = samePlan(settings, m_settings);
+    m_settings = settings;
+    if (!same) {
+        countLater();
+    }
+}
+
 void InputListModel::setRecursive(bool recursive)
 {
-    if (recursive == m_recursive) {
+    BatchSettings settings = m_settings;
+    settings.recursive = recursive;
+    setSettings(settings);
+}
+
+void InputListModel::recount()
+{
+    if (!m_entries.empty()) {
+        countLater();
+    }
+}
+
+qint64 InputListModel::totalImages() const { return m_counting ? -1 : m_total; }
+
+QString InputListModel::totalText() const
+{
+    if (m_entries.empty()) {
+        return {};
+    }
+    if (m_counting) {
+        return tr("counting\u2026");
+    }
+    QString text = tr("%n image(s) in all", nullptr, static_cast<int>(m_total));
+    if (m_skipped == 0 && m_failing == 0) {
+        return text;
+    }
+    QStringList parts;
+    parts.append(tr("%n to resize", nullptr, static_cast<int>(m_total - m_skipped - m_failing)));
+    if (m_skipped > 0) {
+        parts.append(tr("%n to skip", nullptr, static_cast<int>(m_skipped)));
+    }
+    if (m_failing > 0) {
+        parts.append(tr("%n that cannot be read", nullptr, static_cast<int>(m_failing)));
+    }
+    return tr("%1: %2").arg(text, parts.join(tr(", ")));
+}
+
+void InputListModel::markCounting()
+{
+    m_counting = true;
+    emit countsChanged();
+}
+
+void InputListModel::countLater()
+{
+    // What is being counted is already out of date.
+    ++m_generation;
+    if (m_cancel) {
+        m_cancel->requestStop();
+        m_cancel.reset();
+    }
+    markCounting();
+    m_delay.start();
+}
+
+void InputListModel::count()
+{
+    if (m_entries.empty()) {
+        m_counting = false;
+        m_total = m_skipped = m_failing = 0;
+        m_planError.clear();
+        emit countsChanged();
         return;
     }
-    m_recursive = recursive;
-    for (Entry& e : m_entries) {
-        scan(e);
-    }
-    if (!m_entries.empty()) {
-        emit dataChanged(index(0, ImagesColumn), index(rowCount() - 1, ImagesColumn));
-        emit countsChanged();
-    }
-}
-
-qint64 InputListModel::totalImages() const
-{
-    qint64 total = 0;
-    for (const Entry& e : m_entries) {
-        if (e.images < 0 && e.error.isEmpty()) {
-            return -1;
-        }
-        total += std::max<qint64>(0, e.images);
-    }
-    return total;
-}
-
-void InputListModel::scan(Entry& entry)
-{
-    entry.scanId = m_nextScanId++;
-    entry.images = -1;
-    entry.error.clear();
-    auto* watcher = new QFutureWatcher<ScanResult>(this);
-    const quint64 id = entry.scanId;
-    connect(watcher, &QFutureWatcher<ScanResult>::finished, this, [this, watcher, id] {
-        const ScanResult result = watcher->result();
+    const quint64 generation = ++m_generation;
+    m_cancel = std::make_shared<CancelToken>();
+    using Watcher = QFutureWatcher<std::shared_ptr<const Count>>;
+    auto* watcher = new Watcher(this);
+    connect(watcher, &Watcher::finished, this, [this, watcher, generation] {
+        const std::shared_ptr<const Count> result = watcher->result();
         watcher->deleteLater();
-        onScanned(id, result.images, result.error);
+        onCounted(generation, result);
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, countImages, entry.path, m_recursive));
+    watcher->setFuture(
+        QtConcurrent::run(&m_pool, countInputs, paths(), m_settings.planOptions(), m_cancel));
 }
 
-void InputListModel::onScanned(quint64 scanId, qint64 images, const QString& error)
+void InputListModel::onCounted(quint64 generation, const std::shared_ptr<const Count>& result)
 {
-    const auto it = std::find_if(
-        m_entries.begin(), m_entries.end(), [&](const Entry& e) { return e.scanId == scanId; });
-    if (it == m_entries.end()) {
-        return; // removed, or counted again since
+    if (generation != m_generation || result->cancelled) {
+        return; // the list or the settings changed since: a newer count is coming
     }
-    it->images = images;
-    it->error = error;
-    const int row = static_cast<int>(it - m_entries.begin());
-    emit dataChanged(index(row, PathColumn), index(row, ImagesColumn));
+    m_cancel.reset();
+    for (std::size_t i = 0; i < m_entries.size() && i < result->rows.size(); ++i) {
+        Entry& e = m_entries[i];
+        const Count::Row& row = result->rows[i];
+        e.images = row.images;
+        e.otherFiles = row.otherFiles;
+        e.leftOut = row.leftOut;
+        e.reason = row.reason;
+        e.fails = row.fails;
+        e.takenBy = row.takenBy;
+    }
+    m_total = result->total;
+    m_skipped = result->skipped;
+    m_failing = result->failing;
+    m_planError = result->planError;
+    m_counting = false;
+    emit dataChanged(index(0, PathColumn), index(rowCount() - 1, ImagesColumn));
     emit countsChanged();
 }
 

@@ -225,6 +225,13 @@ QString JobLogModel::noteText(const JobLogEntry& e) const
     if (!e.note.isEmpty()) {
         parts.append(e.note);
     }
+    if (e.stretched) {
+        parts.append(tr("stretched: aspect not kept"));
+    }
+    if (e.isLargerThanInput()) {
+        parts.append(
+            tr("larger than the original (+%1)").arg(formatBytes(e.outputBytes - e.inputBytes)));
+    }
     if (!e.warning.isEmpty()) {
         parts.append(tr("warning: %1").arg(e.warning));
     }

@@ -7,6 +7,7 @@
 #include "dropsize/core/presets.h"
 #include "dropsize/core/version.h"
 #include "dropsize/ui/engine_text.h"
+#include "dropsize/ui/folder_opener.h"
 #include "dropsize/ui/input_list_model.h"
 #include "dropsize/ui/job_log_model.h"
 #include "dropsize/ui/preset_bar.h"
@@ -22,7 +23,6 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QCloseEvent>
-#include <QDesktopServices>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -205,7 +205,7 @@ MainWindow::MainWindow(
     setTabOrder(m_cancel, m_openOutput);
 
     connect(m_settings, &SettingsPanel::settingsChanged, this, [this] {
-        m_inputs->setRecursive(m_settings->settings().recursive);
+        m_inputs->setSettings(m_settings->settings());
         revalidate();
     });
     connect(m_settings, &SettingsPanel::resetRequested, this, [this] {
@@ -219,13 +219,17 @@ MainWindow::MainWindow(
     connect(m_inputs, &InputListModel::countsChanged, this, &MainWindow::revalidate);
     connect(
         m_inputs, &InputListModel::rejected, this, [this](const QString& path, const QString& why) {
-            statusBar()->showMessage(
-                tr("Not added: %1 (%2)").arg(QDir::toNativeSeparators(path), why), 8000);
+            ++m_rejectedNow;
+            m_notAddedPaths.append(
+                tr("%1 (%2)").arg(QDir::toNativeSeparators(path).toHtmlEscaped(), why));
+            showNotAdded();
         });
     connect(&m_controller, &BatchController::stateChanged, this, &MainWindow::onStateChanged);
     connect(&m_controller, &BatchController::jobsFinished, m_log, &JobLogModel::append);
     connect(&m_controller, &BatchController::progressChanged, this, &MainWindow::onProgress);
     connect(&m_controller, &BatchController::finished, this, &MainWindow::onFinished);
+    // The batch wrote outputs: a second run would skip them, which the counts now say.
+    connect(&m_controller, &BatchController::finished, m_inputs, &InputListModel::recount);
     connect(&m_controller, &BatchController::notice, this, [this](const QString& message) {
         m_notes.append(message);
         statusBar()->showMessage(message, 15000);
@@ -243,6 +247,7 @@ MainWindow::MainWindow(
 
     m_settings->setSettings(m_store.load());
     m_preview->setSettings(m_settings->settings());
+    m_inputs->setSettings(m_settings->settings());
     if (!restoreGeometry(m_store.windowGeometry())) {
         resize(firstRunSize());
     }
@@ -299,6 +304,10 @@ QWidget* MainWindow::buildInputs()
             removeSelectedInputs();
         }
     });
+    m_inputTotal = new QLabel(box);
+    m_inputTotal->setObjectName(QStringLiteral("inputTotal"));
+    m_inputTotal->setWordWrap(true);
+    layout->addWidget(m_inputTotal);
 
     auto* hint
         = new QLabel(tr("Drag folders or images from your file manager onto this window."), box);
@@ -309,6 +318,17 @@ QWidget* MainWindow::buildInputs()
     setTextTone(m_inputProblem, TextTone::Problem);
     m_inputProblem->setWordWrap(true);
     layout->addWidget(m_inputProblem);
+    // Stays until dismissed: the status bar's next message would replace it at once.
+    m_notAdded = new QLabel(box);
+    m_notAdded->setObjectName(QStringLiteral("notAdded"));
+    m_notAdded->setTextFormat(Qt::RichText);
+    m_notAdded->setWordWrap(true);
+    m_notAdded->hide();
+    layout->addWidget(m_notAdded);
+    connect(m_notAdded, &QLabel::linkActivated, this, [this] {
+        m_notAddedPaths.clear();
+        showNotAdded();
+    });
 
     auto* buttons = new QHBoxLayout;
     auto* addFolder = new QPushButton(tr("&Add folder\u2026"), box);
@@ -491,9 +511,11 @@ QWidget* MainWindow::buildRun()
 
     auto* summary = new QHBoxLayout;
     m_summary = new QLabel(bar);
+    m_summary->setObjectName(QStringLiteral("summary"));
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAccessibleName(tr("Summary of the batch"));
     m_openOutput = new QPushButton(tr("Open output folder"), bar);
+    m_openOutput->setObjectName(QStringLiteral("openOutput"));
     m_openOutput->setVisible(false);
     summary->addWidget(m_summary, 1);
     summary->addWidget(m_openOutput);
@@ -511,9 +533,11 @@ QWidget* MainWindow::buildRun()
     connect(m_failures, &QLabel::linkActivated, this, [this] { m_onlyFailures->setChecked(true); });
     connect(m_log, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateFailureCount);
     connect(m_log, &QAbstractItemModel::modelReset, this, &MainWindow::updateFailureCount);
+    // With no folder above them all, the button has a menu of the folders instead.
     connect(m_openOutput, &QPushButton::clicked, this, [this] {
-        if (!m_outputDirs.isEmpty()) {
-            QDesktopServices::openUrl(QUrl::fromLocalFile(m_outputDirs.front()));
+        const QString root = FolderOpener::commonRoot(m_outputDirs);
+        if (!root.isEmpty()) {
+            openOutputFolder(root);
         }
     });
     return bar;
@@ -540,10 +564,59 @@ void MainWindow::addInputs(const QStringList& paths)
         statusBar()->showMessage(tr("A batch is running: add more when it is done."), 5000);
         return;
     }
+    m_rejectedNow = 0;
     const int added = m_inputs->addPaths(paths);
-    if (added > 0) {
+    if (added > 0 && m_rejectedNow > 0) {
+        statusBar()->showMessage(tr("Added %n input(s)", nullptr, added) + tr("; ")
+                + tr("%n not added (see under the list)", nullptr, m_rejectedNow),
+            8000);
+    } else if (added > 0) {
         statusBar()->showMessage(tr("Added %n input(s)", nullptr, added), 3000);
+    } else if (m_rejectedNow > 0) {
+        statusBar()->showMessage(
+            tr("%n not added (see under the list)", nullptr, m_rejectedNow), 8000);
     }
+}
+
+void MainWindow::showNotAdded()
+{
+    constexpr qsizetype kShown = 5;
+    if (m_notAddedPaths.isEmpty()) {
+        m_notAdded->clear();
+        m_notAdded->hide();
+        return;
+    }
+    QStringList lines = m_notAddedPaths.mid(0, kShown);
+    if (m_notAddedPaths.size() > kShown) {
+        lines.append(tr("… and %n more", nullptr,
+            static_cast<int>(std::min<qsizetype>(m_notAddedPaths.size() - kShown, INT_MAX))));
+    }
+    m_notAdded->setText(tr("Not added: %1").arg(lines.join(QStringLiteral("; ")))
+        + QStringLiteral(" <a href=\"#dismiss\">%1</a>").arg(tr("Dismiss")));
+    m_notAdded->show();
+}
+
+void MainWindow::openOutputFolder(const QString& folder)
+{
+    const FolderOpener::Outcome outcome = m_folderOpener.open(folder);
+    if (outcome == FolderOpener::Outcome::Opened) {
+        return;
+    }
+    const QString path = QDir::toNativeSeparators(folder);
+    const QString why = outcome == FolderOpener::Outcome::NoFileManager
+        ? tr("No file manager is set up to open folders here.")
+        : tr("The folder could not be opened.");
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Dropsize"),
+        tr("%1\n\nThe outputs are in:\n%2").arg(why, path), QMessageBox::Close, this);
+    box->setObjectName(QStringLiteral("folderNotOpened"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QPushButton* copy = box->addButton(tr("&Copy path"), QMessageBox::ActionRole);
+    connect(copy, &QPushButton::clicked, this, [this, path] {
+        QApplication::clipboard()->setText(path);
+        statusBar()->showMessage(tr("Path copied to the clipboard"), 3000);
+    });
+    box->open();
 }
 
 void MainWindow::addFolderDialog()
@@ -588,6 +661,13 @@ void MainWindow::revalidate()
 {
     std::vector<SettingsProblem> problems
         = validateSettings(m_settings->settings(), m_inputs->paths());
+    // The planner's own refusal (an output folder inside an input, say), unless the checks above
+    // said it about the output folder already.
+    const bool outputProblem = std::any_of(problems.begin(), problems.end(),
+        [](const SettingsProblem& p) { return p.field == SettingsField::OutputDir; });
+    if (!m_inputs->planError().isEmpty() && !outputProblem) {
+        problems.push_back({ SettingsField::OutputDir, m_inputs->planError() });
+    }
     if (!m_inputs->paths().isEmpty() && m_inputs->totalImages() == 0) {
         problems.push_back({ SettingsField::Inputs,
             tr("There are no images in these inputs (files named %1).")
@@ -600,6 +680,8 @@ void MainWindow::revalidate()
             inputProblems.append(p.message);
         }
     }
+    m_inputTotal->setText(m_inputs->totalText());
+    m_inputTotal->setVisible(!m_inputTotal->text().isEmpty());
     m_inputProblem->setText(inputProblems.join(QLatin1Char('\n')));
     m_inputProblem->setVisible(!inputProblems.isEmpty());
     m_inputView->setAccessibleDescription(inputProblems.join(QLatin1Char('\n')));
@@ -696,14 +778,40 @@ void MainWindow::onFinished(const BatchResult& result)
                             JobLogModel::formatBytes(static_cast<qint64>(s.outputBytes)),
                             JobLogModel::formatBytes(std::max<qint64>(0, saved)));
         }
+        if (result.largerOutputs > 0) {
+            text += QLatin1Char('\n')
+                + tr("%n output(s) larger than the original(s)", nullptr,
+                    static_cast<int>(std::min<qint64>(result.largerOutputs, INT_MAX)));
+        }
+        if (result.stretchedOutputs > 0) {
+            text += QLatin1Char('\n')
+                + tr("%n output(s) stretched to the exact size (aspect not kept)", nullptr,
+                    static_cast<int>(std::min<qint64>(result.stretchedOutputs, INT_MAX)));
+        }
+        for (const QString& problem : result.problems) {
+            text += QLatin1Char('\n') + tr("Could not read %1").arg(problem);
+        }
         for (const QString& note : std::as_const(m_notes)) {
             text += QLatin1Char('\n') + tr("Note: %1").arg(note);
         }
         m_summary->setText(text);
         m_rate->clear();
         m_outputDirs = result.outputDirs;
-        m_openOutput->setVisible(s.ok > 0 && !m_outputDirs.isEmpty());
+        // Skipped outputs exist too: a re-run that skipped everything still has them to show.
+        m_openOutput->setVisible((s.ok > 0 || s.skipped > 0) && !m_outputDirs.isEmpty());
         m_openOutput->setToolTip(QDir::toNativeSeparators(m_outputDirs.join(QLatin1Char('\n'))));
+        QMenu* folders = nullptr;
+        if (FolderOpener::commonRoot(m_outputDirs).isEmpty() && !m_outputDirs.isEmpty()) {
+            folders = new QMenu(m_openOutput);
+            for (const QString& dir : std::as_const(m_outputDirs)) {
+                folders->addAction(
+                    QDir::toNativeSeparators(dir), this, [this, dir] { openOutputFolder(dir); });
+            }
+        }
+        if (QMenu* old = m_openOutput->menu(); old != nullptr) {
+            old->deleteLater();
+        }
+        m_openOutput->setMenu(folders);
     }
     if (m_closeWhenIdle) {
         QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);

@@ -29,6 +29,8 @@ struct BatchResult {
     QString error; ///< set when the batch could not start (planning failed)
     QStringList problems; ///< inputs that could not be read at all, "path: reason"
     QStringList outputDirs; ///< folders the outputs went to
+    qint64 largerOutputs = 0; ///< outputs written that are larger than their input file
+    qint64 stretchedOutputs = 0; ///< outputs made at an exact size of another aspect
 };
 
 /// The window's only bridge to the engine. start() plans and runs a batch on a thread of the

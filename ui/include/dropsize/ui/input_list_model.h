@@ -2,17 +2,25 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/cancel_token.h"
+#include "dropsize/ui/batch_settings.h"
+
 #include <QAbstractTableModel>
 #include <QString>
 #include <QStringList>
 #include <QThreadPool>
+#include <QTimer>
+#include <memory>
 #include <vector>
 
 namespace dropsize::ui {
 
-/// The folders and files a batch will read, each with how many images it holds. Counting walks
-/// the folder with the engine's planner on a thread of this model's own pool, so a large folder
-/// never freezes the window; a count that arrives for a removed row is dropped.
+/// The folders and files a batch will read, each with how many images it holds. The counts come
+/// from one plan of every input with the current settings (where outputs go, sub-folders, ...),
+/// made by the engine's planner on a thread of this model's own pool, the same plan the batch
+/// will make: the total is the number of files the batch will take, and each file is counted
+/// once, in the row whose walk takes it. A change of the list or of those settings plans again
+/// after a short pause, and stops the plan under way.
 class InputListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -34,11 +42,29 @@ public:
     void clear();
     QStringList paths() const;
 
+    /// The settings the batch will run with; a change of what the plan depends on counts again.
+    void setSettings(const BatchSettings& settings);
     /// Whether sub-folders count (the batch's own setting); changing it counts again.
     void setRecursive(bool recursive);
+    /// Counts again with the same inputs and settings: what is on disk changed (a batch wrote
+    /// outputs, so a second run would skip them).
+    void recount();
 
-    /// Images in every counted input; -1 while any is still being counted.
+    /// The files the batch will take (to resize, to skip or that will fail): the planner's
+    /// jobs for every input; -1 while counting.
     qint64 totalImages() const;
+    /// Of totalImages(), those whose outputs exist or cannot be written, and those that will
+    /// fail (unreadable, vanished); 0 while counting.
+    qint64 skippedImages() const noexcept { return m_skipped; }
+    qint64 failingImages() const noexcept { return m_failing; }
+    /// Why the batch could not start with these inputs and settings (an output folder that
+    /// cannot be used, say), in the window's language; empty when it can.
+    QString planError() const { return m_planError; }
+    /// "135 images: 68 to resize, 67 to skip", or "counting…"; empty with no inputs.
+    QString totalText() const;
+
+    /// What a count found (made on the counting thread).
+    struct Count;
 
 signals:
     void rejected(const QString& path, const QString& reason);
@@ -49,17 +75,28 @@ private:
     struct Entry {
         QString path; ///< absolute, clean, '/' separators
         bool isFolder = false;
-        quint64 scanId = 0; ///< the count being waited for
-        qint64 images = -1; ///< -1 while counting
-        QString error;
+        qint64 images = -1; ///< the jobs this row's walk takes; -1 while counting
+        qint64 otherFiles = 0; ///< files left out inside it (not images, ...)
+        QStringList leftOut; ///< "name: reason" of what was left out inside it
+        QString reason; ///< why the row itself gives no image (not an image, vanished, ...)
+        bool fails = false; ///< the row itself is a job that will fail
+        QString takenBy; ///< the listed folder whose walk takes this row's files
     };
-
-    void scan(Entry& entry);
-    void onScanned(quint64 scanId, qint64 images, const QString& error);
+    void countLater();
+    void count();
+    void onCounted(quint64 generation, const std::shared_ptr<const Count>& result);
+    void markCounting();
 
     std::vector<Entry> m_entries;
-    bool m_recursive = true;
-    quint64 m_nextScanId = 1;
+    BatchSettings m_settings;
+    quint64 m_generation = 0; ///< of the count being waited for
+    std::shared_ptr<CancelToken> m_cancel; ///< stops the count under way
+    QTimer m_delay; ///< gathers changes in quick succession into one count
+    bool m_counting = false;
+    qint64 m_total = 0;
+    qint64 m_skipped = 0;
+    qint64 m_failing = 0;
+    QString m_planError;
     QThreadPool m_pool;
 };
 

@@ -29,6 +29,13 @@ struct JobLogEntry {
     QString warning; ///< what went wrong without costing the output (its date not kept, say)
     int quality = 0; ///< the quality a largest file size chose; 0 when none was sought
     QString sizeLabel; ///< the size it was made for ("2048"), in a batch of several sizes
+    bool stretched = false; ///< made at an exact size of another aspect than the image's
+
+    /// Written, and larger than the file it was made from (a PNG made from a JPEG, say).
+    bool isLargerThanInput() const noexcept
+    {
+        return status == JobStatus::Ok && inputBytes > 0 && outputBytes > inputBytes;
+    }
 
     static JobLogEntry fromReport(const JobReport& report);
     /// One entry per output: the job's own with one size, one per size (each with its label)

@@ -4,6 +4,7 @@
 
 #include "dropsize/core/device_info.h"
 #include "dropsize/ui/batch_controller.h"
+#include "dropsize/ui/folder_opener.h"
 
 #include <QMainWindow>
 #include <memory>
@@ -56,6 +57,10 @@ public:
     /// The progress in the title and the notification at the end.
     BatchNotifier* batchNotifier() const noexcept { return m_notifier; }
     PreviewPane* previewPane() const noexcept { return m_preview; }
+    QPushButton* openOutputButton() const noexcept { return m_openOutput; }
+
+    /// How "Open output folder" opens a folder (tests give their own launcher).
+    void setFolderOpener(FolderOpener opener) { m_folderOpener = std::move(opener); }
 
 public slots:
     void startBatch();
@@ -90,6 +95,8 @@ private:
     QString logRowFile(const QModelIndex& index) const;
     void openLogFile(const QString& path, bool inFolder);
     void describeProgress(qint64 done, qint64 total);
+    void showNotAdded();
+    void openOutputFolder(const QString& folder);
 
     SettingsStore& m_store;
     BatchController& m_controller;
@@ -103,6 +110,10 @@ private:
     QTableView* m_inputView = nullptr;
     QTableView* m_logView = nullptr;
     QLabel* m_inputProblem = nullptr;
+    QLabel* m_inputTotal = nullptr; ///< the files the batch will take, from one plan of all
+    QLabel* m_notAdded = nullptr; ///< the paths not added, until dismissed
+    QStringList m_notAddedPaths; ///< "path (reason)"
+    int m_rejectedNow = 0; ///< paths addInputs() is not adding
     QLabel* m_dropHint = nullptr;
     QPushButton* m_start = nullptr;
     QPushButton* m_pause = nullptr;
@@ -118,6 +129,7 @@ private:
     std::unique_ptr<FileLauncher> m_launcher;
     BatchNotifier* m_notifier = nullptr;
     QStringList m_outputDirs;
+    FolderOpener m_folderOpener;
     QStringList m_notes; ///< the batch's notices, shown with its summary
     bool m_closeWhenIdle = false;
 };
