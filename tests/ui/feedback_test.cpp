@@ -305,6 +305,38 @@ TEST(Feedback, AnInputDeletedBeforeStartFailsWithItsReasonInTheLogAndTheSummary)
     EXPECT_TRUE(summary.contains(QStringLiteral("gone"))) << (summary).toStdString();
 }
 
+TEST(Feedback, AnImageDeletedAfterPlanningFailsWithItsReason)
+{
+    // Paused from the start, so the image can vanish between the plan and its job.
+    Fixture f;
+    const fs::path photos = makeFolder(f.dir.path(), "photos", 2);
+    f.window.addInputs({ toQString(photos) });
+    ASSERT_EQ(f.countedTotal(), 2);
+    bool planned = false;
+    bool done = false;
+    BatchResult result;
+    QObject context;
+    QObject::connect(&f.controller, &BatchController::planned, &context,
+        [&](qint64, const QStringList&) { planned = true; });
+    QObject::connect(
+        &f.controller, &BatchController::finished, &context, [&](const BatchResult& r) {
+            result = r;
+            done = true;
+        });
+    f.window.startBatch();
+    f.controller.pause();
+    ASSERT_TRUE(waitUntil([&] { return planned || done; }));
+    ASSERT_FALSE(done);
+    fs::remove(photos / "img_1.jpg");
+    f.controller.resume();
+    ASSERT_TRUE(waitUntil([&] { return done && !f.controller.isBusy(); }));
+    EXPECT_EQ(result.summary.ok, 1u);
+    EXPECT_EQ(result.summary.failed, 1u);
+    ASSERT_EQ(f.window.log()->failureCount(), 1);
+    EXPECT_TRUE(f.label("summary").contains(QStringLiteral("1 failed")))
+        << f.label("summary").toStdString();
+}
+
 TEST(Feedback, OutputsLargerThanTheirOriginalsAreNotedAndCounted)
 {
     Fixture f;

@@ -412,7 +412,9 @@ QString InputListModel::totalText() const
         return text;
     }
     QStringList parts;
-    parts.append(tr("%n to resize", nullptr, static_cast<int>(m_total - m_skipped - m_failing)));
+    if (const qint64 toResize = m_total - m_skipped - m_failing; toResize > 0) {
+        parts.append(tr("%n to resize", nullptr, static_cast<int>(toResize)));
+    }
     if (m_skipped > 0) {
         parts.append(tr("%n to skip", nullptr, static_cast<int>(m_skipped)));
     }

@@ -220,8 +220,8 @@ MainWindow::MainWindow(
     connect(
         m_inputs, &InputListModel::rejected, this, [this](const QString& path, const QString& why) {
             ++m_rejectedNow;
-            m_notAddedPaths.append(
-                tr("%1 (%2)").arg(QDir::toNativeSeparators(path).toHtmlEscaped(), why));
+            m_notAddedPaths.append(tr("%1 (%2)").arg(
+                QDir::toNativeSeparators(path).toHtmlEscaped(), why.toHtmlEscaped()));
             showNotAdded();
         });
     connect(&m_controller, &BatchController::stateChanged, this, &MainWindow::onStateChanged);
@@ -588,7 +588,7 @@ void MainWindow::showNotAdded()
     }
     QStringList lines = m_notAddedPaths.mid(0, kShown);
     if (m_notAddedPaths.size() > kShown) {
-        lines.append(tr("… and %n more", nullptr,
+        lines.append(tr("\u2026 and %n more", nullptr,
             static_cast<int>(std::min<qsizetype>(m_notAddedPaths.size() - kShown, INT_MAX))));
     }
     m_notAdded->setText(tr("Not added: %1").arg(lines.join(QStringLiteral("; ")))
