@@ -37,7 +37,8 @@ std::unique_ptr<Desktop> makeSystemDesktop();
 
 /// Opens the log's files: a result in the default viewer, or its folder with the file selected.
 /// Never hands a file to Dropsize itself: the desktop entry registers Dropsize for the image
-/// types and folders, and where it is the default, opening would start a second Dropsize.
+/// types (and earlier versions' for folders), and where it is the default, opening would start
+/// a second Dropsize.
 class FileLauncher {
 public:
     enum class Platform { Linux, Windows, Other };
