@@ -1615,8 +1615,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not open %1: no application opens it.</source>
-        <translation type="unfinished"></translation>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1728,6 +1726,10 @@ The outputs are in:
     </message>
     <message>
         <source>View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open %1: no application opens it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

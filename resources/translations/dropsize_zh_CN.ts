@@ -1607,8 +1607,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation>无法显示 %1：没有文件管理器响应。</translation>
     </message>
     <message>
-        <source>Could not open %1: no application opens it.</source>
-        <translation>无法打开 %1：没有能打开它的应用。</translation>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -1719,6 +1717,10 @@ The outputs are in:
     <message>
         <source>View</source>
         <translation>视图</translation>
+    </message>
+    <message>
+        <source>Could not open %1: no application opens it.</source>
+        <translation>无法打开 %1：没有能打开它的应用。</translation>
     </message>
 </context>
 <context>
