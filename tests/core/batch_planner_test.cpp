@@ -66,8 +66,8 @@ namespace {
         EXPECT_TRUE(plan->jobs.empty());
         ASSERT_EQ(plan->ignored.size(), 2u);
         // Listed by name: what it is. Found in a folder: only what it is not, as before.
-        EXPECT_EQ(
-            plan->ignored[0].reason.english(), "not a " + readableFormats() + " image: it looks like text");
+        EXPECT_EQ(plan->ignored[0].reason.english(),
+            "not a " + readableFormats() + " image: it looks like text");
         EXPECT_EQ(plan->ignored[1].reason.english(), "not a " + readableFormats() + " file");
     }
 
