@@ -1599,10 +1599,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The folder of %1 was not opened: Dropsize itself is the default application for folders.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 was not opened: Dropsize itself is the default application for this type. Choose another one in the system settings.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1730,6 +1726,10 @@ The outputs are in:
     </message>
     <message>
         <source>Could not open %1: no application opens it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder of %1 was not opened: no file manager is set up to open folders here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

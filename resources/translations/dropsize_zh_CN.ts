@@ -1591,10 +1591,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation>在文件夹中显示(&amp;F)</translation>
     </message>
     <message>
-        <source>The folder of %1 was not opened: Dropsize itself is the default application for folders.</source>
-        <translation>未打开 %1 所在的文件夹：系统默认用 Dropsize 本身打开文件夹。</translation>
-    </message>
-    <message>
         <source>%1 was not opened: Dropsize itself is the default application for this type. Choose another one in the system settings.</source>
         <translation>未打开 %1：这类文件的默认应用就是 Dropsize 本身，请在系统设置中另选一个应用。</translation>
     </message>
@@ -1721,6 +1717,10 @@ The outputs are in:
     <message>
         <source>Could not open %1: no application opens it.</source>
         <translation>无法打开 %1：没有能打开它的应用。</translation>
+    </message>
+    <message>
+        <source>The folder of %1 was not opened: no file manager is set up to open folders here.</source>
+        <translation>没有打开 %1 所在的文件夹：这里没有设置用来打开文件夹的文件管理器。</translation>
     </message>
 </context>
 <context>

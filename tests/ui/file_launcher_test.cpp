@@ -123,7 +123,12 @@ TEST(FileLauncher, NeverOpensAFileOrFolderWithDropsizeItself)
     f.desktop->handlers.insert(QStringLiteral("inode/directory"), kDropsizeId);
     f.desktop->hasFileManager = false;
     EXPECT_EQ(f.launcher->open(toQString(f.image)), Outcome::OnlyDropsize);
-    EXPECT_EQ(f.launcher->showInFolder(toQString(f.image)), Outcome::OnlyDropsize);
+    EXPECT_EQ(f.launcher->showInFolder(toQString(f.image)), Outcome::NoFileManager);
+    EXPECT_TRUE(f.calls->opened.isEmpty());
+    // No default folder handler at all: xdg-open would pick any application listed for
+    // folders, Dropsize among them.
+    f.desktop->handlers.remove(QStringLiteral("inode/directory"));
+    EXPECT_EQ(f.launcher->showInFolder(toQString(f.image)), Outcome::NoFileManager);
     EXPECT_TRUE(f.calls->opened.isEmpty());
 
     // Started under another desktop id (a renamed package): that one is Dropsize too.
@@ -182,6 +187,8 @@ TEST(FileLauncher, SaysWhenTheFileIsGone)
     EXPECT_TRUE(f.calls->opened.isEmpty());
     EXPECT_TRUE(f.calls->shown.isEmpty());
     // A deleted output in a folder still there: the folder opens.
+    f.desktop->handlers.insert(
+        QStringLiteral("inode/directory"), QStringLiteral("org.gnome.Nautilus.desktop"));
     EXPECT_EQ(f.launcher->showInFolder(toQString(f.dir.path() / "deleted.jpg")), Outcome::Opened);
     EXPECT_EQ(f.calls->opened, QList<QUrl> { QUrl::fromLocalFile(toQString(f.dir.path())) });
 }

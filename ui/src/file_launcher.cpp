@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "file_launcher.h"
 
+#include "dropsize/ui/folder_opener.h"
+
 #include <QDesktopServices>
 #include <QDir>
 #include <QFileInfo>
@@ -101,13 +103,10 @@ FileLauncher::Platform FileLauncher::current() noexcept
 
 bool FileLauncher::isDropsize(const QString& desktopId) const
 {
-    if (desktopId.isEmpty()) {
-        return false;
-    }
     // The installed entry's id, or the one the program was started as (a renamed package).
-    const QString own = QGuiApplication::desktopFileName();
-    return desktopId == QLatin1String(kDesktopId)
-        || (!own.isEmpty() && desktopId == own + QStringLiteral(".desktop"));
+    return !desktopId.isEmpty()
+        && (desktopId == QLatin1String(kDesktopId)
+            || desktopId.compare(FolderOpener::ownDesktopFileId(), Qt::CaseInsensitive) == 0);
 }
 
 FileLauncher::Outcome FileLauncher::open(const QString& path)
@@ -158,11 +157,23 @@ FileLauncher::Outcome FileLauncher::showInFolder(const QString& path)
 
 FileLauncher::Outcome FileLauncher::openFolder(const QString& folder)
 {
-    if (m_platform == Platform::Linux
-        && isDropsize(m_desktop->defaultApplication(QStringLiteral("inode/directory")))) {
-        return Outcome::OnlyDropsize;
+    // Only Linux says which application opens folders; elsewhere the shell's file manager does.
+    FolderOpener::HandlerQuery query;
+    if (m_platform == Platform::Linux) {
+        query = [this] { return m_desktop->defaultApplication(QStringLiteral("inode/directory")); };
     }
-    return m_desktop->openUrl(QUrl::fromLocalFile(folder)) ? Outcome::Opened : Outcome::Failed;
+    const FolderOpener opener(
+        [this](const QString& path) { return m_desktop->openUrl(QUrl::fromLocalFile(path)); },
+        std::move(query));
+    switch (opener.open(folder)) {
+    case FolderOpener::Outcome::Opened:
+        return Outcome::Opened;
+    case FolderOpener::Outcome::NoFileManager:
+        return Outcome::NoFileManager;
+    case FolderOpener::Outcome::Failed:
+        break;
+    }
+    return Outcome::Failed;
 }
 
 } // namespace dropsize::ui

@@ -37,14 +37,17 @@ std::unique_ptr<Desktop> makeSystemDesktop();
 
 /// Opens the log's files: a result in the default viewer, or its folder with the file selected.
 /// Never hands a file to Dropsize itself: the desktop entry registers Dropsize for the image
-/// types (and earlier versions' for folders), and where it is the default, opening would start
-/// a second Dropsize.
+/// types, and where it is the default, opening would start a second Dropsize. A folder opens by
+/// FolderOpener's rule (folder_opener.h), the one the output folder follows.
 class FileLauncher {
 public:
     enum class Platform { Linux, Windows, Other };
     enum class Outcome {
         Opened,
-        OnlyDropsize, ///< Dropsize is the default application for it: nothing was opened
+        OnlyDropsize, ///< Dropsize is the default application for the file: nothing was opened
+        /// A folder was to open and no file manager is the default for folders (none, or
+        /// Dropsize): nothing was opened (FolderOpener's rule)
+        NoFileManager,
         Missing, ///< the file is not there (any more)
         Failed, ///< the desktop could not open it
     };

@@ -860,12 +860,14 @@ void MainWindow::openLogFile(const QString& path, bool inFolder)
     case FileLauncher::Outcome::Opened:
         return;
     case FileLauncher::Outcome::OnlyDropsize:
-        problem = inFolder ? tr("The folder of %1 was not opened: Dropsize itself is the "
-                                "default application for folders.")
-                                 .arg(shown)
-                           : tr("%1 was not opened: Dropsize itself is the default application "
-                                "for this type. Choose another one in the system settings.")
-                                 .arg(shown);
+        problem = tr("%1 was not opened: Dropsize itself is the default application "
+                     "for this type. Choose another one in the system settings.")
+                      .arg(shown);
+        break;
+    case FileLauncher::Outcome::NoFileManager:
+        problem = tr("The folder of %1 was not opened: no file manager is set up to open folders "
+                     "here.")
+                      .arg(shown);
         break;
     case FileLauncher::Outcome::Missing:
         problem = tr("%1 is not there any more.").arg(shown);
