@@ -647,6 +647,31 @@ TEST(Palette, ColouredTextIsReadableOnLightAndDarkPalettesAndFollowsAChange)
     }
 }
 
+// The log's failed rows are drawn in the problem red too, readable on the table's background in
+// a light and a dark palette (it was the fixed #b00020, 2.3:1 on a dark table).
+TEST(Palette, TheLogsFailedRowsAreReadableOnLightAndDark)
+{
+    ui::JobLogModel log;
+    ui::JobLogEntry failed;
+    failed.status = JobStatus::Failed;
+    failed.input = QStringLiteral("broken.jpg");
+    failed.message = QStringLiteral("file is truncated");
+    log.append({ failed });
+    ASSERT_EQ(log.rowCount(), 1);
+    for (const auto& [name, palette] :
+        { std::pair { "light", lightPalette() }, std::pair { "dark", darkPalette() } }) {
+        SCOPED_TRACE(name);
+        const ApplicationPalette applied(palette);
+        const QVariant brush
+            = log.data(log.index(0, ui::JobLogModel::FileColumn), Qt::ForegroundRole);
+        ASSERT_TRUE(brush.canConvert<QBrush>());
+        const QColor used = brush.value<QBrush>().color();
+        EXPECT_GE(ui::contrastRatio(used, palette.color(QPalette::Base)), 4.5)
+            << used.name().toStdString() << " on "
+            << palette.color(QPalette::Base).name().toStdString();
+    }
+}
+
 TEST(Palette, ContrastRatiosAreWcags)
 {
     EXPECT_NEAR(ui::contrastRatio(Qt::black, Qt::white), 21.0, 1e-9);

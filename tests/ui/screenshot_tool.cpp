@@ -9,15 +9,15 @@
 // files are done and a failure has just been logged (scrolled into view), then cancels and exits.
 // Settings live in a temporary file, so the user's own are not touched. --dark gives the window
 // a dark palette (Fusion, as a desktop's dark theme would), --locale its language ("zh_CN"),
-// --size its size (default: the screen's), --preview selects the first input so that a preview
-// of it shows where the window has a preview pane (with none, it only selects the row). Run it
-// under Xvfb: tests/ui/screenshot.sh.
+// --size its size (default: the screen's), --preview selects the first input and starts the batch
+// once its preview is shown. Run it under Xvfb: tests/ui/screenshot.sh.
 
 #include "dropsize/core/device_info.h"
 #include "dropsize/ui/batch_controller.h"
 #include "dropsize/ui/input_list_model.h"
 #include "dropsize/ui/job_log_model.h"
 #include "dropsize/ui/main_window.h"
+#include "dropsize/ui/preview_pane.h"
 #include "dropsize/ui/settings_panel.h"
 #include "dropsize/ui/settings_store.h"
 #include "dropsize/ui/translations.h"
@@ -253,15 +253,25 @@ int main(int argc, char** argv)
     QObject::connect(poll, &QTimer::timeout, &window, [&, poll] {
         if (window.startButton()->isEnabled()) {
             poll->stop();
-            if (parser.isSet(preview)) {
-                // The input list: the table showing the inputs model.
-                for (QTableView* view : window.findChildren<QTableView*>()) {
-                    if (view->model() == window.inputs()) {
-                        view->selectRow(0);
-                    }
+            dropsize::ui::PreviewPane* pane = window.previewPane();
+            if (!parser.isSet(preview) || pane == nullptr) {
+                window.startBatch();
+                return;
+            }
+            // The batch starts once the first input's preview is shown, so that the picture
+            // has it (selecting the row asks for it; the pane makes it off the UI thread).
+            QObject::connect(pane, &dropsize::ui::PreviewPane::previewShown, &window, [&window] {
+                if (!window.startButton()->isEnabled()) {
+                    return; // shown again later, while the batch runs
+                }
+                window.startBatch();
+            });
+            // The input list: the table showing the inputs model.
+            for (QTableView* view : window.findChildren<QTableView*>()) {
+                if (view->model() == window.inputs()) {
+                    view->selectRow(0);
                 }
             }
-            window.startBatch();
         }
     });
     poll->start(50);

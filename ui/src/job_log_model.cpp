@@ -3,12 +3,14 @@
 #include "dropsize/ui/job_log_model.h"
 
 #include "dropsize/ui/engine_text.h"
+#include "palette_colors.h"
 #include "path_strings.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QDir>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLocale>
 #include <algorithm>
 #include <vector>
@@ -255,7 +257,10 @@ QVariant JobLogModel::data(const QModelIndex& index, int role) const
         role = Qt::DisplayRole; // the text columns sort by their text
     }
     if (role == Qt::ForegroundRole && e.status == JobStatus::Failed) {
-        return QBrush(QColor(0xb0, 0x00, 0x20));
+        // The red of a problem, readable on the table's background in the palette now in use
+        // (a view asks again when it repaints after a palette change).
+        const QPalette palette = QGuiApplication::palette();
+        return QBrush(readableOn(problemColor(palette), palette.color(QPalette::Base)));
     }
     if (role == Qt::ToolTipRole && index.column() == FileColumn) {
         return fileText(e, true);

@@ -374,12 +374,19 @@ QWidget* MainWindow::buildLog()
     m_logView->setSortingEnabled(true);
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setSectionResizeMode(JobLogModel::FileColumn, QHeaderView::Stretch);
-    m_logView->setColumnWidth(JobLogModel::StatusColumn, 80);
-    m_logView->setColumnWidth(JobLogModel::PixelsColumn, 190);
-    m_logView->setColumnWidth(JobLogModel::BytesColumn, 150);
-    m_logView->setColumnWidth(JobLogModel::DeviceColumn, 60);
-    m_logView->setColumnWidth(JobLogModel::TimeColumn, 60);
-    m_logView->setColumnWidth(JobLogModel::NoteColumn, 220);
+    // Widths from the font, for a photo's typical values, so that the file column, which
+    // stretches, keeps room beside the preview at 1366 pixels; the user can widen any of them.
+    const QFontMetrics metrics = m_logView->fontMetrics();
+    const auto fit = [&metrics](const QString& sample) {
+        return metrics.horizontalAdvance(sample) + 2 * metrics.averageCharWidth();
+    };
+    m_logView->setColumnWidth(JobLogModel::StatusColumn, fit(JobLogModel::tr("cancelled")));
+    m_logView->setColumnWidth(
+        JobLogModel::PixelsColumn, fit(QStringLiteral("6000×4000 → 3000×2000")));
+    m_logView->setColumnWidth(JobLogModel::BytesColumn, fit(QStringLiteral("12.3 MB → 1.23 MB")));
+    m_logView->setColumnWidth(JobLogModel::DeviceColumn, fit(QStringLiteral("gpu")));
+    m_logView->setColumnWidth(JobLogModel::TimeColumn, fit(QStringLiteral("999 ms")));
+    m_logView->setColumnWidth(JobLogModel::NoteColumn, fit(QStringLiteral("quality 85 for the")));
     layout->addWidget(m_logView, 1);
 
     auto* bar = new QHBoxLayout;
@@ -453,9 +460,9 @@ QSplitter* MainWindow::buildLogAndPreview()
     split->addWidget(buildLog());
     m_preview = new PreviewPane(split);
     split->addWidget(m_preview);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    split->setSizes({ 3000, 2000 }); // the log keeps most of its columns in view
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    split->setSizes({ 2000, 1000 }); // the log keeps its file column in view
 
     // The preview follows the current row of either list, and the settings.
     connect(m_inputView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
