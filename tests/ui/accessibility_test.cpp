@@ -12,6 +12,7 @@
 #include "palette_colors.h"
 #include "qt_test_support.h"
 #include "support/test_support.h"
+#include "window_harness.h"
 #include "window_size.h"
 
 #include <QAbstractSpinBox>
@@ -43,21 +44,13 @@ using dropsize::ui::BatchSettings;
 using dropsize::ui::MainWindow;
 using dropsize::ui::SettingsField;
 using dropsize::ui::SettingsProblem;
-using dropsize::ui::SettingsStore;
 using dropsize::ui::TextTone;
 
 namespace dropsize::test {
 
 namespace {
 
-    struct WindowFixture {
-        WindowFixture()
-            : settings(toQString(dir.path() / "dropsize.ini"), QSettings::IniFormat)
-            , store(settings)
-            , window(store, controller, DeviceInfo {})
-        {
-        }
-
+    struct WindowFixture : WindowHarness {
         // Shown and active, as a person sees it: focus and shortcuts need an active window.
         void showActive()
         {
@@ -107,12 +100,6 @@ namespace {
         }
 
         QProgressBar* progress() { return window.findChild<QProgressBar*>(); }
-
-        TempDir dir;
-        QSettings settings;
-        SettingsStore store;
-        BatchController controller;
-        MainWindow window;
     };
 
     void pressKey(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)

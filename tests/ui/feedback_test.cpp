@@ -11,6 +11,7 @@
 #include "dropsize/ui/settings_store.h"
 #include "qt_test_support.h"
 #include "support/test_support.h"
+#include "window_harness.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -32,8 +33,6 @@ using dropsize::ui::BatchResult;
 using dropsize::ui::BatchSettings;
 using dropsize::ui::FolderOpener;
 using dropsize::ui::InputListModel;
-using dropsize::ui::MainWindow;
-using dropsize::ui::SettingsStore;
 
 namespace dropsize::test {
 
@@ -41,11 +40,8 @@ namespace {
 
     // A window over a settings file in a temporary folder, whose "Open output folder" records
     // the folders it is asked to open instead of starting a file manager.
-    struct Fixture {
+    struct Fixture : WindowHarness {
         Fixture()
-            : settings(toQString(dir.path() / "dropsize.ini"), QSettings::IniFormat)
-            , store(settings)
-            , window(store, controller, DeviceInfo {})
         {
             window.setFolderOpener(FolderOpener(
                 [this](const QString& folder) {
@@ -113,11 +109,6 @@ namespace {
             return run;
         }
 
-        TempDir dir;
-        QSettings settings;
-        SettingsStore store;
-        BatchController controller;
-        MainWindow window;
         QStringList opened;
         bool launcherWorks = true;
         QString defaultHandler = QStringLiteral("org.gnome.Nautilus.desktop");

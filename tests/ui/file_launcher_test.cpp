@@ -7,6 +7,7 @@
 #include "file_launcher.h"
 #include "qt_test_support.h"
 #include "support/test_support.h"
+#include "window_harness.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -22,13 +23,10 @@
 #include <memory>
 
 namespace fs = std::filesystem;
-using dropsize::ui::BatchController;
 using dropsize::ui::Desktop;
 using dropsize::ui::FileLauncher;
 using dropsize::ui::JobLogEntry;
 using dropsize::ui::JobLogModel;
-using dropsize::ui::MainWindow;
-using dropsize::ui::SettingsStore;
 using Outcome = FileLauncher::Outcome;
 using Platform = FileLauncher::Platform;
 
@@ -197,11 +195,8 @@ namespace {
 
     // A window whose log holds three rows over real files: a done one, a failed one and a
     // skipped one; its launcher talks to a fake desktop.
-    struct LogFixture {
+    struct LogFixture : WindowHarness {
         LogFixture()
-            : settings(toQString(dir.path() / "dropsize.ini"), QSettings::IniFormat)
-            , store(settings)
-            , window(store, controller, DeviceInfo {})
         {
             auto fake = std::make_unique<FakeDesktop>(calls);
             fake->handlers.insert(
@@ -269,11 +264,6 @@ namespace {
             return nullptr;
         }
 
-        TempDir dir;
-        QSettings settings;
-        SettingsStore store;
-        BatchController controller;
-        MainWindow window;
         std::shared_ptr<DesktopCalls> calls = std::make_shared<DesktopCalls>();
         FakeDesktop* desktop = nullptr;
         QTableView* view = nullptr;

@@ -9,6 +9,7 @@
 #include "palette_colors.h"
 #include "qt_test_support.h"
 #include "support/test_support.h"
+#include "window_harness.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -33,21 +34,7 @@ namespace dropsize::test {
 
 namespace {
 
-    // A window over a settings file in a temporary folder.
-    struct WindowFixture {
-        WindowFixture()
-            : settings(toQString(dir.path() / "dropsize.ini"), QSettings::IniFormat)
-            , store(settings)
-            , window(store, controller, DeviceInfo {})
-        {
-        }
-
-        TempDir dir;
-        QSettings settings;
-        SettingsStore store;
-        BatchController controller;
-        MainWindow window;
-    };
+    using WindowFixture = WindowHarness;
 
     fs::path makeFolder(const fs::path& parent, const std::string& name, int images)
     {
