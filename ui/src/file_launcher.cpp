@@ -33,9 +33,13 @@ namespace {
             QProcess query;
             query.start(xdgMime, { QStringLiteral("query"), QStringLiteral("default"), mimeType });
             // A user action waits for it; xdg-mime answers from files, well within this.
-            if (!query.waitForFinished(3000) || query.exitStatus() != QProcess::NormalExit) {
+            if (!query.waitForFinished(3000)) {
                 query.kill();
+                query.waitForFinished(3000);
                 return {};
+            }
+            if (query.exitStatus() != QProcess::NormalExit || query.exitCode() != 0) {
+                return {}; // no default set: xdg-mime says nothing useful
             }
             return QString::fromLocal8Bit(query.readAllStandardOutput()).trimmed();
 #else

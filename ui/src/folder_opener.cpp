@@ -2,44 +2,21 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/folder_opener.h"
 
+#include "file_launcher.h"
+
 #include <QDesktopServices>
 #include <QDir>
 #include <QGuiApplication>
-#include <QProcess>
-#include <QStandardPaths>
 #include <QUrl>
+#include <memory>
 
 namespace dropsize::ui {
 
 namespace {
 
-    // xdg-mime is a small shell script; a desktop where it hangs has no usable default anyway.
-    constexpr int kQueryTimeoutMs = 3000;
-
     bool openWithDesktop(const QString& folder)
     {
         return QDesktopServices::openUrl(QUrl::fromLocalFile(folder));
-    }
-
-    QString queryXdgDefault()
-    {
-        const QString xdgMime = QStandardPaths::findExecutable(QStringLiteral("xdg-mime"));
-        if (xdgMime.isEmpty()) {
-            return {};
-        }
-        QProcess process;
-        process.start(xdgMime,
-            { QStringLiteral("query"), QStringLiteral("default"),
-                QStringLiteral("inode/directory") });
-        if (!process.waitForFinished(kQueryTimeoutMs)) {
-            process.kill();
-            process.waitForFinished(kQueryTimeoutMs);
-            return {};
-        }
-        if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
-            return {};
-        }
-        return QString::fromLocal8Bit(process.readAllStandardOutput()).trimmed();
     }
 
 } // namespace
@@ -48,8 +25,11 @@ FolderOpener::FolderOpener()
     : m_launcher(openWithDesktop)
 {
 #if !defined(Q_OS_WIN) && !defined(Q_OS_MACOS)
-    // Where folders open through the freedesktop MIME defaults (xdg-open), ask them first.
-    m_query = queryXdgDefault;
+    // Where folders open through the freedesktop MIME defaults (xdg-open), ask them first: the
+    // same query as the log's launcher (xdg-mime).
+    m_query = [desktop = std::shared_ptr<Desktop>(makeSystemDesktop())] {
+        return desktop->defaultApplication(QStringLiteral("inode/directory"));
+    };
 #endif
 }
 
