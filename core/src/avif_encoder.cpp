@@ -3,6 +3,7 @@
 #include "avif_encoder.h"
 
 #include "dropsize/core/limits.h"
+#include "heif_error.h"
 
 #include <algorithm>
 #include <cstring>
@@ -41,7 +42,7 @@ namespace {
     Error avifError(const heif_error& e, Text what)
     {
         if (e.message != nullptr && e.message[0] != '\0') {
-            what = Text::tr("%1: %2").arg(std::move(what)).arg(Text::verbatim(e.message));
+            what = Text::tr("%1: %2").arg(std::move(what)).arg(heif::describe(e));
         }
         const ErrorCode code = e.code == heif_error_Memory_allocation_error ? ErrorCode::OutOfMemory
                                                                             : ErrorCode::Internal;

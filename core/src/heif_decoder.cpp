@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "heif_decoder.h"
 
+#include "heif_error.h"
+
 #include <algorithm>
 #include <cstring>
 #include <libheif/heif.h>
@@ -143,11 +145,7 @@ namespace {
         if (e.message == nullptr) {
             return prefixed(code, format, Text::tr("%1 failed").arg("libheif"));
         }
-        std::string message = e.message;
-        while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) {
-            message.pop_back();
-        }
-        return prefixed(code, format, Text::verbatim(std::move(message)));
+        return prefixed(code, format, heif::describe(e));
     }
 
     struct ImageRelease {

@@ -170,8 +170,8 @@ Result<std::vector<std::uint8_t>> JpegEncoder::encode(ConstImageView image,
         if (c.cancelled) {
             return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
         }
-        return Error::of(ErrorCode::Internal,
-            Text::tr("%1 encoder: %2").arg("JPEG").arg(Text::verbatim(c.err.message)));
+        return Error::of(
+            ErrorCode::Internal, Text::tr("%1 encoder: %2").arg("JPEG").arg(jpeg::describe(c.err)));
     }
     return std::vector<std::uint8_t>(c.buffer, c.buffer + c.size);
 }

@@ -24,6 +24,10 @@ struct ErrorManager {
     jpeg_error_mgr pub;
     std::jmp_buf jump;
     char message[JMSG_LENGTH_MAX]; ///< libjpeg's message (format_message)
+    /// The message's code (jerror.h) and parameters, as libjpeg had them when it gave up: what
+    /// describe() turns into a sentence of ours. -1 before any message.
+    int code;
+    decltype(jpeg_error_mgr::msg_parm) parm;
     int maxScans; ///< progressive scans a decode may read (onProgress())
     bool scanLimitHit; ///< set by onProgress() when it stopped a decode at maxScans
 };
@@ -42,7 +46,10 @@ ErrorCode classify(const jpeg_error_mgr& err) noexcept;
 /// The code for a failure `err` recorded: the scan limit, or what libjpeg reported.
 ErrorCode classify(const ErrorManager& err) noexcept;
 
-/// What `err` recorded, in words: the scan limit, or libjpeg's own message (verbatim).
+/// What `err` recorded, in words: the scan limit, or libjpeg's message. A message that a damaged,
+/// truncated or unusual file (or the encoder's input) can cause is a template whose English is
+/// exactly libjpeg's, so the window can translate it; any other (a misuse of the library) stays
+/// libjpeg's own words, verbatim.
 Text describe(const ErrorManager& err);
 
 } // namespace dropsize::jpeg

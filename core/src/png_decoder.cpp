@@ -231,7 +231,7 @@ namespace {
             return decodeMemoryError();
         }
         return Error::of(ErrorCode::CorruptData,
-            Text::tr("%1: %2").arg("PNG").arg(Text::verbatim(s.err.message)));
+            Text::tr("%1: %2").arg("PNG").arg(png::describe(s.err.message)));
     }
 
 } // namespace
@@ -384,8 +384,8 @@ Result<Image> PngDecoder::decode(int dctScale, const CancelToken* cancel)
             result = std::move(made);
         } else {
             // The data ran out, or libpng gave up on it with a warning (a bad checksum).
-            // The warning is libpng's own sentence.
-            const Text why = s.err.warning[0] != '\0' ? Text::verbatim(s.err.warning)
+            // The warning is libpng's own sentence (a template when png::describe() knows it).
+            const Text why = s.err.warning[0] != '\0' ? png::describe(s.err.warning)
                                                       : Text::tr("file is truncated");
             result = Error::of(ErrorCode::CorruptData, Text::tr("%1: %2").arg("PNG").arg(why));
         }

@@ -140,7 +140,7 @@ Result<std::vector<std::uint8_t>> PngEncoder::encode(ConstImageView image,
             return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
         }
         return Error::of(ErrorCode::Internal,
-            Text::tr("%1 encoder: %2").arg("PNG").arg(Text::verbatim(s.err.message)));
+            Text::tr("%1 encoder: %2").arg("PNG").arg(png::describe(s.err.message)));
     }
     return std::vector<std::uint8_t>(s.writer.data, s.writer.data + s.writer.size);
 }
