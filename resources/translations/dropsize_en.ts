@@ -1146,6 +1146,1078 @@
         <source>at most %1 sizes can be given</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Success</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input file does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported file-type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported feature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory allocation error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decoder plugin generated an error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Encoder plugin generated an error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error during encoding or writing output file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Color profile does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error while loading plugin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unspecified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected end of file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid box size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;ftyp&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;idat&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;meta&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;hdlr&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;hvcC&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;pitm&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;ipco&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;ipma&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;iloc&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;iinf&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;iprp&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;iref&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a &apos;pict&apos; handler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;ipma&apos; box references a non-existing property</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No properties assigned to item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item has no data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid grid data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing grid images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid clean-aperture specification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid overlay data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlay image outside of canvas area</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type of auxiliary image unspecified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No or invalid primary item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;infe&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown color profile type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrong tile image chroma format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid fractional number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid pixi box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No &apos;av1C&apos; box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrong tile image pixel depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown NCLX color primaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown NCLX transfer characteristics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown NCLX matrix coefficients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Security limit exceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-existing item ID referenced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NULL argument received</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-existing image channel referenced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The version of the passed plugin is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The version of the passed writer is not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid parameter value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported codec</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported image type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported data version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported color conversion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported item construction method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported header compression method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported bit depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write output data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plugin file cannot be loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trying to remove a plugin that is not loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error while scanning the directory for plugins</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;pitm&apos; box references a non-existing image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Security limit for maximum nesting of boxes has been exceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>iloc data pointers out of allowed range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idat box referenced in iref box is not present in file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ftyp box too small (less than 8 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exceeded supported value range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot allocate image memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>insufficient input data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error reading ftyp box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input is no ftyp box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Derived image does not reference any other image items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlay image with zero width or height.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thumbnail references a non-existing image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thumbnail references another thumbnail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recursive thumbnail image detected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many auxiliary image references</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recursive alpha image detected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recursive depth image detected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hvcC property in hvc1 type image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metadata not correctly assigned to image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metadata assigned to non-existing image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No iref box available, but needed for grid image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No pixi information for luma channel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Different number of bits per pixel in each channel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nonexistent grid image referenced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid bits per pixel in pixi box.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image tile has different chroma format than combined image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No iref box available, but needed for iden image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;iden&apos; image with more than one reference image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No iref box available, but needed for iovl image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of image offsets does not match the number of image references</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Less than 8 bytes of data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grid image data incomplete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlay image data incomplete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many thumbnail references</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recursive aux image detected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File does not include any supported brands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot allocate memory for image plane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to encode frame</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to allocate image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed to initialize encoder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown Adobe color transform code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: bad arithmetic code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inconsistent progression sequence for component %1 coefficient %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: %1 extraneous bytes before marker 0x%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: premature end of data segment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: bad Huffman code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: unknown JFIF revision number %1.%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Premature end of JPEG file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: found marker 0x%1 instead of RST%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid SOS parameters for sequential JPEG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Application transferred too many scanlines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: bad ICC marker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid component ID %1 in SOS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DCT coefficient out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bogus Huffman table definition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bogus input colorspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bogus JPEG colorspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bogus marker length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sampling factors too large for interleaved scan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported JPEG data precision %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid progressive parameters Ss=%1 Se=%2 Ah=%3 Al=%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bogus sampling factors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CCIR601 sampling not implemented yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too many color components: %1, max %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported color conversion request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bogus DAC index %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bogus DAC value 0x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bogus DHT index %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bogus DQT index %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty JPEG image (DNL not supported)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Didn&apos;t expect more than one scan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fractional sampling not implemented yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Huffman code size table overflow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing Huffman code table entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Maximum supported image dimension is %1 pixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty input file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Premature end of input file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requested features are incompatible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requested feature was omitted at compile time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Arithmetic table 0x%1 was not defined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Huffman table 0x%1 was not defined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JPEG datastream contains no image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quantization table 0x%1 was not defined</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a JPEG file: starts with 0x%1 0x%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid JPEG file structure: two SOF markers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid JPEG file structure: missing SOS marker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported JPEG process: SOF type 0x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid JPEG file structure: two SOI markers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid JPEG file structure: SOS before SOF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsupported marker type 0x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image too wide for this implementation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insufficient memory (case %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backing store not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Application transferred too few scanlines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a PNG file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG file corrupted by ASCII conversion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid IHDR data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid IHDR length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing IHDR before IDAT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing PLTE before IDAT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG unsigned integer out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bad adaptive filter value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image width is zero in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image height is zero in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid image width in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid image height in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image width exceeds user limit in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image height exceeds user limit in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid bit depth in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid color type in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid color type/bit depth combination in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown interlace method in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown compression method in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown filter method in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid filter method in IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MNG features are not allowed in a PNG datastream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not enough image data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too much image data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra compressed data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not enough compressed data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Truncated compressed data in IDAT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra compression data in IDAT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra compressed data in IDAT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decompression error in IDAT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ADLER32 checksum mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row has too many bytes to allocate in memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read palette index exceeding num_palette</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CRC error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of place</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing IHDR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid chunk type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unhandled critical chunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chunk data is too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>insufficient memory to read chunk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown chunk exceeds memory limits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many profiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bad compression method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bad keyword</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid palette length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid palette</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid number of colors in palette</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tRNS chunk has out-of-range samples for bit_depth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>known incorrect sRGB profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out-of-date sRGB profile with no signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not recognizing known sRGB profile that has been edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gamma value does not match sRGB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cHRM chunk does not match sRGB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid chromaticities</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gamma value out of range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid sRGB rendering intent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ignored in grayscale PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid with alpha channel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid gray level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid color</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ignoring invalid time value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>length does not match profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exceeds application limits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tag count too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid rendering intent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid ICC profile color space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RGB color space not permitted on grayscale PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gray color space not permitted on RGB PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ICC profile tag outside profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected zlib return code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected end of LZ stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing LZ dictionary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zlib IO error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>damaged LZ stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>insufficient memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>incorrect header check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown compression method</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid window size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>incorrect data check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid block type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid stored block lengths</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid code lengths set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid bit length repeat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid literal/lengths set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid distances set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid literal/length code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid distance code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid distance too far back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too many length or distance symbols</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid code -- missing end-of-block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown header flags set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Invalid image color type specified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory image too large</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image row stride too large</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

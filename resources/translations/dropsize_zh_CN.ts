@@ -1146,6 +1146,1078 @@
         <source>at most %1 sizes can be given</source>
         <translation>最多只能给出 %1 个尺寸</translation>
     </message>
+    <message>
+        <source>Success</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>Input file does not exist</source>
+        <translation>输入文件不存在</translation>
+    </message>
+    <message>
+        <source>Invalid input</source>
+        <translation>输入无效</translation>
+    </message>
+    <message>
+        <source>Unsupported file-type</source>
+        <translation>不支持的文件类型</translation>
+    </message>
+    <message>
+        <source>Unsupported feature</source>
+        <translation>不支持的功能</translation>
+    </message>
+    <message>
+        <source>Usage error</source>
+        <translation>调用错误</translation>
+    </message>
+    <message>
+        <source>Memory allocation error</source>
+        <translation>内存分配失败</translation>
+    </message>
+    <message>
+        <source>Decoder plugin generated an error</source>
+        <translation>解码插件出错</translation>
+    </message>
+    <message>
+        <source>Encoder plugin generated an error</source>
+        <translation>编码插件出错</translation>
+    </message>
+    <message>
+        <source>Error during encoding or writing output file</source>
+        <translation>编码或写入输出文件时出错</translation>
+    </message>
+    <message>
+        <source>Color profile does not exist</source>
+        <translation>色彩配置文件不存在</translation>
+    </message>
+    <message>
+        <source>Error while loading plugin</source>
+        <translation>加载插件时出错</translation>
+    </message>
+    <message>
+        <source>Unspecified</source>
+        <translation>未说明原因</translation>
+    </message>
+    <message>
+        <source>Unexpected end of file</source>
+        <translation>文件意外结束</translation>
+    </message>
+    <message>
+        <source>Invalid box size</source>
+        <translation>盒大小无效</translation>
+    </message>
+    <message>
+        <source>No &apos;ftyp&apos; box</source>
+        <translation>缺少 &apos;ftyp&apos; 盒</translation>
+    </message>
+    <message>
+        <source>No &apos;idat&apos; box</source>
+        <translation>缺少 &apos;idat&apos; 盒</translation>
+    </message>
+    <message>
+        <source>No &apos;meta&apos; box</source>
+        <translation>缺少 &apos;meta&apos; 盒</translation>
+    </message>
+    <message>
+        <source>No &apos;hdlr&apos; box</source>
+        <translation>缺少 &apos;hdlr&apos; 盒</translation>
+    </message>
+    <message>
+        <source>No &apos;hvcC&apos; box</source>
+        <translation>缺少 &apos;hvcC&apos; 盒</translation>
+    </message>
+    <message>
+        <source>No &apos;pitm&apos; box</source>
+        <translation>缺少 &apos;pitm&apos; 盒</translation>
+    </message>
+    <message>
+        <source>No &apos;ipco&apos; box</source>
+        <translation>缺少 &apos;ipco&apos; 盒</translation>
+    </message>
+    <message>
+        <source>No &apos;ipma&apos; box</source>
+        <translation>缺少 &apos;ipma&apos; 盒</translation>
+    </message>
+    <message>
+        <source>No &apos;iloc&apos; box</source>
+        <translation>缺少 &apos;iloc&apos; 盒</translation>
+    </message>
+    <message>
+        <source>No &apos;iinf&apos; box</source>
+        <translation>缺少 &apos;iinf&apos; 盒</translation>
+    </message>
+    <message>
+        <source>No &apos;iprp&apos; box</source>
+        <translation>缺少 &apos;iprp&apos; 盒</translation>
+    </message>
+    <message>
+        <source>No &apos;iref&apos; box</source>
+        <translation>缺少 &apos;iref&apos; 盒</translation>
+    </message>
+    <message>
+        <source>Not a &apos;pict&apos; handler</source>
+        <translation>处理器不是 &apos;pict&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;ipma&apos; box references a non-existing property</source>
+        <translation>&apos;ipma&apos; 盒引用了不存在的属性</translation>
+    </message>
+    <message>
+        <source>No properties assigned to item</source>
+        <translation>条目没有任何属性</translation>
+    </message>
+    <message>
+        <source>Item has no data</source>
+        <translation>条目没有数据</translation>
+    </message>
+    <message>
+        <source>Invalid grid data</source>
+        <translation>网格数据无效</translation>
+    </message>
+    <message>
+        <source>Missing grid images</source>
+        <translation>缺少网格图像</translation>
+    </message>
+    <message>
+        <source>Invalid clean-aperture specification</source>
+        <translation>净光圈（裁剪区域）设置无效</translation>
+    </message>
+    <message>
+        <source>Invalid overlay data</source>
+        <translation>叠加数据无效</translation>
+    </message>
+    <message>
+        <source>Overlay image outside of canvas area</source>
+        <translation>叠加图像超出画布范围</translation>
+    </message>
+    <message>
+        <source>Type of auxiliary image unspecified</source>
+        <translation>未指明辅助图像的类型</translation>
+    </message>
+    <message>
+        <source>No or invalid primary item</source>
+        <translation>主图像缺失或无效</translation>
+    </message>
+    <message>
+        <source>No &apos;infe&apos; box</source>
+        <translation>缺少 &apos;infe&apos; 盒</translation>
+    </message>
+    <message>
+        <source>Unknown color profile type</source>
+        <translation>未知的色彩配置文件类型</translation>
+    </message>
+    <message>
+        <source>Wrong tile image chroma format</source>
+        <translation>图块的色度格式不对</translation>
+    </message>
+    <message>
+        <source>Invalid fractional number</source>
+        <translation>分数值无效</translation>
+    </message>
+    <message>
+        <source>Invalid image size</source>
+        <translation>图像尺寸无效</translation>
+    </message>
+    <message>
+        <source>Invalid pixi box</source>
+        <translation>pixi 盒无效</translation>
+    </message>
+    <message>
+        <source>No &apos;av1C&apos; box</source>
+        <translation>缺少 &apos;av1C&apos; 盒</translation>
+    </message>
+    <message>
+        <source>Wrong tile image pixel depth</source>
+        <translation>图块的像素位深不对</translation>
+    </message>
+    <message>
+        <source>Unknown NCLX color primaries</source>
+        <translation>未知的 NCLX 色彩原色</translation>
+    </message>
+    <message>
+        <source>Unknown NCLX transfer characteristics</source>
+        <translation>未知的 NCLX 传递特性</translation>
+    </message>
+    <message>
+        <source>Unknown NCLX matrix coefficients</source>
+        <translation>未知的 NCLX 矩阵系数</translation>
+    </message>
+    <message>
+        <source>Security limit exceeded</source>
+        <translation>超出安全限制</translation>
+    </message>
+    <message>
+        <source>Non-existing item ID referenced</source>
+        <translation>引用了不存在的条目 ID</translation>
+    </message>
+    <message>
+        <source>NULL argument received</source>
+        <translation>收到空参数</translation>
+    </message>
+    <message>
+        <source>Non-existing image channel referenced</source>
+        <translation>引用了不存在的图像通道</translation>
+    </message>
+    <message>
+        <source>The version of the passed plugin is not supported</source>
+        <translation>不支持所给插件的版本</translation>
+    </message>
+    <message>
+        <source>The version of the passed writer is not supported</source>
+        <translation>不支持所给写入器的版本</translation>
+    </message>
+    <message>
+        <source>Unsupported parameter</source>
+        <translation>不支持的参数</translation>
+    </message>
+    <message>
+        <source>Invalid parameter value</source>
+        <translation>参数值无效</translation>
+    </message>
+    <message>
+        <source>Unsupported codec</source>
+        <translation>不支持的编解码器</translation>
+    </message>
+    <message>
+        <source>Unsupported image type</source>
+        <translation>不支持的图像类型</translation>
+    </message>
+    <message>
+        <source>Unsupported data version</source>
+        <translation>不支持的数据版本</translation>
+    </message>
+    <message>
+        <source>Unsupported color conversion</source>
+        <translation>不支持的色彩转换</translation>
+    </message>
+    <message>
+        <source>Unsupported item construction method</source>
+        <translation>不支持的条目构建方式</translation>
+    </message>
+    <message>
+        <source>Unsupported header compression method</source>
+        <translation>不支持的头部压缩方式</translation>
+    </message>
+    <message>
+        <source>Unsupported bit depth</source>
+        <translation>不支持的位深</translation>
+    </message>
+    <message>
+        <source>Cannot write output data</source>
+        <translation>无法写出输出数据</translation>
+    </message>
+    <message>
+        <source>Plugin file cannot be loaded</source>
+        <translation>无法加载插件文件</translation>
+    </message>
+    <message>
+        <source>Trying to remove a plugin that is not loaded</source>
+        <translation>试图移除一个未加载的插件</translation>
+    </message>
+    <message>
+        <source>Error while scanning the directory for plugins</source>
+        <translation>扫描插件目录时出错</translation>
+    </message>
+    <message>
+        <source>&apos;pitm&apos; box references a non-existing image</source>
+        <translation>&apos;pitm&apos; 盒引用了不存在的图像</translation>
+    </message>
+    <message>
+        <source>Security limit for maximum nesting of boxes has been exceeded</source>
+        <translation>盒嵌套层数超出安全限制</translation>
+    </message>
+    <message>
+        <source>iloc data pointers out of allowed range</source>
+        <translation>iloc 的数据指针超出允许范围</translation>
+    </message>
+    <message>
+        <source>idat box referenced in iref box is not present in file</source>
+        <translation>iref 盒引用的 idat 盒不在文件中</translation>
+    </message>
+    <message>
+        <source>ftyp box too small (less than 8 bytes)</source>
+        <translation>ftyp 盒太小（不足 8 字节）</translation>
+    </message>
+    <message>
+        <source>Exceeded supported value range.</source>
+        <translation>超出了支持的数值范围。</translation>
+    </message>
+    <message>
+        <source>Cannot allocate image memory.</source>
+        <translation>无法为图像分配内存。</translation>
+    </message>
+    <message>
+        <source>insufficient input data</source>
+        <translation>输入数据不足</translation>
+    </message>
+    <message>
+        <source>error reading ftyp box</source>
+        <translation>读取 ftyp 盒时出错</translation>
+    </message>
+    <message>
+        <source>input is no ftyp box</source>
+        <translation>输入开头不是 ftyp 盒</translation>
+    </message>
+    <message>
+        <source>Derived image does not reference any other image items</source>
+        <translation>派生图像没有引用任何其他图像条目</translation>
+    </message>
+    <message>
+        <source>Overlay image with zero width or height.</source>
+        <translation>叠加图像的宽度或高度为零。</translation>
+    </message>
+    <message>
+        <source>Thumbnail references a non-existing image</source>
+        <translation>缩略图引用了不存在的图像</translation>
+    </message>
+    <message>
+        <source>Thumbnail references another thumbnail</source>
+        <translation>缩略图引用了另一张缩略图</translation>
+    </message>
+    <message>
+        <source>Recursive thumbnail image detected</source>
+        <translation>发现缩略图循环引用</translation>
+    </message>
+    <message>
+        <source>Too many auxiliary image references</source>
+        <translation>辅助图像引用过多</translation>
+    </message>
+    <message>
+        <source>Recursive alpha image detected</source>
+        <translation>发现透明通道图像循环引用</translation>
+    </message>
+    <message>
+        <source>Recursive depth image detected</source>
+        <translation>发现深度图像循环引用</translation>
+    </message>
+    <message>
+        <source>No hvcC property in hvc1 type image</source>
+        <translation>hvc1 类型的图像缺少 hvcC 属性</translation>
+    </message>
+    <message>
+        <source>Metadata not correctly assigned to image</source>
+        <translation>元数据没有正确关联到图像</translation>
+    </message>
+    <message>
+        <source>Metadata assigned to non-existing image</source>
+        <translation>元数据关联到了不存在的图像</translation>
+    </message>
+    <message>
+        <source>No iref box available, but needed for grid image</source>
+        <translation>网格图像需要 iref 盒，但文件中没有</translation>
+    </message>
+    <message>
+        <source>No pixi information for luma channel.</source>
+        <translation>亮度通道缺少 pixi 信息。</translation>
+    </message>
+    <message>
+        <source>Different number of bits per pixel in each channel.</source>
+        <translation>各通道的每像素位数不一致。</translation>
+    </message>
+    <message>
+        <source>Nonexistent grid image referenced</source>
+        <translation>引用了不存在的网格图像</translation>
+    </message>
+    <message>
+        <source>Invalid bits per pixel in pixi box.</source>
+        <translation>pixi 盒中的每像素位数无效。</translation>
+    </message>
+    <message>
+        <source>Image tile has different chroma format than combined image</source>
+        <translation>图块的色度格式与整幅图像不同</translation>
+    </message>
+    <message>
+        <source>No iref box available, but needed for iden image</source>
+        <translation>iden 图像需要 iref 盒，但文件中没有</translation>
+    </message>
+    <message>
+        <source>&apos;iden&apos; image with more than one reference image</source>
+        <translation>&apos;iden&apos; 图像引用了不止一张图像</translation>
+    </message>
+    <message>
+        <source>No iref box available, but needed for iovl image</source>
+        <translation>iovl 图像需要 iref 盒，但文件中没有</translation>
+    </message>
+    <message>
+        <source>Number of image offsets does not match the number of image references</source>
+        <translation>图像偏移的数量与图像引用的数量不符</translation>
+    </message>
+    <message>
+        <source>Less than 8 bytes of data</source>
+        <translation>数据不足 8 字节</translation>
+    </message>
+    <message>
+        <source>Grid image data incomplete</source>
+        <translation>网格图像数据不完整</translation>
+    </message>
+    <message>
+        <source>Overlay image data incomplete</source>
+        <translation>叠加图像数据不完整</translation>
+    </message>
+    <message>
+        <source>Too many thumbnail references</source>
+        <translation>缩略图引用过多</translation>
+    </message>
+    <message>
+        <source>Recursive aux image detected</source>
+        <translation>发现辅助图像循环引用</translation>
+    </message>
+    <message>
+        <source>File does not include any supported brands.</source>
+        <translation>文件不含任何支持的品牌标识。</translation>
+    </message>
+    <message>
+        <source>Cannot allocate memory for image plane</source>
+        <translation>无法为图像平面分配内存</translation>
+    </message>
+    <message>
+        <source>Failed to encode frame</source>
+        <translation>帧编码失败</translation>
+    </message>
+    <message>
+        <source>Failed to allocate image</source>
+        <translation>无法分配图像</translation>
+    </message>
+    <message>
+        <source>Failed to initialize encoder</source>
+        <translation>编码器初始化失败</translation>
+    </message>
+    <message>
+        <source>Unknown Adobe color transform code %1</source>
+        <translation>未知的 Adobe 色彩变换代码 %1</translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: bad arithmetic code</source>
+        <translation>JPEG 数据损坏：算术编码有误</translation>
+    </message>
+    <message>
+        <source>Inconsistent progression sequence for component %1 coefficient %2</source>
+        <translation>分量 %1 的系数 %2 渐进顺序前后不一致</translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: %1 extraneous bytes before marker 0x%2</source>
+        <translation>JPEG 数据损坏：标记 0x%2 前有 %1 个多余字节</translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: premature end of data segment</source>
+        <translation>JPEG 数据损坏：数据段提前结束</translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: bad Huffman code</source>
+        <translation>JPEG 数据损坏：霍夫曼编码有误</translation>
+    </message>
+    <message>
+        <source>Warning: unknown JFIF revision number %1.%2</source>
+        <translation>警告：未知的 JFIF 版本号 %1.%2</translation>
+    </message>
+    <message>
+        <source>Premature end of JPEG file</source>
+        <translation>JPEG 文件提前结束</translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: found marker 0x%1 instead of RST%2</source>
+        <translation>JPEG 数据损坏：应为 RST%2，却遇到标记 0x%1</translation>
+    </message>
+    <message>
+        <source>Invalid SOS parameters for sequential JPEG</source>
+        <translation>顺序式 JPEG 的 SOS 参数无效</translation>
+    </message>
+    <message>
+        <source>Application transferred too many scanlines</source>
+        <translation>程序传入的扫描行过多</translation>
+    </message>
+    <message>
+        <source>Corrupt JPEG data: bad ICC marker</source>
+        <translation>JPEG 数据损坏：ICC 标记有误</translation>
+    </message>
+    <message>
+        <source>Invalid component ID %1 in SOS</source>
+        <translation>SOS 中的分量 ID %1 无效</translation>
+    </message>
+    <message>
+        <source>DCT coefficient out of range</source>
+        <translation>DCT 系数超出范围</translation>
+    </message>
+    <message>
+        <source>Bogus Huffman table definition</source>
+        <translation>霍夫曼表定义有误</translation>
+    </message>
+    <message>
+        <source>Bogus input colorspace</source>
+        <translation>输入色彩空间有误</translation>
+    </message>
+    <message>
+        <source>Bogus JPEG colorspace</source>
+        <translation>JPEG 色彩空间有误</translation>
+    </message>
+    <message>
+        <source>Bogus marker length</source>
+        <translation>标记长度有误</translation>
+    </message>
+    <message>
+        <source>Sampling factors too large for interleaved scan</source>
+        <translation>采样因子过大，无法交错扫描</translation>
+    </message>
+    <message>
+        <source>Unsupported JPEG data precision %1</source>
+        <translation>不支持的 JPEG 数据精度 %1</translation>
+    </message>
+    <message>
+        <source>Invalid progressive parameters Ss=%1 Se=%2 Ah=%3 Al=%4</source>
+        <translation>渐进参数无效：Ss=%1 Se=%2 Ah=%3 Al=%4</translation>
+    </message>
+    <message>
+        <source>Bogus sampling factors</source>
+        <translation>采样因子有误</translation>
+    </message>
+    <message>
+        <source>CCIR601 sampling not implemented yet</source>
+        <translation>尚未实现 CCIR601 采样</translation>
+    </message>
+    <message>
+        <source>Too many color components: %1, max %2</source>
+        <translation>颜色分量过多：%1 个，最多 %2 个</translation>
+    </message>
+    <message>
+        <source>Unsupported color conversion request</source>
+        <translation>不支持所要求的色彩转换</translation>
+    </message>
+    <message>
+        <source>Bogus DAC index %1</source>
+        <translation>DAC 索引 %1 有误</translation>
+    </message>
+    <message>
+        <source>Bogus DAC value 0x%1</source>
+        <translation>DAC 值 0x%1 有误</translation>
+    </message>
+    <message>
+        <source>Bogus DHT index %1</source>
+        <translation>DHT 索引 %1 有误</translation>
+    </message>
+    <message>
+        <source>Bogus DQT index %1</source>
+        <translation>DQT 索引 %1 有误</translation>
+    </message>
+    <message>
+        <source>Empty JPEG image (DNL not supported)</source>
+        <translation>JPEG 图像为空（不支持 DNL）</translation>
+    </message>
+    <message>
+        <source>Didn&apos;t expect more than one scan</source>
+        <translation>不应有多于一次扫描</translation>
+    </message>
+    <message>
+        <source>Fractional sampling not implemented yet</source>
+        <translation>尚未实现分数采样</translation>
+    </message>
+    <message>
+        <source>Huffman code size table overflow</source>
+        <translation>霍夫曼码长表溢出</translation>
+    </message>
+    <message>
+        <source>Missing Huffman code table entry</source>
+        <translation>缺少霍夫曼码表项</translation>
+    </message>
+    <message>
+        <source>Maximum supported image dimension is %1 pixels</source>
+        <translation>支持的最大图像边长为 %1 像素</translation>
+    </message>
+    <message>
+        <source>Empty input file</source>
+        <translation>输入文件为空</translation>
+    </message>
+    <message>
+        <source>Premature end of input file</source>
+        <translation>输入文件提前结束</translation>
+    </message>
+    <message>
+        <source>Requested features are incompatible</source>
+        <translation>所要求的功能互不兼容</translation>
+    </message>
+    <message>
+        <source>Requested feature was omitted at compile time</source>
+        <translation>所要求的功能在编译时未包含</translation>
+    </message>
+    <message>
+        <source>Arithmetic table 0x%1 was not defined</source>
+        <translation>算术编码表 0x%1 未定义</translation>
+    </message>
+    <message>
+        <source>Huffman table 0x%1 was not defined</source>
+        <translation>霍夫曼表 0x%1 未定义</translation>
+    </message>
+    <message>
+        <source>JPEG datastream contains no image</source>
+        <translation>JPEG 数据流中没有图像</translation>
+    </message>
+    <message>
+        <source>Quantization table 0x%1 was not defined</source>
+        <translation>量化表 0x%1 未定义</translation>
+    </message>
+    <message>
+        <source>Not a JPEG file: starts with 0x%1 0x%2</source>
+        <translation>不是 JPEG 文件：开头为 0x%1 0x%2</translation>
+    </message>
+    <message>
+        <source>Invalid JPEG file structure: two SOF markers</source>
+        <translation>JPEG 文件结构无效：有两个 SOF 标记</translation>
+    </message>
+    <message>
+        <source>Invalid JPEG file structure: missing SOS marker</source>
+        <translation>JPEG 文件结构无效：缺少 SOS 标记</translation>
+    </message>
+    <message>
+        <source>Unsupported JPEG process: SOF type 0x%1</source>
+        <translation>不支持的 JPEG 编码方式：SOF 类型 0x%1</translation>
+    </message>
+    <message>
+        <source>Invalid JPEG file structure: two SOI markers</source>
+        <translation>JPEG 文件结构无效：有两个 SOI 标记</translation>
+    </message>
+    <message>
+        <source>Invalid JPEG file structure: SOS before SOF</source>
+        <translation>JPEG 文件结构无效：SOS 出现在 SOF 之前</translation>
+    </message>
+    <message>
+        <source>Unsupported marker type 0x%1</source>
+        <translation>不支持的标记类型 0x%1</translation>
+    </message>
+    <message>
+        <source>Image too wide for this implementation</source>
+        <translation>图像太宽，无法处理</translation>
+    </message>
+    <message>
+        <source>Insufficient memory (case %1)</source>
+        <translation>内存不足（情形 %1）</translation>
+    </message>
+    <message>
+        <source>Backing store not supported</source>
+        <translation>不支持后备存储</translation>
+    </message>
+    <message>
+        <source>Application transferred too few scanlines</source>
+        <translation>程序传入的扫描行过少</translation>
+    </message>
+    <message>
+        <source>Not a PNG file</source>
+        <translation>不是 PNG 文件</translation>
+    </message>
+    <message>
+        <source>PNG file corrupted by ASCII conversion</source>
+        <translation>PNG 文件因 ASCII 转换而损坏</translation>
+    </message>
+    <message>
+        <source>Read Error</source>
+        <translation>读取出错</translation>
+    </message>
+    <message>
+        <source>Invalid IHDR data</source>
+        <translation>IHDR 数据无效</translation>
+    </message>
+    <message>
+        <source>Invalid IHDR length</source>
+        <translation>IHDR 长度无效</translation>
+    </message>
+    <message>
+        <source>Missing IHDR before IDAT</source>
+        <translation>IDAT 之前缺少 IHDR</translation>
+    </message>
+    <message>
+        <source>Missing PLTE before IDAT</source>
+        <translation>IDAT 之前缺少 PLTE</translation>
+    </message>
+    <message>
+        <source>PNG unsigned integer out of range</source>
+        <translation>PNG 无符号整数超出范围</translation>
+    </message>
+    <message>
+        <source>bad adaptive filter value</source>
+        <translation>自适应滤波类型值有误</translation>
+    </message>
+    <message>
+        <source>Image width is zero in IHDR</source>
+        <translation>IHDR 中的图像宽度为零</translation>
+    </message>
+    <message>
+        <source>Image height is zero in IHDR</source>
+        <translation>IHDR 中的图像高度为零</translation>
+    </message>
+    <message>
+        <source>Invalid image width in IHDR</source>
+        <translation>IHDR 中的图像宽度无效</translation>
+    </message>
+    <message>
+        <source>Invalid image height in IHDR</source>
+        <translation>IHDR 中的图像高度无效</translation>
+    </message>
+    <message>
+        <source>Image width exceeds user limit in IHDR</source>
+        <translation>IHDR 中的图像宽度超出限制</translation>
+    </message>
+    <message>
+        <source>Image height exceeds user limit in IHDR</source>
+        <translation>IHDR 中的图像高度超出限制</translation>
+    </message>
+    <message>
+        <source>Invalid bit depth in IHDR</source>
+        <translation>IHDR 中的位深无效</translation>
+    </message>
+    <message>
+        <source>Invalid color type in IHDR</source>
+        <translation>IHDR 中的颜色类型无效</translation>
+    </message>
+    <message>
+        <source>Invalid color type/bit depth combination in IHDR</source>
+        <translation>IHDR 中的颜色类型与位深组合无效</translation>
+    </message>
+    <message>
+        <source>Unknown interlace method in IHDR</source>
+        <translation>IHDR 中的隔行方式未知</translation>
+    </message>
+    <message>
+        <source>Unknown compression method in IHDR</source>
+        <translation>IHDR 中的压缩方式未知</translation>
+    </message>
+    <message>
+        <source>Unknown filter method in IHDR</source>
+        <translation>IHDR 中的滤波方式未知</translation>
+    </message>
+    <message>
+        <source>Invalid filter method in IHDR</source>
+        <translation>IHDR 中的滤波方式无效</translation>
+    </message>
+    <message>
+        <source>MNG features are not allowed in a PNG datastream</source>
+        <translation>PNG 数据流中不允许使用 MNG 功能</translation>
+    </message>
+    <message>
+        <source>Not enough image data</source>
+        <translation>图像数据不足</translation>
+    </message>
+    <message>
+        <source>Too much image data</source>
+        <translation>图像数据过多</translation>
+    </message>
+    <message>
+        <source>Extra compressed data</source>
+        <translation>有多余的压缩数据</translation>
+    </message>
+    <message>
+        <source>Not enough compressed data</source>
+        <translation>压缩数据不足</translation>
+    </message>
+    <message>
+        <source>Truncated compressed data in IDAT</source>
+        <translation>IDAT 中的压缩数据不完整</translation>
+    </message>
+    <message>
+        <source>Extra compression data in IDAT</source>
+        <translation>IDAT 中有多余的压缩数据</translation>
+    </message>
+    <message>
+        <source>Extra compressed data in IDAT</source>
+        <translation>IDAT 中有多余的压缩数据</translation>
+    </message>
+    <message>
+        <source>Decompression error in IDAT</source>
+        <translation>IDAT 解压出错</translation>
+    </message>
+    <message>
+        <source>ADLER32 checksum mismatch</source>
+        <translation>ADLER32 校验和不符</translation>
+    </message>
+    <message>
+        <source>Row has too many bytes to allocate in memory</source>
+        <translation>一行的字节数过多，无法分配内存</translation>
+    </message>
+    <message>
+        <source>Read palette index exceeding num_palette</source>
+        <translation>读到的调色板索引超出调色板大小</translation>
+    </message>
+    <message>
+        <source>CRC error</source>
+        <translation>CRC 校验错误</translation>
+    </message>
+    <message>
+        <source>out of place</source>
+        <translation>出现的位置不对</translation>
+    </message>
+    <message>
+        <source>missing IHDR</source>
+        <translation>缺少 IHDR</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <translation>重复出现</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>无效</translation>
+    </message>
+    <message>
+        <source>invalid length</source>
+        <translation>长度无效</translation>
+    </message>
+    <message>
+        <source>invalid values</source>
+        <translation>数值无效</translation>
+    </message>
+    <message>
+        <source>invalid index</source>
+        <translation>索引无效</translation>
+    </message>
+    <message>
+        <source>invalid data</source>
+        <translation>数据无效</translation>
+    </message>
+    <message>
+        <source>invalid chunk type</source>
+        <translation>数据块类型无效</translation>
+    </message>
+    <message>
+        <source>unhandled critical chunk</source>
+        <translation>无法处理的关键数据块</translation>
+    </message>
+    <message>
+        <source>chunk data is too large</source>
+        <translation>数据块太大</translation>
+    </message>
+    <message>
+        <source>insufficient memory to read chunk</source>
+        <translation>内存不足，无法读取数据块</translation>
+    </message>
+    <message>
+        <source>unknown chunk exceeds memory limits</source>
+        <translation>未知数据块超出内存限制</translation>
+    </message>
+    <message>
+        <source>too many profiles</source>
+        <translation>色彩配置文件过多</translation>
+    </message>
+    <message>
+        <source>bad compression method</source>
+        <translation>压缩方式有误</translation>
+    </message>
+    <message>
+        <source>bad keyword</source>
+        <translation>关键字有误</translation>
+    </message>
+    <message>
+        <source>Invalid palette length</source>
+        <translation>调色板长度无效</translation>
+    </message>
+    <message>
+        <source>Invalid palette</source>
+        <translation>调色板无效</translation>
+    </message>
+    <message>
+        <source>Invalid number of colors in palette</source>
+        <translation>调色板中的颜色数无效</translation>
+    </message>
+    <message>
+        <source>tRNS chunk has out-of-range samples for bit_depth</source>
+        <translation>tRNS 数据块中的样本值超出位深范围</translation>
+    </message>
+    <message>
+        <source>known incorrect sRGB profile</source>
+        <translation>已知有误的 sRGB 配置文件</translation>
+    </message>
+    <message>
+        <source>out-of-date sRGB profile with no signature</source>
+        <translation>过时且无签名的 sRGB 配置文件</translation>
+    </message>
+    <message>
+        <source>Not recognizing known sRGB profile that has been edited</source>
+        <translation>已知的 sRGB 配置文件被修改过，不予识别</translation>
+    </message>
+    <message>
+        <source>gamma value does not match sRGB</source>
+        <translation>伽马值与 sRGB 不符</translation>
+    </message>
+    <message>
+        <source>cHRM chunk does not match sRGB</source>
+        <translation>cHRM 数据块与 sRGB 不符</translation>
+    </message>
+    <message>
+        <source>invalid chromaticities</source>
+        <translation>色度坐标无效</translation>
+    </message>
+    <message>
+        <source>gamma value out of range</source>
+        <translation>伽马值超出范围</translation>
+    </message>
+    <message>
+        <source>invalid sRGB rendering intent</source>
+        <translation>sRGB 渲染意图无效</translation>
+    </message>
+    <message>
+        <source>ignored in grayscale PNG</source>
+        <translation>在灰度 PNG 中被忽略</translation>
+    </message>
+    <message>
+        <source>invalid with alpha channel</source>
+        <translation>在有透明通道时无效</translation>
+    </message>
+    <message>
+        <source>invalid gray level</source>
+        <translation>灰度值无效</translation>
+    </message>
+    <message>
+        <source>invalid color</source>
+        <translation>颜色无效</translation>
+    </message>
+    <message>
+        <source>Ignoring invalid time value</source>
+        <translation>忽略无效的时间值</translation>
+    </message>
+    <message>
+        <source>length does not match profile</source>
+        <translation>长度与配置文件不符</translation>
+    </message>
+    <message>
+        <source>exceeds application limits</source>
+        <translation>超出程序的限制</translation>
+    </message>
+    <message>
+        <source>tag count too large</source>
+        <translation>标签数过多</translation>
+    </message>
+    <message>
+        <source>invalid rendering intent</source>
+        <translation>渲染意图无效</translation>
+    </message>
+    <message>
+        <source>invalid signature</source>
+        <translation>签名无效</translation>
+    </message>
+    <message>
+        <source>invalid ICC profile color space</source>
+        <translation>ICC 配置文件的色彩空间无效</translation>
+    </message>
+    <message>
+        <source>RGB color space not permitted on grayscale PNG</source>
+        <translation>灰度 PNG 不能使用 RGB 色彩空间</translation>
+    </message>
+    <message>
+        <source>Gray color space not permitted on RGB PNG</source>
+        <translation>RGB PNG 不能使用灰度色彩空间</translation>
+    </message>
+    <message>
+        <source>ICC profile tag outside profile</source>
+        <translation>ICC 配置文件的标签超出文件范围</translation>
+    </message>
+    <message>
+        <source>unexpected zlib return code</source>
+        <translation>zlib 返回了意外的结果</translation>
+    </message>
+    <message>
+        <source>unexpected end of LZ stream</source>
+        <translation>LZ 数据流意外结束</translation>
+    </message>
+    <message>
+        <source>missing LZ dictionary</source>
+        <translation>缺少 LZ 字典</translation>
+    </message>
+    <message>
+        <source>zlib IO error</source>
+        <translation>zlib 读写错误</translation>
+    </message>
+    <message>
+        <source>damaged LZ stream</source>
+        <translation>LZ 数据流已损坏</translation>
+    </message>
+    <message>
+        <source>insufficient memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>Out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>Out of Memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>incorrect header check</source>
+        <translation>压缩数据头校验有误</translation>
+    </message>
+    <message>
+        <source>unknown compression method</source>
+        <translation>未知的压缩方式</translation>
+    </message>
+    <message>
+        <source>invalid window size</source>
+        <translation>窗口大小无效</translation>
+    </message>
+    <message>
+        <source>incorrect data check</source>
+        <translation>压缩数据校验有误</translation>
+    </message>
+    <message>
+        <source>invalid block type</source>
+        <translation>压缩块类型无效</translation>
+    </message>
+    <message>
+        <source>invalid stored block lengths</source>
+        <translation>未压缩块的长度无效</translation>
+    </message>
+    <message>
+        <source>invalid code lengths set</source>
+        <translation>码长集无效</translation>
+    </message>
+    <message>
+        <source>invalid bit length repeat</source>
+        <translation>位长重复无效</translation>
+    </message>
+    <message>
+        <source>invalid literal/lengths set</source>
+        <translation>字面值/长度码集无效</translation>
+    </message>
+    <message>
+        <source>invalid distances set</source>
+        <translation>距离码集无效</translation>
+    </message>
+    <message>
+        <source>invalid literal/length code</source>
+        <translation>字面值/长度码无效</translation>
+    </message>
+    <message>
+        <source>invalid distance code</source>
+        <translation>距离码无效</translation>
+    </message>
+    <message>
+        <source>invalid distance too far back</source>
+        <translation>回溯距离过远，数据无效</translation>
+    </message>
+    <message>
+        <source>too many length or distance symbols</source>
+        <translation>长度或距离符号过多</translation>
+    </message>
+    <message>
+        <source>invalid code -- missing end-of-block</source>
+        <translation>编码无效：缺少块结束符</translation>
+    </message>
+    <message>
+        <source>unknown header flags set</source>
+        <translation>压缩数据头含有未知标志</translation>
+    </message>
+    <message>
+        <source>Write Error</source>
+        <translation>写入出错</translation>
+    </message>
+    <message>
+        <source>Invalid image color type specified</source>
+        <translation>指定的图像颜色类型无效</translation>
+    </message>
+    <message>
+        <source>memory image too large</source>
+        <translation>内存中的图像太大</translation>
+    </message>
+    <message>
+        <source>image row stride too large</source>
+        <translation>图像行跨距太大</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>
