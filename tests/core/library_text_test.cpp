@@ -9,6 +9,7 @@
 #include "jpeg_error.h"
 #include "png_error.h"
 #include "support/broken_files.h"
+#include "support/test_support.h"
 
 #if DROPSIZE_WITH_HEIF
 #include "heif_error.h"
@@ -18,6 +19,7 @@
 #include <cstring>
 #include <gtest/gtest.h>
 #include <iterator>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -127,6 +129,37 @@ namespace {
             distinct.insert(e.message);
         }
         EXPECT_GE(distinct.size(), 15u);
+        // What libjpeg says for a sample of them, word for word as it did before its messages
+        // were templates; made from libjpeg-turbo's testorig.jpg, the sample needs the shared
+        // test data.
+        if (!test::testdataDir()) {
+            GTEST_SKIP() << "shared test data not found: libjpeg's words for testorig.jpg not "
+                            "checked";
+        }
+        const std::map<std::string, std::string> expected {
+            { "truncated at 50%", "JPEG: Premature end of JPEG file" },
+            { "SOF precision 12", "JPEG: Unsupported JPEG data precision 12" },
+            { "SOF lossless", "JPEG: Unsupported JPEG process: SOF type 0xc3" },
+            { "SOF sampling 0", "JPEG: Bogus sampling factors" },
+            { "SOF height 0", "JPEG: Empty JPEG image (DNL not supported)" },
+            { "SOF table 5", "JPEG: Quantization table 0x05 was not defined" },
+            { "DQT index 9", "JPEG: Bogus DQT index 9" },
+            { "DHT counts too large", "JPEG: Bogus Huffman table definition" },
+            { "SOS component 99", "JPEG: Invalid component ID 99 in SOS" },
+            { "SOS table 3", "JPEG: Huffman table 0x03 was not defined" },
+            { "SOS progression", "JPEG: Invalid SOS parameters for sequential JPEG" },
+            { "SOS before SOF", "JPEG: Invalid JPEG file structure: SOS before SOF" },
+            { "two SOI", "JPEG: Invalid JPEG file structure: two SOI markers" },
+            { "damaged entropy data", "JPEG: Corrupt JPEG data: premature end of data segment" },
+        };
+        std::size_t checked = 0;
+        for (const test::BrokenFile& f : files) {
+            if (const auto it = expected.find(f.what); it != expected.end()) {
+                EXPECT_EQ(test::decodeFailure(f.bytes).text.english(), it->second) << f.what;
+                ++checked;
+            }
+        }
+        EXPECT_EQ(checked, expected.size());
     }
 
     // libpng's sentences, alone and after a chunk's name (libpng writes a byte that is no
@@ -175,6 +208,31 @@ namespace {
             distinct.insert(e.message);
         }
         EXPECT_GE(distinct.size(), 12u);
+        // What libpng says for a sample of them, word for word as it did before its messages
+        // were templates.
+        const std::map<std::string, std::string> expected {
+            { "IHDR: bad CRC", "PNG: IHDR: CRC error" },
+            { "IDAT: bad CRC", "PNG: IDAT: CRC error" },
+            { "IHDR: width 0", "PNG: Invalid IHDR data" },
+            { "IHDR: width over 2^31", "PNG: PNG unsigned integer out of range" },
+            { "IHDR: palette without PLTE", "PNG: Missing PLTE before IDAT" },
+            { "IHDR: length 12", "PNG: Invalid IHDR length" },
+            { "no IHDR", "PNG: Missing IHDR before IDAT" },
+            { "no IDAT", "PNG: IEND: out of place" },
+            { "unknown critical chunk", "PNG: ABCD: unhandled critical chunk" },
+            { "invalid chunk type", "PNG: [31][32][23][34]: invalid chunk type" },
+            { "bad filter type", "PNG: bad adaptive filter value" },
+            // libpng's progressive reader calls every damaged zlib stream a checksum mismatch.
+            { "distance too far back", "PNG: IDAT: IDAT: ADLER32 checksum mismatch" },
+        };
+        std::size_t checked = 0;
+        for (const test::BrokenFile& f : files) {
+            if (const auto it = expected.find(f.what); it != expected.end()) {
+                EXPECT_EQ(test::decodeFailure(f.bytes).text.english(), it->second) << f.what;
+                ++checked;
+            }
+        }
+        EXPECT_EQ(checked, expected.size());
     }
 
 #if DROPSIZE_WITH_HEIF

@@ -359,9 +359,11 @@ std::vector<BrokenFile> brokenJpegs()
                        return b;
                    }() });
     out.push_back({ "unknown marker", changed(dqt + 1, 0x01) });
+    // All one bits (0xff, stuffed with 0x00) after the scan header: no Huffman code is all ones.
     Bytes entropy = jpeg;
-    for (std::size_t i = sos + 20; i < sos + 220 && i + 2 < entropy.size(); ++i) {
-        entropy[i] = 0xa5;
+    for (std::size_t i = sos + 20; i + 1 < sos + 120 && i + 3 < entropy.size(); i += 2) {
+        entropy[i] = 0xff;
+        entropy[i + 1] = 0x00;
     }
     out.push_back({ "damaged entropy data", entropy });
     Bytes marker = jpeg;
