@@ -96,7 +96,7 @@ DryRunCounts printDryRun(
                     // As the run's log says it: why its size was kept or only cropped, and what
                     // the decoder did otherwise than the file asked.
                     note = sizeNote(preview->inspected.header.info, spec).english();
-                    const std::string& warning = preview->inspected.header.warning;
+                    const std::string warning = preview->inspected.header.warning.english();
                     if (!warning.empty()) {
                         note += (note.empty() ? "" : "; ") + warning;
                     }

@@ -196,10 +196,10 @@ CmykTransform::CmykTransform(CmykTransform&&) noexcept = default;
 CmykTransform& CmykTransform::operator=(CmykTransform&&) noexcept = default;
 CmykTransform::~CmykTransform() = default;
 
-Result<CmykTransform> CmykTransform::create(std::span<const std::uint8_t> profile, bool inverted,
-    std::uint64_t memoryLimit, std::string& warning)
+Result<CmykTransform> CmykTransform::create(
+    std::span<const std::uint8_t> profile, bool inverted, std::uint64_t memoryLimit, Text& warning)
 {
-    warning.clear();
+    warning = Text();
     auto state = std::make_unique<State>();
     state->account.limit = std::min(memoryLimit, kMaxMemory);
     // lcms2 keeps a pointer to the plugin's description: it lives as long as the program.
@@ -222,11 +222,9 @@ Result<CmykTransform> CmykTransform::create(std::span<const std::uint8_t> profil
         if (why.empty()) {
             return CmykTransform(std::move(state));
         }
-        // The header's warning (the job's note) is plain English for now.
         warning = Text::tr("its ICC profile was not used (%1); the standard CMYK profile (ISO "
                            "Coated v2) was used instead")
-                      .arg(std::move(why))
-                      .english();
+                      .arg(std::move(why));
     }
     state->standard = true;
     if (Text why = state->make(standardCmykProfile(), inverted); !why.empty()) {

@@ -34,7 +34,7 @@ public:
     /// `warning` is left empty. Fails only when even the standard profile's transform cannot be
     /// made within `memoryLimit` bytes (or kMaxMemory).
     [[nodiscard]] static Result<CmykTransform> create(std::span<const std::uint8_t> profile,
-        bool inverted, std::uint64_t memoryLimit, std::string& warning);
+        bool inverted, std::uint64_t memoryLimit, Text& warning);
 
     CmykTransform(CmykTransform&&) noexcept;
     CmykTransform& operator=(CmykTransform&&) noexcept;

@@ -267,7 +267,7 @@ namespace {
     {
         Text note = sizeNote(header.info, spec);
         if (!header.warning.empty()) {
-            addNote(note, Text::verbatim(header.warning));
+            addNote(note, header.warning);
         }
         return note;
     }
@@ -380,7 +380,7 @@ bool JobPipeline::planOutputs(const Job& job, PreparedJob& prepared, JobReport& 
     }
     // Each output says why its size was kept in its own note; with several, the job's note
     // is what the header says (finishReport() takes the one output's).
-    report.note = Text::verbatim(inspected.header.warning);
+    report.note = inspected.header.warning;
     prepared.memoryEstimate = std::max(
         prepared.image.memoryFor(pending), pending.size() == 1 ? inspected.memoryEstimate : 0);
     const std::uint64_t limit = m_processor.options().limits.maxMemoryBytes;

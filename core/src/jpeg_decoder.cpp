@@ -454,7 +454,7 @@ Status JpegDecoder::readHeaderOn()
 #if DROPSIZE_WITH_LCMS2
     if (h.cmyk) {
         const std::span<const std::uint8_t> icc(m_d->icc, m_d->iccLength);
-        std::string warning;
+        Text warning;
         auto made
             = CmykTransform::create(icc, c.saw_Adobe_marker != 0, m_limits.maxMemoryBytes, warning);
         if (!made) {
@@ -462,7 +462,7 @@ Status JpegDecoder::readHeaderOn()
         }
         m_d->cmyk.emplace(std::move(made).value());
         if (!warning.empty()) {
-            h.warning = "CMYK: " + warning;
+            h.warning = Text::tr("CMYK: %1").arg(std::move(warning));
         }
     }
 #endif

@@ -2218,6 +2218,10 @@
         <source>image row stride too large</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>CMYK: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

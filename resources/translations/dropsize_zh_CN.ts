@@ -2218,6 +2218,10 @@
         <source>image row stride too large</source>
         <translation>图像行跨距太大</translation>
     </message>
+    <message>
+        <source>CMYK: %1</source>
+        <translation>CMYK：%1</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

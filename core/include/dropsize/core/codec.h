@@ -72,7 +72,7 @@ struct ImageHeader {
     bool progressive = false;
     /// Something the decoder did otherwise than the file asked, for the job's note; empty when
     /// nothing: a CMYK JPEG's ICC profile that lcms2 could not use, say.
-    std::string warning;
+    Text warning;
 };
 
 enum class ChromaSubsampling { S444, S422, S420 };
