@@ -34,32 +34,6 @@ namespace {
         return v;
     }
 
-    // Plain decimal only ("50", "12.5", ".5"): no sign, exponent, hex ("0x20"), spaces or
-    // locale-dependent separators.
-    std::optional<double> parseNumber(const std::string& s)
-    {
-        std::size_t digits = 0;
-        std::size_t points = 0;
-        for (const char c : s) {
-            if (c >= '0' && c <= '9') {
-                ++digits;
-            } else if (c == '.') {
-                ++points;
-            } else {
-                return std::nullopt;
-            }
-        }
-        if (digits == 0 || points > 1) {
-            return std::nullopt;
-        }
-        double v = 0;
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) {
-            return std::nullopt;
-        }
-        return v;
-    }
-
     bool within(const OptionInfo& option, double value)
     {
         return value >= option.min && value <= option.max;
@@ -76,7 +50,7 @@ namespace {
 
     std::optional<double> numberIn(const OptionInfo& option, const std::string& s)
     {
-        const auto v = parseNumber(s);
+        const auto v = parsePlainNumber(s);
         return v && within(option, *v) ? v : std::nullopt;
     }
 

@@ -3,8 +3,33 @@
 #include "dropsize/core/options.h"
 
 #include <charconv>
+#include <cmath>
 
 namespace dropsize {
+
+std::optional<double> parsePlainNumber(std::string_view s)
+{
+    std::size_t digits = 0;
+    std::size_t points = 0;
+    for (const char c : s) {
+        if (c >= '0' && c <= '9') {
+            ++digits;
+        } else if (c == '.') {
+            ++points;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (digits == 0 || points > 1) {
+        return std::nullopt;
+    }
+    double v = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) {
+        return std::nullopt;
+    }
+    return v;
+}
 
 std::string numberText(double value)
 {

@@ -42,28 +42,11 @@ namespace {
             && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
     }
 
-    std::optional<double> plainNumber(std::string_view s)
-    {
-        // Plain decimal only, as the command line reads it: no sign, exponent or hex.
-        if (std::count(s.begin(), s.end(), '.') > 1
-            || std::count_if(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }) == 0
-            || !std::all_of(
-                s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || c == '.'; })) {
-            return std::nullopt;
-        }
-        double v = 0;
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) {
-            return std::nullopt;
-        }
-        return v;
-    }
-
     bool within(const OptionInfo& option, double v) { return v >= option.min && v <= option.max; }
 
     bool integerWithin(const OptionInfo& option, std::string_view s)
     {
-        const auto v = allDigits(s) ? plainNumber(s) : std::nullopt;
+        const auto v = allDigits(s) ? parsePlainNumber(s) : std::nullopt;
         return v && within(option, *v);
     }
 
@@ -79,7 +62,7 @@ namespace {
         if (unit != 1) {
             s.remove_suffix(1);
         }
-        const auto v = allDigits(s) ? plainNumber(s) : std::nullopt;
+        const auto v = allDigits(s) ? parsePlainNumber(s) : std::nullopt;
         return v && within(option, *v * unit);
     }
 
@@ -119,7 +102,7 @@ namespace {
             return &option == &option::kMaxBytes ? byteCountWithin(option, value)
                                                  : integerWithin(option, value);
         case OptionKind::Number: {
-            const auto v = plainNumber(value);
+            const auto v = parsePlainNumber(value);
             return v && within(option, *v);
         }
         case OptionKind::Size: {
