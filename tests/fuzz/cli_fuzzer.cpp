@@ -26,7 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
     }
     auto parsed = dropsize::cli::parseCommandLine(args);
-    if (!parsed || parsed->help || parsed->version) {
+    // --help, --version and --list-presets need no inputs: they print and stop.
+    if (!parsed || parsed->help || parsed->version || parsed->listPresets) {
         return 0;
     }
     if (parsed->inputs.empty()) {
