@@ -8,6 +8,7 @@
 #include "dropsize/core/codec.h"
 #include "jpeg_error.h"
 #include "support/codec_failures.h"
+#include "support/test_support.h"
 
 #include <cstring>
 #include <gtest/gtest.h>
@@ -18,18 +19,6 @@ extern "C" {
 
 namespace dropsize {
 namespace {
-
-    // Every verbatim text in `text`, itself included when it is one.
-    void collectVerbatim(const Text& text, std::vector<std::string>& out)
-    {
-        if (!text.isTemplate()) {
-            out.push_back(text.verbatimText());
-            return;
-        }
-        for (const Text& a : text.args()) {
-            collectVerbatim(a, out);
-        }
-    }
 
     // Whether a template in `text` has as many arguments as placeholders %1..%9.
     bool argumentsMatch(const Text& text)
@@ -76,9 +65,7 @@ namespace {
             ++withWords;
             ASSERT_TRUE(f.error.text.isTemplate());
             EXPECT_EQ(f.error.text.english(), f.error.message);
-            std::vector<std::string> verbatim;
-            collectVerbatim(f.error.text, verbatim);
-            for (const std::string& v : verbatim) {
+            for (const std::string& v : test::verbatimParts(f.error.text)) {
                 EXPECT_EQ(v.find(' '), std::string::npos) << v;
             }
         }

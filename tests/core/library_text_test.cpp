@@ -31,24 +31,10 @@ extern "C" {
 namespace dropsize {
 namespace {
 
-    // Every verbatim text in `text`, itself included when it is one.
-    void collectVerbatim(const Text& text, std::vector<std::string>& out)
-    {
-        if (!text.isTemplate()) {
-            out.push_back(text.verbatimText());
-            return;
-        }
-        for (const Text& a : text.args()) {
-            collectVerbatim(a, out);
-        }
-    }
-
     // Whether some verbatim text in `text` is a sentence (has a space), not a name or a number.
     std::string verbatimSentence(const Text& text)
     {
-        std::vector<std::string> verbatim;
-        collectVerbatim(text, verbatim);
-        for (const std::string& v : verbatim) {
+        for (const std::string& v : test::verbatimParts(text)) {
             if (v.find(' ') != std::string::npos) {
                 return v;
             }

@@ -316,4 +316,17 @@ void writeTestPng(const fs::path& path, int width, int height, int channels)
     writeFile(path, *bytes);
 }
 
+std::vector<std::string> verbatimParts(const Text& text)
+{
+    if (!text.isTemplate()) {
+        return { text.verbatimText() };
+    }
+    std::vector<std::string> parts;
+    for (const Text& a : text.args()) {
+        std::vector<std::string> inner = verbatimParts(a);
+        parts.insert(parts.end(), inner.begin(), inner.end());
+    }
+    return parts;
+}
+
 } // namespace dropsize::test

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "dropsize/core/image.h"
+#include "dropsize/core/text.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -92,5 +93,9 @@ bool setModifiedTime(const std::filesystem::path& path, ModifiedTime time);
 /// Writes a synthetic JPEG (quality 90) or PNG of the given size to `path`.
 void writeTestJpeg(const std::filesystem::path& path, int width, int height, int channels = 3);
 void writeTestPng(const std::filesystem::path& path, int width, int height, int channels = 3);
+
+/// Every verbatim part of `text` (a library's words, a path, a number), `text` itself when it
+/// is verbatim: what the window shows untranslated.
+std::vector<std::string> verbatimParts(const Text& text);
 
 } // namespace dropsize::test
