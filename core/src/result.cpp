@@ -20,6 +20,63 @@ Error Error::of(ErrorCode code, Text text, std::string path)
 
 Text Error::describe() const { return text.empty() ? Text::verbatim(message) : text; }
 
+bool isRetryable(const Error& error) noexcept
+{
+    switch (error.code) {
+    case ErrorCode::NoSpace:
+    case ErrorCode::OutOfMemory:
+    case ErrorCode::Cancelled:
+        return true;
+    case ErrorCode::Io:
+        break;
+    default:
+        return false;
+    }
+    // The errors that say the storage, the network or the system failed for now, not that the
+    // file or its permissions are wrong. (Not every system has every name.)
+    static constexpr int kTransient[] = {
+        EIO,
+        EAGAIN,
+        EBUSY,
+        EINTR,
+        ENOMEM,
+        ENOSPC,
+        EMFILE,
+        ENFILE,
+        ETIMEDOUT,
+        ENOBUFS,
+#ifdef ESTALE
+        ESTALE,
+#endif
+#ifdef EDQUOT
+        EDQUOT,
+#endif
+#ifdef ENOLCK
+        ENOLCK,
+#endif
+#ifdef ENETDOWN
+        ENETDOWN,
+        ENETUNREACH,
+        ENETRESET,
+        ECONNABORTED,
+        ECONNRESET,
+        EHOSTUNREACH,
+#endif
+#ifdef EHOSTDOWN
+        EHOSTDOWN,
+#endif
+#ifdef EREMOTEIO
+        EREMOTEIO,
+#endif
+    };
+    for (const int code : kTransient) {
+        if (error.systemCode == code) {
+            return true;
+        }
+    }
+    return false;
+}
+
 namespace {
 
     // strerror_r comes in two kinds: GNU's returns the text (which may not be in the buffer),

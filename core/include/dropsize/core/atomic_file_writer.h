@@ -35,6 +35,11 @@ struct WriteOptions {
     /// The modification time to give the file, set before it takes its name; none: the time it
     /// is written.
     std::optional<FileTime> modified;
+    /// Write under the final name itself, created new (or truncated under Overwrite, never an
+    /// input), with no temporary file and no rename: for mounts that can only write new files
+    /// in sequence (object storage). A failed or cancelled write removes what it wrote, but a
+    /// crash can leave a partial file under the final name.
+    bool direct = false;
 };
 
 /// A file write() put in place.

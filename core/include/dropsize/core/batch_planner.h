@@ -7,6 +7,7 @@
 #include "dropsize/core/codec.h"
 #include "dropsize/core/image_processor.h"
 #include "dropsize/core/name_template.h"
+#include "dropsize/core/shard.h"
 #include "dropsize/core/size_list.h"
 
 #include <filesystem>
@@ -40,6 +41,15 @@ struct PlanOptions {
     /// with them when the name needs the output's size ({w}, {h}), and labels the one size of
     /// a batch without `sizes` ({size}) by its spec.
     ProcessOptions process;
+    /// Set: the plan keeps only this part's jobs and ignored paths (a file's part is shardOf()
+    /// its path relative to its input root: the input folder, a given file's own folder, or
+    /// `listRoot`). Names are still settled over the whole batch, so that every part names its
+    /// outputs as one run of the whole batch would.
+    std::optional<Shard> shard;
+    /// Set: the inputs are files named relative to this folder (a manifest: --files-from with
+    /// --root), planned as a walk of the folder would plan them (their outputs in the mirrored
+    /// tree below its output folder, the same names, the same checks) without listing a folder.
+    std::optional<std::filesystem::path> listRoot;
 };
 
 /// What a job will do when the batch runs.

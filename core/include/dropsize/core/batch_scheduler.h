@@ -25,6 +25,9 @@ struct BatchOptions {
     /// Images in flight together never need more than this (estimated from their headers);
     /// an image larger than the budget runs alone.
     std::uint64_t memoryBudget = 512ull << 20;
+    /// Write each output straight under its final name, with no temporary file and no rename
+    /// (WriteOptions::direct): for mounts that cannot rename, such as object storage.
+    bool directWrite = false;
 };
 
 /// What reading one input finds, with a batch's limits and without its memory: the dry run's view.

@@ -45,11 +45,19 @@ struct Error {
     std::string message;
     std::string path;
     Text text;
+    /// The system's error number (errno; Windows' codes are mapped to the same) when the error
+    /// came from a system call, else 0: what isRetryable() reads.
+    int systemCode = 0;
 
     [[nodiscard]] static Error of(ErrorCode code, Text text, std::string path = {});
     /// The sentence to show people: `text`, or `message` verbatim where there is no text.
     [[nodiscard]] Text describe() const;
 };
+
+/// Whether the same job could succeed if run again later, elsewhere: a full disk or quota, no
+/// memory, a cancel, or a system error that says the storage or network failed for now (EIO,
+/// ETIMEDOUT, ESTALE, ...). A bad input, a refused permission or a missing file is not.
+bool isRetryable(const Error& error) noexcept;
 
 /// Short lower-case name of an error code ("corrupt-data"), stable for JSON output.
 const char* errorCodeName(ErrorCode code) noexcept;
