@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -93,9 +94,22 @@ namespace {
         return bytes;
     }
 
+    // --shard's value, the task index read from the engine's environment where it says auto.
+    Result<Shard> shardFromEnvironment(const std::string& value)
+    {
+        return parseShard(value, [](const char* name) -> std::optional<std::string> {
+            const char* found = std::getenv(name);
+            return found != nullptr ? std::optional<std::string>(found) : std::nullopt;
+        });
+    }
+
     // Why a list or pattern flag's value was refused, in its parser's words.
     Status textProblem(const OptionInfo& option, const std::string& value, const CliOptions& o)
     {
+        if (option.flag == "--shard") {
+            auto shard = shardFromEnvironment(value);
+            return shard ? Status {} : Status { std::move(shard).error() };
+        }
         if (&option == &option::kSizes) {
             ResizeSpec base = o.batch.process.spec;
             base.enlarge = true;
@@ -126,6 +140,49 @@ namespace {
         .flag = "--list-presets",
         .help = "list the presets, the built-ins and those saved in the window, with their "
                 "flags" };
+    constexpr OptionInfo kShard { .kind = OptionKind::Text,
+        .flag = "--shard",
+        .valueName = "I/N",
+        .help = "take part I (0 to N-1) of N disjoint parts of the inputs, split by a stable hash "
+                "of each file's path relative to its input folder; auto/N (or auto, the count "
+                "too from SLURM_ARRAY_TASK_COUNT) takes I from SLURM_ARRAY_TASK_ID, "
+                "JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX. Outputs are named as one "
+                "run of every part would name them; --on-existing rename is refused" };
+    constexpr OptionInfo kFilesFrom { .kind = OptionKind::Folder,
+        .flag = "--files-from",
+        .valueName = "FILE",
+        .help = "read the inputs from FILE (- for standard input), one a line; with --root, the "
+                "files named relative to that folder are planned as its walk would plan them "
+                "(the same output folder, tree and names), and no folder is listed" };
+    constexpr OptionInfo kNull { .kind = OptionKind::Switch,
+        .flag = "--null",
+        .help = "the list of --files-from and --list is separated by NUL bytes, not lines" };
+    constexpr OptionInfo kRoot { .kind = OptionKind::Folder,
+        .flag = "--root",
+        .valueName = "DIR",
+        .help = "the folder the paths of --files-from are relative to (and --list's, with "
+                "--list)" };
+    constexpr OptionInfo kList { .kind = OptionKind::Switch,
+        .flag = "--list",
+        .help = "print the files the run would take (of its --shard), sorted, relative to "
+                "--root or to the one input folder: a list for --files-from. Reads only each "
+                "file's first bytes; writes nothing" };
+    constexpr OptionInfo kReport { .kind = OptionKind::Folder,
+        .flag = "--report",
+        .valueName = "PATH",
+        .help = "write each file's result as JSON lines, and a last line with the counts and "
+                "the exit status, to PATH (a folder: PATH/shard-I-of-N.jsonl); written under "
+                "another name and renamed at the end, so a report marks a finished run" };
+    constexpr OptionInfo kMergeReports { .kind = OptionKind::Switch,
+        .flag = "--merge-reports",
+        .help = "the paths given are reports (files, or folders of *.jsonl): print one summary "
+                "of them, with the shards that are missing (exit 75 when one is, 1 when files "
+                "failed)" };
+    constexpr OptionInfo kDirectWrite { .kind = OptionKind::Switch,
+        .flag = "--direct-write",
+        .help = "write each output under its final name, with no temporary file and rename: for "
+                "mounts that cannot rename (object storage). A crash can then leave a partial "
+                "file under a final name, which a re-run skips" };
     constexpr OptionInfo kHelp {
         .kind = OptionKind::Switch, .flag = "--help", .help = "this text"
     };
@@ -382,6 +439,44 @@ namespace {
         flags.push_back(std::move(help));
         flags.push_back(switchFlag(
             kVersion, S::Run, [](auto& o) -> auto& { return o.version; }));
+        flags.push_back({ &kShard, S::ScaleOut, "I/N, auto/N or auto (such as 3/8)",
+            [](const std::string& v, CliOptions& o) {
+                const auto shard = shardFromEnvironment(v);
+                if (!shard) {
+                    return false;
+                }
+                o.shard = *shard;
+                o.plan.shard = *shard;
+                return true;
+            } });
+        flags.push_back({ &kFilesFrom, S::ScaleOut, "a file that lists the inputs, or -",
+            [](const std::string& v, CliOptions& o) {
+                if (!v.empty()) {
+                    o.filesFrom = pathFromUtf8(v);
+                }
+                return !v.empty();
+            } });
+        flags.push_back(switchFlag(
+            kNull, S::ScaleOut, [](auto& o) -> auto& { return o.null; }));
+        flags.push_back({ &kRoot, S::ScaleOut, "a folder", [](const std::string& v, CliOptions& o) {
+                             if (!v.empty()) {
+                                 o.root = pathFromUtf8(v);
+                             }
+                             return !v.empty();
+                         } });
+        flags.push_back(switchFlag(
+            kList, S::ScaleOut, [](auto& o) -> auto& { return o.list; }));
+        flags.push_back(
+            { &kReport, S::ScaleOut, "a file or folder", [](const std::string& v, CliOptions& o) {
+                 if (!v.empty()) {
+                     o.report = pathFromUtf8(v);
+                 }
+                 return !v.empty();
+             } });
+        flags.push_back(switchFlag(
+            kMergeReports, S::ScaleOut, [](auto& o) -> auto& { return o.mergeReports; }));
+        flags.push_back(switchFlag(
+            kDirectWrite, S::ScaleOut, [](auto& o) -> auto& { return o.batch.directWrite; }));
         return flags;
     }
 
@@ -494,6 +589,8 @@ namespace {
             return "Output:";
         case CliSection::Run:
             return "Run:";
+        case CliSection::ScaleOut:
+            return "Across machines (docs/scale-out.md):";
         }
         return {};
     }
@@ -534,8 +631,12 @@ Image.thumbnail() (ImageOps.fit() for --fill) followed by exif_transpose().
     return text + R"(
 Exit status:
   0    every image was resized or skipped
-  1    some failed: each failure names its file and the reason (also with --dry-run)
+  1    some failed for good (a bad input): each failure names its file and the reason (also
+       with --dry-run)
   2    usage error, or an output folder that cannot be used; nothing was read or written
+  75   run it again (EX_TEMPFAIL): files failed for a reason that can pass (a full disk, an
+       I/O error, no memory), or a --shard run was stopped by a signal; the report marks
+       those files "retry"
   130  stopped by Ctrl-C (SIGINT), 143 by SIGTERM: images being written finish, the rest
        are left for a re-run, no partial file is left; a second signal ends it at once
   141  standard output was closed (its reader went away): stopped as on Ctrl-C, with the
@@ -741,8 +842,37 @@ Result<CliOptions> parseCommandLine(
     if (o.help || o.version || o.listPresets) {
         return o;
     }
-    if (o.inputs.empty()) {
+    if (o.mergeReports) {
+        if (o.inputs.empty()) {
+            return usage("--merge-reports needs the reports: files, or folders of *.jsonl files");
+        }
+        return o;
+    }
+    if (o.inputs.empty() && !o.filesFrom) {
         return usage("no files or folders given (see --help)");
+    }
+    if (o.root && !o.filesFrom && !o.list) {
+        return usage("--root goes with --files-from (the folder its paths are relative to) or "
+                     "--list");
+    }
+    if (o.root && o.filesFrom && !o.inputs.empty()) {
+        return usage("with --files-from and --root the inputs are the list's alone; give the "
+                     "other paths in the list, or leave --root out");
+    }
+    if (o.null && !o.filesFrom && !o.list) {
+        return usage("--null goes with --files-from or --list");
+    }
+    if (o.report && (o.dryRun || o.list)) {
+        return usage(std::string("--report writes the results of a run, not of ")
+            + (o.dryRun ? "--dry-run" : "--list"));
+    }
+    if (o.list && o.dryRun) {
+        return usage("choose one of --list and --dry-run");
+    }
+    if (o.shard && o.plan.onExisting == ExistingPolicy::Rename) {
+        return usage("--on-existing rename cannot be split into shards: the names it picks "
+                     "depend on what other shards have written already; use skip (the "
+                     "default, which makes a re-run finish what is left) or overwrite");
     }
     if (auto valid = validate(o.batch.process.spec); !valid) {
         return usage(valid.error().message);

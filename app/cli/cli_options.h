@@ -6,6 +6,7 @@
 #include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/options.h"
 #include "dropsize/core/presets.h"
+#include "dropsize/core/shard.h"
 
 #include <filesystem>
 #include <functional>
@@ -31,10 +32,25 @@ struct CliOptions {
     bool listPresets = false;
     /// The lines of the preset file that were skipped, each "FILE:LINE: why", for standard error.
     std::vector<std::string> presetProblems;
+
+    // Splitting a batch over machines (docs/scale-out.md).
+    /// --shard, read with the engine's environment (parseShard()); also in plan.shard.
+    std::optional<Shard> shard;
+    /// --files-from: a list of inputs ("-": standard input), read by the program before it plans.
+    std::optional<std::filesystem::path> filesFrom;
+    bool null = false; ///< --null: the list (read or printed) is NUL-separated
+    /// --root: the folder the list's paths are relative to (plan.listRoot when there is a list),
+    /// and that --list writes paths relative to.
+    std::optional<std::filesystem::path> root;
+    bool list = false; ///< --list: print the plan's inputs as a list, and do nothing else
+    /// --report: the file (or folder, for shard-I-of-N.jsonl) of per-file results.
+    std::optional<std::filesystem::path> report;
+    /// --merge-reports: `inputs` are reports (files or folders) to merge into one summary.
+    bool mergeReports = false;
 };
 
 /// The part of --help a flag is listed in.
-enum class CliSection { Size, Output, Run };
+enum class CliSection { Size, Output, Run, ScaleOut };
 
 /// One flag of the command line: the option it sets (whose flag, value name, limits and help
 /// are core's, options.h) and how its value goes into CliOptions. The parser and --help both

@@ -130,6 +130,69 @@ std::string printable(std::string_view text)
     return out;
 }
 
+std::string jobFinishedJson(const JobReport& r, std::string_view extraMembers)
+{
+    std::string line = "{\"event\":\"job-finished\",\"id\":" + std::to_string(r.id)
+        + ",\"status\":\"" + jobStatusName(r.status) + "\",\"input\":" + jsonString(utf8(r.input))
+        + ",\"output\":" + jsonString(utf8(r.output))
+        + ",\"input_bytes\":" + std::to_string(r.inputBytes)
+        + ",\"output_bytes\":" + std::to_string(r.outputBytes) + ",\"input_size\":["
+        + std::to_string(r.inputSize.width) + "," + std::to_string(r.inputSize.height)
+        + "],\"output_size\":[" + std::to_string(r.outputSize.width) + ","
+        + std::to_string(r.outputSize.height) + "],\"device\":" + jsonString(deviceName(r.device))
+        + ",\"seconds\":" + std::to_string(r.seconds);
+    if (r.error) {
+        line += ",\"error\":{\"code\":\"" + std::string(errorCodeName(r.error->code))
+            + "\",\"message\":" + jsonString(r.error->message) + "}";
+    }
+    if (!r.note.empty()) {
+        line += ",\"note\":" + jsonString(r.note.english());
+    }
+    if (!r.warning.empty()) {
+        line += ",\"warning\":" + jsonString(r.warning.english());
+    }
+    if (r.quality != 0) {
+        line += ",\"quality\":" + std::to_string(r.quality);
+    }
+    if (r.ifBigger != IfBigger::Keep) {
+        line += ",\"if_bigger\":\"" + std::string(nameOf(r.ifBigger)) + "\"";
+    }
+    line += ",\"outputs\":[";
+    for (std::size_t i = 0; i < r.outputs.size(); ++i) {
+        const OutputReport& o = r.outputs[i];
+        line += std::string(i == 0 ? "" : ",") + "{\"size\":" + jsonString(o.label)
+            + ",\"status\":\"" + jobStatusName(o.status)
+            + "\",\"output\":" + jsonString(utf8(o.path)) + ",\"output_size\":["
+            + std::to_string(o.outputSize.width) + "," + std::to_string(o.outputSize.height)
+            + "],\"output_bytes\":" + std::to_string(o.bytes) + ",\"device\":"
+            + jsonString(deviceName(o.device)) + ",\"seconds\":" + std::to_string(o.seconds);
+        if (o.error) {
+            line += ",\"error\":{\"code\":\"" + std::string(errorCodeName(o.error->code))
+                + "\",\"message\":" + jsonString(o.error->message) + "}";
+        }
+        if (!o.note.empty()) {
+            line += ",\"note\":" + jsonString(o.note.english());
+        }
+        if (!o.warning.empty()) {
+            line += ",\"warning\":" + jsonString(o.warning.english());
+        }
+        if (o.quality != 0) {
+            line += ",\"quality\":" + std::to_string(o.quality);
+        }
+        if (o.ifBigger != IfBigger::Keep) {
+            line += ",\"if_bigger\":\"" + std::string(nameOf(o.ifBigger)) + "\"";
+        }
+        line += "}";
+    }
+    return line + "]" + std::string(extraMembers) + "}";
+}
+
+std::string ignoredJson(const IgnoredPath& ignored)
+{
+    return "{\"event\":\"ignored\",\"path\":" + jsonString(utf8(ignored.path))
+        + ",\"reason\":" + jsonString(ignored.reason.english()) + "}";
+}
+
 CliReporter::CliReporter(bool json, bool progressLine)
     : m_json(json)
     , m_progressLine(progressLine && !json)
@@ -178,8 +241,7 @@ void CliReporter::reportIgnored(const std::vector<IgnoredPath>& ignored)
         return;
     }
     for (const IgnoredPath& i : ignored) {
-        if (!emit("{\"event\":\"ignored\",\"path\":" + jsonString(utf8(i.path))
-                + ",\"reason\":" + jsonString(i.reason.english()) + "}\n")) {
+        if (!emit(ignoredJson(i) + "\n")) {
             return;
         }
     }
@@ -210,59 +272,7 @@ void CliReporter::onJobFinished(const JobReport& r)
     std::lock_guard lock(m_mutex);
     ++m_done;
     if (m_json) {
-        std::string line = "{\"event\":\"job-finished\",\"id\":" + std::to_string(r.id)
-            + ",\"status\":\"" + jobStatusName(r.status) + "\",\"input\":"
-            + jsonString(utf8(r.input)) + ",\"output\":" + jsonString(utf8(r.output))
-            + ",\"input_bytes\":" + std::to_string(r.inputBytes)
-            + ",\"output_bytes\":" + std::to_string(r.outputBytes) + ",\"input_size\":["
-            + std::to_string(r.inputSize.width) + "," + std::to_string(r.inputSize.height)
-            + "],\"output_size\":[" + std::to_string(r.outputSize.width) + ","
-            + std::to_string(r.outputSize.height) + "],\"device\":"
-            + jsonString(deviceName(r.device)) + ",\"seconds\":" + std::to_string(r.seconds);
-        if (r.error) {
-            line += ",\"error\":{\"code\":\"" + std::string(errorCodeName(r.error->code))
-                + "\",\"message\":" + jsonString(r.error->message) + "}";
-        }
-        if (!r.note.empty()) {
-            line += ",\"note\":" + jsonString(r.note.english());
-        }
-        if (!r.warning.empty()) {
-            line += ",\"warning\":" + jsonString(r.warning.english());
-        }
-        if (r.quality != 0) {
-            line += ",\"quality\":" + std::to_string(r.quality);
-        }
-        if (r.ifBigger != IfBigger::Keep) {
-            line += ",\"if_bigger\":\"" + std::string(nameOf(r.ifBigger)) + "\"";
-        }
-        line += ",\"outputs\":[";
-        for (std::size_t i = 0; i < r.outputs.size(); ++i) {
-            const OutputReport& o = r.outputs[i];
-            line += std::string(i == 0 ? "" : ",") + "{\"size\":" + jsonString(o.label)
-                + ",\"status\":\"" + jobStatusName(o.status)
-                + "\",\"output\":" + jsonString(utf8(o.path)) + ",\"output_size\":["
-                + std::to_string(o.outputSize.width) + "," + std::to_string(o.outputSize.height)
-                + "],\"output_bytes\":" + std::to_string(o.bytes) + ",\"device\":"
-                + jsonString(deviceName(o.device)) + ",\"seconds\":" + std::to_string(o.seconds);
-            if (o.error) {
-                line += ",\"error\":{\"code\":\"" + std::string(errorCodeName(o.error->code))
-                    + "\",\"message\":" + jsonString(o.error->message) + "}";
-            }
-            if (!o.note.empty()) {
-                line += ",\"note\":" + jsonString(o.note.english());
-            }
-            if (!o.warning.empty()) {
-                line += ",\"warning\":" + jsonString(o.warning.english());
-            }
-            if (o.quality != 0) {
-                line += ",\"quality\":" + std::to_string(o.quality);
-            }
-            if (o.ifBigger != IfBigger::Keep) {
-                line += ",\"if_bigger\":\"" + std::string(nameOf(o.ifBigger)) + "\"";
-            }
-            line += "}";
-        }
-        emit(line + "]}\n");
+        emit(jobFinishedJson(r) + "\n");
         return;
     }
     clearProgress();

@@ -25,6 +25,13 @@ std::string jsonString(std::string_view text);
 /// the cursor, break a line nor read backwards.
 std::string printable(std::string_view text);
 
+/// The "job-finished" event of `r` as one JSON object (no line end), as --json prints it and
+/// the report file holds it; `extraMembers` (",\"retry\":false", say) go in at its end.
+std::string jobFinishedJson(const JobReport& r, std::string_view extraMembers = {});
+
+/// The "ignored" event of a path the planner left out, as one JSON object (no line end).
+std::string ignoredJson(const IgnoredPath& ignored);
+
 /// Prints a batch's events: one log line per file (or one JSON object per event with --json),
 /// a progress line with count, rate and time left when stderr is a terminal, and a summary.
 /// When standard output turns out to be closed (a pipe whose reader is gone) it stops writing

@@ -3,6 +3,8 @@
 #include "cli/cli_options.h"
 #include "cli/cli_reporter.h"
 #include "cli/dry_run.h"
+#include "cli/manifest.h"
+#include "cli/shard_report.h"
 #include "cli/signal_watcher.h"
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/batch_scheduler.h"
@@ -39,6 +41,7 @@ constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;
 constexpr int kExitSignalBase = 128; // + the signal: 130 for SIGINT, 143 for SIGTERM
 constexpr int kExitOutputClosed = 141; // 128 + SIGPIPE, as a shell reports a pipe's death
+constexpr int kExitRetry = dropsize::cli::kExitRetry; // 75: run the shard again
 
 #ifdef _WIN32
 // main()'s argv is in the ANSI code page, where a name it cannot hold becomes '?': the
@@ -160,6 +163,38 @@ int runCli(const std::vector<std::string>& args)
         return kExitOk;
     }
 
+    if (options.mergeReports) {
+        return cli::mergeReports(options.inputs, options.json, stdout, stderr);
+    }
+    if (options.filesFrom) {
+        auto listed = cli::readManifest(*options.filesFrom, options.null);
+        if (!listed) {
+            std::fprintf(
+                stderr, "dropsize-cli: %s\n", cli::printable(listed.error().message).c_str());
+            return kExitUsage;
+        }
+        if (options.root) {
+            options.inputs = std::move(listed).value();
+            options.plan.listRoot = *options.root;
+        } else {
+            options.inputs.insert(options.inputs.end(), listed->begin(), listed->end());
+        }
+    }
+    // Opened before anything is read: a report that cannot be written is a usage error, not a
+    // batch done for nothing.
+    std::unique_ptr<cli::ReportWriter> report;
+    if (options.report) {
+        auto opened = cli::ReportWriter::open(
+            cli::reportFilePath(*options.report, options.shard.value_or(Shard {})),
+            Shard { options.shard.value_or(Shard {}) });
+        if (!opened) {
+            std::fprintf(
+                stderr, "dropsize-cli: %s\n", cli::printable(opened.error().message).c_str());
+            return kExitUsage;
+        }
+        report = std::move(opened).value();
+    }
+
     options.plan.cancel = &stop;
     auto plan = BatchPlanner(options.plan).plan(options.inputs);
     if (!plan) {
@@ -179,6 +214,33 @@ int runCli(const std::vector<std::string>& args)
             cli::printable(error.message).c_str());
         return kExitUsage;
     }
+    if (options.list) {
+        // Relative to the root, or to the one input folder: a list for --files-from --root.
+        std::optional<std::filesystem::path> base;
+        std::error_code ec;
+        if (options.root) {
+            base = std::filesystem::canonical(*options.root, ec);
+        } else if (options.inputs.size() == 1
+            && std::filesystem::is_directory(options.inputs[0], ec)) {
+            base = std::filesystem::canonical(options.inputs[0], ec);
+        }
+        if (ec) {
+            base.reset();
+        }
+        auto text = cli::listText(*plan, base, options.null);
+        if (!text) {
+            std::fprintf(
+                stderr, "dropsize-cli: %s\n", cli::printable(text.error().message).c_str());
+            return kExitFailed;
+        }
+        const bool written = std::fwrite(text->data(), 1, text->size(), stdout) == text->size()
+            && std::fflush(stdout) == 0;
+        if (!written) {
+            std::fputs("dropsize-cli: the list could not be written to standard output\n", stderr);
+            return kExitOutputClosed;
+        }
+        return kExitOk;
+    }
     if (options.dryRun) {
         const cli::DryRunCounts counts = cli::printDryRun(*plan, options, stdout, &stop);
         if (stop.stopRequested()) {
@@ -193,7 +255,8 @@ int runCli(const std::vector<std::string>& args)
     const bool terminal = ::isatty(STDERR_FILENO) != 0;
 #endif
     cli::CliReporter reporter(options.json, terminal);
-    BatchScheduler scheduler(options.batch, &reporter);
+    cli::RunObservers observers(reporter, report.get());
+    BatchScheduler scheduler(options.batch, &observers);
     reporter.onOutputClosed([&scheduler] { scheduler.cancel(); });
     {
         std::lock_guard lock(runningMutex);
@@ -203,18 +266,33 @@ int runCli(const std::vector<std::string>& args)
         scheduler.cancel(); // a signal between planning and here
     }
     reporter.reportIgnored(plan->ignored);
+    if (report) {
+        report->reportIgnored(plan->ignored);
+    }
     const BatchSummary summary = scheduler.run(*plan);
     {
         std::lock_guard lock(runningMutex);
         running = nullptr;
     }
+    int exitCode = summary.failed == 0 && !summary.wasCancelled ? kExitOk : kExitFailed;
     if (reporter.outputClosed()) {
-        return kExitOutputClosed;
+        exitCode = kExitOutputClosed;
+    } else if (summary.wasCancelled && stopSignal.load() != 0) {
+        // A shard stopped by its engine (preempted, evicted, cancelled) is one to run again.
+        exitCode = options.shard ? kExitRetry : kExitSignalBase + stopSignal.load();
+    } else if (observers.leftForRetry() > 0) {
+        exitCode = kExitRetry; // a full disk, an I/O error, no memory: another run may do them
     }
-    if (summary.wasCancelled && stopSignal.load() != 0) {
-        return kExitSignalBase + stopSignal.load();
+    if (report) {
+        if (Status finished = report->finish(summary, exitCode); !finished) {
+            std::fprintf(
+                stderr, "dropsize-cli: %s\n", cli::printable(finished.error().message).c_str());
+            if (exitCode == kExitOk || exitCode == kExitFailed) {
+                exitCode = kExitRetry; // the work is done, but no report says so
+            }
+        }
     }
-    return summary.failed == 0 && !summary.wasCancelled ? kExitOk : kExitFailed;
+    return exitCode;
 }
 
 } // namespace

@@ -222,6 +222,13 @@ void ChildProcess::kill()
     }
 }
 
+void ChildProcess::sendSignal(int signal)
+{
+    if (!m_ended) {
+        ::kill(m_pid, signal);
+    }
+}
+
 #endif
 
 int runProgram(const fs::path& program, const std::vector<std::string>& args,

@@ -40,6 +40,11 @@ public:
     /// or the task manager would; wait() then gives kKilled.
     void kill();
 
+#ifndef _WIN32
+    /// Sends it `signal` (SIGTERM, say: a stop it can handle), if it is still running.
+    void sendSignal(int signal);
+#endif
+
 private:
 #ifdef _WIN32
     void* m_process = nullptr; ///< the process's HANDLE

@@ -1,0 +1,522 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "cli/shard_report.h"
+
+#include "cli/cli_reporter.h"
+#include "cli/json_reader.h"
+#include "dropsize/core/path_text.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <fstream>
+#include <map>
+#include <set>
+#include <system_error>
+#ifdef _WIN32
+#include <io.h>
+#include <process.h>
+#else
+#include <unistd.h>
+#endif
+
+namespace fs = std::filesystem;
+
+namespace dropsize::cli {
+
+namespace {
+
+    int processId()
+    {
+#ifdef _WIN32
+        return ::_getpid();
+#else
+        return static_cast<int>(::getpid());
+#endif
+    }
+
+    std::string hostName()
+    {
+#ifdef _WIN32
+        const char* name = std::getenv("COMPUTERNAME");
+        return name != nullptr ? name : "";
+#else
+        char name[256] = {};
+        return ::gethostname(name, sizeof name - 1) == 0 ? name : "";
+#endif
+    }
+
+    bool flushToDisk(std::FILE* f)
+    {
+        if (std::fflush(f) != 0) {
+            return false;
+        }
+#ifdef _WIN32
+        return ::_commit(::_fileno(f)) == 0;
+#else
+        return ::fsync(::fileno(f)) == 0;
+#endif
+    }
+
+    Error reportError(int err, const std::string& what, const fs::path& path)
+    {
+        Error e = Error::of(ErrorCode::Io,
+            Text::verbatim(what + " " + utf8(path) + ": " + systemErrorText(err)), utf8(path));
+        e.systemCode = err;
+        return e;
+    }
+
+} // namespace
+
+bool leftForRetry(const JobReport& report)
+{
+    if (report.status == JobStatus::Cancelled) {
+        return true;
+    }
+    if (report.status != JobStatus::Failed) {
+        return false;
+    }
+    if (report.error && isRetryable(*report.error)) {
+        return true;
+    }
+    return std::any_of(report.outputs.begin(), report.outputs.end(), [](const OutputReport& o) {
+        return o.status == JobStatus::Cancelled
+            || (o.status == JobStatus::Failed && o.error && isRetryable(*o.error));
+    });
+}
+
+fs::path reportFilePath(const fs::path& given, const Shard& shard)
+{
+    std::error_code ec;
+    const bool folder = !given.has_filename() || fs::is_directory(given, ec);
+    if (!folder) {
+        return given;
+    }
+    return given
+        / ("shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count)
+            + ".jsonl");
+}
+
+Result<std::unique_ptr<ReportWriter>> ReportWriter::open(const fs::path& file, const Shard& shard)
+{
+    std::error_code ec;
+    if (file.has_parent_path()) {
+        fs::create_directories(file.parent_path(), ec); // a folder given with a trailing '/'
+    }
+    // Beside the report, so that the rename stays on one file system; hidden, and named after
+    // the report and this process, so that runs of other shards never meet it.
+    const fs::path temporary = file.parent_path()
+        / pathFromUtf8("." + utf8(file.filename()) + "." + std::to_string(processId()) + ".tmp");
+#ifdef _WIN32
+    std::FILE* out = ::_wfopen(temporary.c_str(), L"wbx");
+#else
+    std::FILE* out = std::fopen(temporary.c_str(), "wbx");
+#endif
+    if (out == nullptr) {
+        return reportError(errno, "cannot write the report", temporary);
+    }
+    return std::unique_ptr<ReportWriter>(new ReportWriter(file, temporary, out, shard));
+}
+
+ReportWriter::ReportWriter(fs::path file, fs::path temporary, std::FILE* out, const Shard& shard)
+    : m_file(std::move(file))
+    , m_temporary(std::move(temporary))
+    , m_out(out)
+    , m_shard(shard)
+{
+}
+
+ReportWriter::~ReportWriter()
+{
+    if (m_out != nullptr) {
+        // Never finished (the run ended early): no report under its name, no temporary left.
+        std::fclose(m_out);
+        std::error_code ec;
+        fs::remove(m_temporary, ec);
+    }
+}
+
+void ReportWriter::write(const std::string& line)
+{
+    if (m_failed) {
+        return;
+    }
+    if (std::fwrite(line.data(), 1, line.size(), m_out) != line.size()) {
+        m_failed = true;
+        m_error = errno;
+    }
+}
+
+void ReportWriter::reportIgnored(const std::vector<IgnoredPath>& ignored)
+{
+    std::lock_guard lock(m_mutex);
+    m_ignored += ignored.size();
+    for (const IgnoredPath& i : ignored) {
+        write(ignoredJson(i) + "\n");
+    }
+}
+
+void ReportWriter::onJobFinished(const JobReport& report)
+{
+    const bool retry = leftForRetry(report);
+    std::string line = jobFinishedJson(report, retry ? ",\"retry\":true" : ",\"retry\":false");
+    line += '\n';
+    std::lock_guard lock(m_mutex);
+    m_left += retry ? 1 : 0;
+    write(line);
+}
+
+void ReportWriter::onNotice(const Text& message)
+{
+    std::lock_guard lock(m_mutex);
+    write("{\"event\":\"notice\",\"message\":" + jsonString(message.english()) + "}\n");
+}
+
+Status ReportWriter::finish(const BatchSummary& s, int exitCode)
+{
+    std::lock_guard lock(m_mutex);
+    char counts[640];
+    std::snprintf(counts, sizeof counts,
+        "{\"event\":\"shard-finished\",\"shard\":%u,\"shards\":%u,\"total\":%zu,\"ok\":%zu,"
+        "\"skipped\":%zu,\"failed\":%zu,\"cancelled\":%zu,\"ignored\":%zu,\"left\":%zu,"
+        "\"outputs\":%zu,\"outputs_ok\":%zu,\"outputs_skipped\":%zu,\"outputs_failed\":%zu,"
+        "\"input_bytes\":%llu,\"output_bytes\":%llu,\"seconds\":%.3f,\"ok_on_gpu\":%zu,"
+        "\"exit\":%d,\"host\":",
+        m_shard.index, m_shard.count, s.total, s.ok, s.skipped, s.failed, s.cancelled, m_ignored,
+        m_left, s.outputs, s.outputsOk, s.outputsSkipped, s.outputsFailed,
+        static_cast<unsigned long long>(s.inputBytes),
+        static_cast<unsigned long long>(s.outputBytes), s.seconds, s.okOnGpu, exitCode);
+    write(std::string(counts) + jsonString(hostName()) + "}\n");
+    const bool flushed = !m_failed && flushToDisk(m_out);
+    const int err = m_failed ? m_error : errno;
+    const bool closed = std::fclose(m_out) == 0;
+    m_out = nullptr;
+    std::error_code ec;
+    if (!flushed || !closed) {
+        fs::remove(m_temporary, ec);
+        return reportError(err != 0 ? err : EIO, "cannot write the report", m_temporary);
+    }
+    fs::rename(m_temporary, m_file, ec);
+    if (ec) {
+        fs::remove(m_temporary, ec);
+        return reportError(ec.value(), "cannot put the report in place as", m_file);
+    }
+    return {};
+}
+
+void RunObservers::onBatchStarted(std::size_t jobCount) { m_reporter.onBatchStarted(jobCount); }
+
+void RunObservers::onJobStarted(const Job& job) { m_reporter.onJobStarted(job); }
+
+void RunObservers::onJobFinished(const JobReport& report)
+{
+    if (cli::leftForRetry(report)) {
+        ++m_left;
+    }
+    if (m_report != nullptr) {
+        m_report->onJobFinished(report);
+    }
+    m_reporter.onJobFinished(report);
+}
+
+void RunObservers::onNotice(const Text& message)
+{
+    if (m_report != nullptr) {
+        m_report->onNotice(message);
+    }
+    m_reporter.onNotice(message);
+}
+
+void RunObservers::onBatchFinished(const BatchSummary& summary)
+{
+    m_reporter.onBatchFinished(summary);
+}
+
+namespace {
+
+    // One report as --merge-reports reads it.
+    struct ShardFile {
+        fs::path path;
+        std::optional<JsonValue> last; // the shard-finished line, when there is one
+        std::size_t jobLines = 0;
+    };
+
+    struct Totals {
+        std::uint64_t total = 0;
+        std::uint64_t ok = 0;
+        std::uint64_t skipped = 0;
+        std::uint64_t failed = 0;
+        std::uint64_t cancelled = 0;
+        std::uint64_t ignored = 0;
+        std::uint64_t left = 0;
+        std::map<std::string, std::uint64_t> reasons; // "failed: why" -> count
+        std::set<std::string> inputs;
+        std::vector<std::string> duplicates;
+    };
+
+    std::vector<fs::path> reportFiles(const std::vector<fs::path>& paths, std::FILE* err, bool& ok)
+    {
+        std::vector<fs::path> files;
+        for (const fs::path& p : paths) {
+            std::error_code ec;
+            if (fs::is_directory(p, ec)) {
+                std::vector<fs::path> found;
+                for (const auto& entry : fs::directory_iterator(p, ec)) {
+                    const std::string name = utf8(entry.path().filename());
+                    if (name.ends_with(".jsonl") && !name.starts_with(".")) {
+                        found.push_back(entry.path());
+                    }
+                }
+                if (ec) {
+                    std::fprintf(err, "dropsize-cli: cannot list %s: %s\n",
+                        printable(utf8(p)).c_str(), ec.message().c_str());
+                    ok = false;
+                }
+                std::sort(found.begin(), found.end());
+                files.insert(files.end(), found.begin(), found.end());
+            } else if (fs::exists(p, ec)) {
+                files.push_back(p);
+            } else {
+                std::fprintf(err, "dropsize-cli: no such report: %s\n", printable(utf8(p)).c_str());
+                ok = false;
+            }
+        }
+        return files;
+    }
+
+    // The temporaries runs that did not finish left beside their reports, by shard file name.
+    std::map<std::string, std::vector<std::string>> unfinishedRuns(
+        const std::vector<fs::path>& paths)
+    {
+        std::map<std::string, std::vector<std::string>> runs;
+        for (const fs::path& p : paths) {
+            std::error_code ec;
+            if (!fs::is_directory(p, ec)) {
+                continue;
+            }
+            for (const auto& entry : fs::directory_iterator(p, ec)) {
+                const std::string name = utf8(entry.path().filename());
+                const std::size_t end = name.find(".jsonl.");
+                if (name.starts_with(".") && name.ends_with(".tmp") && end != std::string::npos) {
+                    runs[name.substr(1, end + 5)].push_back(name);
+                }
+            }
+        }
+        return runs;
+    }
+
+    std::string indexList(const std::vector<std::uint32_t>& indices)
+    {
+        std::string text;
+        for (std::size_t i = 0; i < indices.size(); ++i) {
+            text += (i == 0 ? "" : ", ") + std::to_string(indices[i]);
+        }
+        return text;
+    }
+
+} // namespace
+
+int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, std::FILE* err)
+{
+    bool readable = true;
+    const std::vector<fs::path> files = reportFiles(paths, err, readable);
+    std::optional<std::uint32_t> count;
+    std::map<std::uint32_t, fs::path> finished; // shard -> its report
+    std::vector<std::uint32_t> unfinished; // reports that say files were left
+    std::vector<std::string> damaged;
+    Totals t;
+    for (const fs::path& file : files) {
+        std::ifstream in(file, std::ios::binary);
+        if (!in) {
+            std::fprintf(
+                err, "dropsize-cli: cannot read the report %s\n", printable(utf8(file)).c_str());
+            readable = false;
+            continue;
+        }
+        Totals mine;
+        std::optional<JsonValue> last;
+        std::size_t jobLines = 0;
+        bool valid = true;
+        std::string line;
+        while (std::getline(in, line)) {
+            if (line.empty()) {
+                continue;
+            }
+            auto event = parseJson(line);
+            if (!event) {
+                valid = false;
+                break;
+            }
+            const std::string kind = event->stringAt("event");
+            if (kind == "job-finished") {
+                ++jobLines;
+                const std::string status = event->stringAt("status");
+                const JsonValue* error = event->find("error");
+                const std::string reason = error != nullptr ? error->stringAt("message") : "";
+                const JsonValue* retry = event->find("retry");
+                const bool left = status == "cancelled"
+                    || (retry != nullptr && retry->boolean().value_or(false));
+                mine.ok += status == "ok" ? 1 : 0;
+                mine.skipped += status == "skipped" ? 1 : 0;
+                mine.failed += status == "failed" ? 1 : 0;
+                mine.cancelled += status == "cancelled" ? 1 : 0;
+                mine.left += left ? 1 : 0;
+                if (status != "ok") {
+                    ++mine.reasons[status + ": " + (reason.empty() ? "(no reason)" : reason)];
+                }
+                const std::string input = event->stringAt("input");
+                if (!t.inputs.insert(input).second) {
+                    t.duplicates.push_back(input);
+                }
+            } else if (kind == "ignored") {
+                ++mine.ignored;
+            } else if (kind == "shard-finished") {
+                last = std::move(event);
+            }
+        }
+        // A report is whole when its last line counts as many jobs as it lists.
+        if (!valid || !last || last->countAt("total") != jobLines
+            || last->find("shards") == nullptr) {
+            damaged.push_back(utf8(file));
+            continue;
+        }
+        const auto shards = static_cast<std::uint32_t>(last->countAt("shards"));
+        const auto index = static_cast<std::uint32_t>(last->countAt("shard"));
+        if (shards == 0 || index >= shards) {
+            damaged.push_back(utf8(file));
+            continue;
+        }
+        if (count && *count != shards) {
+            std::fprintf(err,
+                "dropsize-cli: the reports belong to different splits: %u parts and %u (%s)\n",
+                *count, shards, printable(utf8(file)).c_str());
+            return 2;
+        }
+        count = shards;
+        if (!finished.emplace(index, file).second) {
+            std::fprintf(err,
+                "dropsize-cli: shard %u is reported twice (%s and %s); the first counts\n", index,
+                printable(utf8(finished[index])).c_str(), printable(utf8(file)).c_str());
+            continue;
+        }
+        if (mine.left > 0 || last->countAt("exit") == kExitRetry) {
+            unfinished.push_back(index);
+        }
+        t.total += jobLines;
+        t.ok += mine.ok;
+        t.skipped += mine.skipped;
+        t.failed += mine.failed;
+        t.cancelled += mine.cancelled;
+        t.ignored += mine.ignored;
+        t.left += mine.left;
+        for (const auto& [reason, n] : mine.reasons) {
+            t.reasons[reason] += n;
+        }
+    }
+    const auto died = unfinishedRuns(paths);
+    if (!count) {
+        // No run finished, but runs that died say how the batch was split.
+        for (const auto& entry : died) {
+            unsigned index = 0;
+            unsigned shards = 0;
+            char tail = 0;
+            if (std::sscanf(entry.first.c_str(), "shard-%u-of-%u.jsonl%c", &index, &shards, &tail)
+                    == 2
+                && shards > 0 && shards <= kMaxShards) {
+                count = shards;
+                break;
+            }
+        }
+    }
+    std::vector<std::uint32_t> missing;
+    for (std::uint32_t i = 0; count && i < *count; ++i) {
+        if (finished.count(i) == 0) {
+            missing.push_back(i);
+        }
+    }
+
+    std::vector<std::pair<std::string, std::uint64_t>> reasons(t.reasons.begin(), t.reasons.end());
+    std::stable_sort(reasons.begin(), reasons.end(),
+        [](const auto& a, const auto& b) { return a.second > b.second; });
+    if (json) {
+        std::string text
+            = "{\"shards\":" + (count ? std::to_string(*count) : "null") + ",\"finished\":[";
+        bool first = true;
+        for (const auto& [index, file] : finished) {
+            text += (first ? "" : ",") + std::to_string(index);
+            first = false;
+        }
+        text += "],\"missing\":[" + indexList(missing) + "],\"unfinished\":["
+            + indexList(unfinished) + "],\"damaged\":[";
+        for (std::size_t i = 0; i < damaged.size(); ++i) {
+            text += (i == 0 ? "" : ",") + jsonString(damaged[i]);
+        }
+        text += "],\"total\":" + std::to_string(t.total) + ",\"ok\":" + std::to_string(t.ok)
+            + ",\"skipped\":" + std::to_string(t.skipped) + ",\"failed\":"
+            + std::to_string(t.failed) + ",\"cancelled\":" + std::to_string(t.cancelled)
+            + ",\"ignored\":" + std::to_string(t.ignored) + ",\"left\":" + std::to_string(t.left)
+            + ",\"duplicates\":" + std::to_string(t.duplicates.size()) + ",\"by_reason\":{";
+        for (std::size_t i = 0; i < reasons.size(); ++i) {
+            text += (i == 0 ? "" : ",") + jsonString(reasons[i].first) + ":"
+                + std::to_string(reasons[i].second);
+        }
+        std::fprintf(out, "%s}}\n", text.c_str());
+    } else {
+        std::fprintf(out, "%zu of %s shards finished%s\n", finished.size(),
+            count ? std::to_string(*count).c_str() : "?",
+            finished.empty() ? ""
+                             : (" (" +
+                                 [&] {
+                                     std::vector<std::uint32_t> done;
+                                     for (const auto& entry : finished) {
+                                         done.push_back(entry.first);
+                                     }
+                                     return indexList(done);
+                                 }()
+                                 + ")")
+                                   .c_str());
+        for (const std::uint32_t i : missing) {
+            const std::string name
+                = "shard-" + std::to_string(i) + "-of-" + std::to_string(*count) + ".jsonl";
+            const auto at = died.find(name);
+            std::fprintf(out, "missing: shard %u (no finished report%s): run it again\n", i,
+                at == died.end() ? ""
+                                 : ("; a run of it stopped before its end and left "
+                                     + printable(at->second.front()))
+                                       .c_str());
+        }
+        for (const std::uint32_t i : unfinished) {
+            std::fprintf(out, "unfinished: shard %u left files to do: run it again\n", i);
+        }
+        for (const std::string& d : damaged) {
+            std::fprintf(
+                out, "damaged: %s is not a whole report (ignored)\n", printable(d).c_str());
+        }
+        std::fprintf(out,
+            "%llu inputs: %llu resized, %llu skipped, %llu failed, %llu left to do; %llu other "
+            "paths ignored\n",
+            static_cast<unsigned long long>(t.total), static_cast<unsigned long long>(t.ok),
+            static_cast<unsigned long long>(t.skipped), static_cast<unsigned long long>(t.failed),
+            static_cast<unsigned long long>(t.left), static_cast<unsigned long long>(t.ignored));
+        for (const auto& [reason, n] : reasons) {
+            std::fprintf(
+                out, "  %llu  %s\n", static_cast<unsigned long long>(n), printable(reason).c_str());
+        }
+        if (!t.duplicates.empty()) {
+            std::fprintf(out, "%zu inputs are in two shards' reports, such as %s\n",
+                t.duplicates.size(), printable(t.duplicates.front()).c_str());
+        }
+    }
+    if (!count) {
+        std::fprintf(err, "dropsize-cli: no report found, finished or not\n");
+        return readable && damaged.empty() ? 2 : kExitRetry;
+    }
+    if (!readable) {
+        return kExitRetry;
+    }
+    if (!missing.empty() || !unfinished.empty() || !damaged.empty()) {
+        return kExitRetry;
+    }
+    return t.failed > 0 || !t.duplicates.empty() ? 1 : 0;
+}
+
+} // namespace dropsize::cli

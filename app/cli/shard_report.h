@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/batch_observer.h"
+#include "dropsize/core/result.h"
+#include "dropsize/core/shard.h"
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace dropsize::cli {
+
+/// The exit status that tells an engine to run the shard again (sysexits' EX_TEMPFAIL).
+inline constexpr int kExitRetry = 75;
+
+/// Whether a job's result is worth another run: it was left by a stop, or it (or one of its
+/// outputs) failed for a reason that can pass (isRetryable(): a full disk, an I/O error, no
+/// memory).
+bool leftForRetry(const JobReport& report);
+
+/// Where --report writes: the file given, or `shard-I-of-N.jsonl` inside it when it is a folder
+/// (one that exists, or a path that ends with a separator).
+std::filesystem::path reportFilePath(const std::filesystem::path& given, const Shard& shard);
+
+/// The per-file results of one run, as JSON lines: every "job-finished" event (the same object
+/// as --json's, with "retry"), every "ignored" path, and a last "shard-finished" line with the
+/// counts and the exit status. The lines go to a temporary file beside the report; finish()
+/// flushes it to disk and renames it, so a report under its final name is a run that got to its
+/// end. Used from the scheduler's worker threads at once.
+class ReportWriter : public BatchObserver {
+public:
+    /// Opens the temporary file; fails (with the reason) when it cannot be created.
+    [[nodiscard]] static Result<std::unique_ptr<ReportWriter>> open(
+        const std::filesystem::path& file, const Shard& shard);
+    ~ReportWriter() override;
+    ReportWriter(const ReportWriter&) = delete;
+    ReportWriter& operator=(const ReportWriter&) = delete;
+
+    const std::filesystem::path& file() const noexcept { return m_file; }
+
+    void reportIgnored(const std::vector<IgnoredPath>& ignored);
+    void onJobFinished(const JobReport& report) override;
+    void onNotice(const Text& message) override;
+
+    /// Writes the last line (with `exitCode`), flushes the file to disk and gives it its name.
+    [[nodiscard]] Status finish(const BatchSummary& summary, int exitCode);
+
+private:
+    ReportWriter(std::filesystem::path file, std::filesystem::path temporary, std::FILE* out,
+        const Shard& shard);
+    void write(const std::string& line);
+
+    std::filesystem::path m_file;
+    std::filesystem::path m_temporary;
+    std::FILE* m_out;
+    Shard m_shard;
+    std::mutex m_mutex;
+    std::size_t m_ignored = 0;
+    std::size_t m_left = 0;
+    bool m_failed = false; ///< a write failed: finish() says so
+    int m_error = 0;
+};
+
+/// Hands a batch's events to the command line's reporter and, with --report, to the report,
+/// and counts the jobs left for another run.
+class RunObservers : public BatchObserver {
+public:
+    RunObservers(BatchObserver& reporter, ReportWriter* report)
+        : m_reporter(reporter)
+        , m_report(report)
+    {
+    }
+    std::size_t leftForRetry() const noexcept { return m_left.load(); }
+
+    void onBatchStarted(std::size_t jobCount) override;
+    void onJobStarted(const Job& job) override;
+    void onJobFinished(const JobReport& report) override;
+    void onNotice(const Text& message) override;
+    void onBatchFinished(const BatchSummary& summary) override;
+
+private:
+    BatchObserver& m_reporter;
+    ReportWriter* m_report;
+    std::atomic<std::size_t> m_left { 0 };
+};
+
+/// --merge-reports: reads the reports of a split batch (files, or folders whose *.jsonl files
+/// are read) and prints one summary on `out`: the shards finished and missing, the inputs done,
+/// skipped, failed and left, the reasons with their counts, and inputs reported by two shards.
+/// With `json`, one JSON object. Returns the exit status: 0 every shard finished and nothing
+/// failed, 1 files failed, 75 a shard is missing or left files to do, 2 the reports cannot be
+/// read or belong to different splits.
+int mergeReports(
+    const std::vector<std::filesystem::path>& paths, bool json, std::FILE* out, std::FILE* err);
+
+} // namespace dropsize::cli

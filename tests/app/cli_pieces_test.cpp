@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+
+// The command line's readers, in-process: lists of paths (--files-from) and JSON lines
+// (--merge-reports reads its own reports back).
+
+#include "cli/json_reader.h"
+#include "cli/manifest.h"
+#include "dropsize/core/path_text.h"
+
+#include <gtest/gtest.h>
+
+namespace dropsize::cli {
+namespace {
+
+    std::vector<std::string> texts(const std::vector<std::filesystem::path>& paths)
+    {
+        std::vector<std::string> out;
+        for (const auto& p : paths) {
+            out.push_back(utf8(p));
+        }
+        return out;
+    }
+
+    TEST(ManifestPaths, LinesDropACarriageReturnAndSkipEmptyOnes)
+    {
+        EXPECT_EQ(texts(manifestPaths("a.jpg\nsub/b c.png\r\n\n\nlast.jpg", false)),
+            (std::vector<std::string> { "a.jpg", "sub/b c.png", "last.jpg" }));
+        EXPECT_TRUE(manifestPaths("", false).empty());
+        EXPECT_TRUE(manifestPaths("\n\r\n", false).empty()) << "a CR line is an empty line";
+    }
+
+    TEST(ManifestPaths, NulSeparatedTakesAnyName)
+    {
+        const std::string text = std::string("two\nlines.jpg") + '\0' + "cr\r.jpg" + '\0' + '\0';
+        EXPECT_EQ(texts(manifestPaths(text, true)),
+            (std::vector<std::string> { "two\nlines.jpg", "cr\r.jpg" }));
+    }
+
+    TEST(ParseJson, ReadsWhatTheReportsHold)
+    {
+        const auto v
+            = parseJson(R"({"event":"job-finished","id":3,"ok":true,"none":null,)"
+                        R"("input":"a\"b\\c\u00e9\ud83d\ude00\udcff","sizes":[1,2.5,-3e2],)"
+                        R"("error":{"message":"why"}} )");
+        ASSERT_TRUE(v);
+        EXPECT_EQ(v->stringAt("event"), "job-finished");
+        EXPECT_EQ(v->countAt("id"), 3u);
+        EXPECT_EQ(v->find("ok")->boolean(), true);
+        EXPECT_NE(v->find("none"), nullptr);
+        // \udcXX is the byte a name had (jsonString's surrogateescape); other escapes are UTF-8.
+        EXPECT_EQ(v->stringAt("input"), "a\"b\\c\xc3\xa9\xf0\x9f\x98\x80\xff");
+        EXPECT_EQ(v->find("error")->stringAt("message"), "why");
+        EXPECT_EQ(v->countAt("missing"), 0u);
+    }
+
+    TEST(ParseJson, RefusesWhatIsNotOneValue)
+    {
+        for (const char* bad : { "", "{", "{\"a\":1,}", "[1 2]", "{\"a\":1} x", "\"\x01\"",
+                 "{\"a\":tru}", "\"\\x\"", "\"\\ud83d\\u0041\"", "01x" }) {
+            EXPECT_FALSE(parseJson(bad)) << bad;
+        }
+        std::string deep(100, '[');
+        deep += std::string(100, ']');
+        EXPECT_FALSE(parseJson(deep)) << "nesting past the limit is refused, not recursed into";
+    }
+
+    TEST(ListText, RelativeToTheBaseSortedAndRefusingALineFeed)
+    {
+        BatchPlan plan;
+        for (const char* input : { "/data/b/z.jpg", "/data/a.jpg", "/elsewhere/c.jpg" }) {
+            Job job;
+            job.inputPath = pathFromUtf8(input).native();
+            plan.jobs.push_back(std::move(job));
+        }
+        const auto text = listText(plan, std::filesystem::path("/data"), false);
+        ASSERT_TRUE(text);
+        EXPECT_EQ(*text, "/elsewhere/c.jpg\na.jpg\nb/z.jpg\n");
+        const auto nul = listText(plan, std::nullopt, true);
+        ASSERT_TRUE(nul);
+        EXPECT_EQ(*nul,
+            std::string("/data/a.jpg") + '\0' + "/data/b/z.jpg" + '\0' + "/elsewhere/c.jpg" + '\0');
+
+        Job odd;
+        odd.inputPath = pathFromUtf8("/data/two\nlines.jpg").native();
+        plan.jobs.push_back(std::move(odd));
+        const auto refused = listText(plan, std::filesystem::path("/data"), false);
+        ASSERT_FALSE(refused);
+        EXPECT_NE(refused.error().message.find("--null"), std::string::npos);
+    }
+
+} // namespace
+} // namespace dropsize::cli

@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+
+// dropsize-cli split over machines, end to end: shards, lists, reports, their merge and the
+// exit statuses an engine acts on (docs/scale-out.md). The real Slurm cluster and GNU parallel
+// runs are tests/cluster/.
+
+#include "dropsize/core/atomic_file_writer.h"
+#include "dropsize/core/path_text.h"
+#include "support/child_process.h"
+#include "support/json_check.h"
+#include "support/test_support.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <map>
+#include <sstream>
+#include <thread>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <csignal>
+#include <sys/mount.h>
+#include <unistd.h>
+#endif
+
+namespace dropsize {
+namespace {
+
+    namespace fs = std::filesystem;
+
+    fs::path cliProgram()
+    {
+#ifdef _WIN32
+        std::wstring self(32768, L'\0');
+        const DWORD size
+            = ::GetModuleFileNameW(nullptr, self.data(), static_cast<DWORD>(self.size()));
+        self.resize(size);
+        return fs::path(self).parent_path() / L"dropsize-cli.exe";
+#else
+        return DROPSIZE_CLI_PATH;
+#endif
+    }
+
+    std::string slurp(const fs::path& p)
+    {
+        std::ifstream in(p, std::ios::binary);
+        std::stringstream s;
+        s << in.rdbuf();
+        return s.str();
+    }
+
+    std::vector<std::string> lines(const std::string& text)
+    {
+        std::vector<std::string> out;
+        std::istringstream in(text);
+        for (std::string line; std::getline(in, line);) {
+            out.push_back(line);
+        }
+        return out;
+    }
+
+    // Every file below `dir` (the output marker left out) with its bytes, by relative path.
+    std::map<std::string, std::string> tree(const fs::path& dir)
+    {
+        std::map<std::string, std::string> files;
+        if (!fs::exists(dir)) {
+            return files;
+        }
+        for (const auto& e : fs::recursive_directory_iterator(dir)) {
+            if (e.is_regular_file() && e.path().filename() != kOutputMarkerName) {
+                files[utf8(fs::relative(e.path(), dir))] = slurp(e.path());
+            }
+        }
+        return files;
+    }
+
+    std::vector<std::string> names(const std::map<std::string, std::string>& files)
+    {
+        std::vector<std::string> out;
+        for (const auto& [name, bytes] : files) {
+            out.push_back(name);
+        }
+        return out;
+    }
+
+    // Sets an environment variable for one test, and puts it back as it was.
+    class ScopedEnv {
+    public:
+        ScopedEnv(const char* name, const char* value)
+            : m_name(name)
+        {
+            if (const char* old = std::getenv(name)) {
+                m_old = old;
+            }
+            set(value);
+        }
+        ~ScopedEnv() { set(m_old ? m_old->c_str() : nullptr); }
+        ScopedEnv(const ScopedEnv&) = delete;
+        ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+    private:
+        void set(const char* value)
+        {
+#ifdef _WIN32
+            ::_putenv_s(m_name.c_str(), value != nullptr ? value : "");
+#else
+            if (value != nullptr) {
+                ::setenv(m_name.c_str(), value, 1);
+            } else {
+                ::unsetenv(m_name.c_str());
+            }
+#endif
+        }
+        std::string m_name;
+        std::optional<std::string> m_old;
+    };
+
+    struct CliRun {
+        int exitCode = -1;
+        std::string out;
+        std::string err;
+    };
+
+    struct CliShardTest : ::testing::Test {
+        test::TempDir tmp;
+        test::TempDir scratch;
+        fs::path in() const { return tmp.path() / "photos"; }
+        fs::path at(const std::string& name) const { return tmp.path() / name; }
+
+        void SetUp() override
+        {
+            // Sub-folders, names two inputs want (x.jpg and x.png, both written as PNG), a name
+            // with spaces and one in UTF-8, a bad image and a file that is no image.
+            fs::create_directories(in() / "trip" / "day 2");
+            test::writeTestJpeg(in() / "x.jpg", 64, 48);
+            test::writeTestPng(in() / "x.png", 40, 30, 4);
+            test::writeTestJpeg(in() / "trip" / "beach.jpg", 90, 60);
+            test::writeTestJpeg(in() / "trip" / "day 2" / "北京.jpg", 50, 80);
+            for (int i = 0; i < 12; ++i) {
+                test::writeTestJpeg(in() / "trip" / ("p" + std::to_string(i) + ".jpg"), 40 + i, 30);
+            }
+            std::ofstream(in() / "broken.jpg") << "not a JPEG at all";
+            std::ofstream(in() / "notes.txt") << "a note";
+        }
+
+        CliRun run(const std::vector<std::string>& args) const
+        {
+            const fs::path out = scratch.path() / "stdout.txt";
+            const fs::path err = scratch.path() / "stderr.txt";
+            CliRun r;
+            r.exitCode = test::runProgram(cliProgram(), args, out, err);
+            r.out = slurp(out);
+            r.err = slurp(err);
+            return r;
+        }
+
+        // The settings every run of a test shares.
+        std::vector<std::string> settings(const fs::path& output) const
+        {
+            return { utf8(in()), "--output", utf8(output), "--percent", "50", "--format", "png" };
+        }
+    };
+
+    TEST_F(CliShardTest, TheShardsTogetherWriteWhatOneRunWritesAndEachFileOnce)
+    {
+        const CliRun whole = run(settings(at("whole")));
+        ASSERT_EQ(whole.exitCode, 1) << whole.err; // broken.jpg
+        const auto expected = tree(at("whole"));
+        ASSERT_GE(expected.size(), 16u);
+        // The collision is settled as in the whole run: x.png keeps its name.
+        ASSERT_EQ(expected.count("x.png"), 1u);
+        ASSERT_EQ(expected.count("x_jpg.png"), 1u);
+
+        for (const int count : { 1, 3, 4 }) {
+            SCOPED_TRACE("shards: " + std::to_string(count));
+            const fs::path out = at("split" + std::to_string(count));
+            const fs::path reports = at("reports" + std::to_string(count));
+            std::map<std::string, std::string> seen;
+            for (int i = 0; i < count; ++i) {
+                const fs::path part = out / std::to_string(i);
+                std::vector<std::string> args = settings(part);
+                args.insert(args.end(),
+                    { "--shard", std::to_string(i) + "/" + std::to_string(count), "--report",
+                        utf8(reports) + "/" });
+                const CliRun r = run(args);
+                EXPECT_TRUE(r.exitCode == 0 || r.exitCode == 1) << r.err;
+                for (const auto& [name, bytes] : tree(part)) {
+                    EXPECT_TRUE(seen.emplace(name, bytes).second) << name << " written twice";
+                }
+                EXPECT_TRUE(fs::exists(reports
+                    / ("shard-" + std::to_string(i) + "-of-" + std::to_string(count) + ".jsonl")));
+            }
+            EXPECT_EQ(names(seen), names(expected));
+            EXPECT_TRUE(seen == expected) << "the bytes differ from one run's";
+
+            const CliRun merged = run({ "--merge-reports", utf8(reports), "--json" });
+            EXPECT_EQ(merged.exitCode, 1) << merged.out << merged.err; // the broken file
+            std::string why;
+            ASSERT_TRUE(test::isValidJson(merged.out.substr(0, merged.out.find('\n')), &why))
+                << why;
+            EXPECT_NE(merged.out.find("\"missing\":[]"), std::string::npos) << merged.out;
+            EXPECT_NE(
+                merged.out.find("\"ok\":" + std::to_string(expected.size())), std::string::npos)
+                << merged.out;
+            EXPECT_NE(merged.out.find("\"failed\":1,"), std::string::npos) << merged.out;
+            EXPECT_NE(merged.out.find("\"duplicates\":0"), std::string::npos) << merged.out;
+        }
+    }
+
+    TEST_F(CliShardTest, EveryReportLineIsJsonAndTheLastCountsTheShard)
+    {
+        const CliRun r = run([&] {
+            auto args = settings(at("out"));
+            args.insert(args.end(), { "--shard", "1/2", "--report", utf8(at("r.jsonl")) });
+            return args;
+        }());
+        ASSERT_TRUE(r.exitCode == 0 || r.exitCode == 1) << r.err;
+        const std::vector<std::string> report = lines(slurp(at("r.jsonl")));
+        ASSERT_FALSE(report.empty());
+        std::size_t jobs = 0;
+        for (const std::string& line : report) {
+            std::string why;
+            EXPECT_TRUE(test::isValidJson(line, &why)) << why << ": " << line;
+            if (line.starts_with("{\"event\":\"job-finished\"")) {
+                ++jobs;
+                EXPECT_NE(line.find(",\"retry\":false}"), std::string::npos) << line;
+            }
+        }
+        const std::string& last = report.back();
+        EXPECT_TRUE(
+            last.starts_with("{\"event\":\"shard-finished\",\"shard\":1,\"shards\":2,\"total\":"
+                + std::to_string(jobs) + ","))
+            << last;
+        EXPECT_NE(last.find("\"exit\":" + std::to_string(r.exitCode)), std::string::npos) << last;
+        // Nothing but the report is left beside it.
+        for (const auto& e : fs::directory_iterator(tmp.path())) {
+            EXPECT_FALSE(utf8(e.path().filename()).ends_with(".tmp")) << e.path();
+        }
+    }
+
+    TEST_F(CliShardTest, AutoTakesTheIndexFromTheEngine)
+    {
+        const CliRun explicitPart = run({ utf8(in()), "--list", "--shard", "2/3" });
+        ASSERT_EQ(explicitPart.exitCode, 0) << explicitPart.err;
+        ASSERT_FALSE(explicitPart.out.empty());
+        for (const char* variable :
+            { "SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "AWS_BATCH_JOB_ARRAY_INDEX" }) {
+            SCOPED_TRACE(variable);
+            const ScopedEnv index(variable, "2");
+            const CliRun r = run({ utf8(in()), "--list", "--shard", "auto/3" });
+            EXPECT_EQ(r.exitCode, 0) << r.err;
+            EXPECT_EQ(r.out, explicitPart.out);
+        }
+        {
+            // Slurm gives the count too.
+            const ScopedEnv index("SLURM_ARRAY_TASK_ID", "2");
+            const ScopedEnv count("SLURM_ARRAY_TASK_COUNT", "3");
+            const CliRun r = run({ utf8(in()), "--list", "--shard", "auto" });
+            EXPECT_EQ(r.exitCode, 0) << r.err;
+            EXPECT_EQ(r.out, explicitPart.out);
+        }
+        {
+            const CliRun r = run({ utf8(in()), "--list", "--shard", "auto/3" });
+            EXPECT_EQ(r.exitCode, 2);
+            EXPECT_NE(r.err.find("SLURM_ARRAY_TASK_ID"), std::string::npos) << r.err;
+        }
+        {
+            const ScopedEnv index("SLURM_ARRAY_TASK_ID", "3");
+            const CliRun r = run({ utf8(in()), "--list", "--shard", "auto/3" });
+            EXPECT_EQ(r.exitCode, 2);
+            EXPECT_NE(
+                r.err.find("SLURM_ARRAY_TASK_ID is 3, not an index from 0 to 2"), std::string::npos)
+                << r.err;
+        }
+        // The parts' lists make the whole list, each file once.
+        const CliRun all = run({ utf8(in()), "--list" });
+        std::vector<std::string> parts;
+        for (int i = 0; i < 3; ++i) {
+            const CliRun r = run({ utf8(in()), "--list", "--shard", std::to_string(i) + "/3" });
+            for (const std::string& line : lines(r.out)) {
+                parts.push_back(line);
+            }
+        }
+        std::sort(parts.begin(), parts.end());
+        EXPECT_EQ(parts, lines(all.out));
+    }
+
+    TEST_F(CliShardTest, AListOfAWalkRunsAsTheWalkDoes)
+    {
+        const CliRun walk = run(settings(at("walk")));
+        ASSERT_EQ(walk.exitCode, 1) << walk.err;
+        const CliRun listed = run({ utf8(in()), "--list" });
+        ASSERT_EQ(listed.exitCode, 0) << listed.err;
+        const std::vector<std::string> list = lines(listed.out);
+        // Relative to the folder, sorted, every file the run takes (the broken one too, which
+        // fails in the run; not the text file, which the walk leaves out).
+        EXPECT_TRUE(std::is_sorted(list.begin(), list.end()));
+        EXPECT_NE(std::find(list.begin(), list.end(), "trip/day 2/北京.jpg"), list.end());
+        EXPECT_NE(std::find(list.begin(), list.end(), "broken.jpg"), list.end());
+        EXPECT_EQ(std::find(list.begin(), list.end(), "notes.txt"), list.end());
+        std::ofstream(at("list.txt"), std::ios::binary) << listed.out;
+
+        const CliRun fromList = run({ "--files-from", utf8(at("list.txt")), "--root", utf8(in()),
+            "--output", utf8(at("listed")), "--percent", "50", "--format", "png" });
+        EXPECT_EQ(fromList.exitCode, 1) << fromList.err;
+        EXPECT_TRUE(tree(at("listed")) == tree(at("walk"))) << "the list ran otherwise";
+    }
+
+#ifndef _WIN32
+    TEST_F(CliShardTest, NamesWithALineFeedNeedNul)
+    {
+        test::writeTestJpeg(in() / "two\nlines.jpg", 30, 20);
+        const CliRun plain = run({ utf8(in()), "--list" });
+        EXPECT_EQ(plain.exitCode, 1);
+        EXPECT_NE(plain.err.find("--null"), std::string::npos) << plain.err;
+
+        const CliRun nul = run({ utf8(in()), "--list", "--null" });
+        ASSERT_EQ(nul.exitCode, 0) << nul.err;
+        EXPECT_NE(nul.out.find(std::string("two\nlines.jpg") + '\0'), std::string::npos);
+        std::ofstream(at("list0"), std::ios::binary) << nul.out;
+        const CliRun r = run({ "--files-from", utf8(at("list0")), "--null", "--root", utf8(in()),
+            "--output", utf8(at("out")), "--percent", "50" });
+        EXPECT_EQ(r.exitCode, 1) << r.err; // broken.jpg
+        EXPECT_TRUE(fs::exists(at("out") / "two\nlines.jpg"));
+    }
+
+    // Enough work that a signal lands in the middle of the batch.
+    void writeBigPhotos(const fs::path& dir, int count)
+    {
+        fs::create_directories(dir);
+        for (int i = 0; i < count; ++i) {
+            test::writeTestJpeg(dir / ("big" + std::to_string(i) + ".jpg"), 3000, 2000);
+        }
+    }
+
+    // Waits (up to 20 s) for the first output in `dir`; false when none came.
+    bool waitForAnOutput(const fs::path& dir)
+    {
+        for (int i = 0; i < 2000; ++i) {
+            if (fs::exists(dir)) {
+                for (const auto& e : fs::directory_iterator(dir)) {
+                    const std::string name = utf8(e.path().filename());
+                    if (name.ends_with(".jpg") && !AtomicFileWriter::isTemporaryName(name)) {
+                        return true;
+                    }
+                }
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return false;
+    }
+
+    TEST_F(CliShardTest, AKilledShardHasNoReportAndItsRerunFinishesTheJob)
+    {
+        const fs::path big = at("big");
+        writeBigPhotos(big, 16);
+        const std::vector<std::string> args = { utf8(big), "--output", utf8(at("out")), "--percent",
+            "80", "--threads", "1", "--shard", "0/1", "--report", utf8(at("reports")) + "/" };
+        {
+            test::ChildProcess cli(cliProgram(), args, scratch.path() / "o", scratch.path() / "e");
+            ASSERT_TRUE(waitForAnOutput(at("out")));
+            cli.kill();
+            ASSERT_EQ(cli.wait(), test::ChildProcess::kKilled) << "it finished before the kill";
+        }
+        EXPECT_FALSE(fs::exists(at("reports") / "shard-0-of-1.jsonl"));
+        const CliRun missing = run({ "--merge-reports", utf8(at("reports")) });
+        EXPECT_EQ(missing.exitCode, 75) << missing.out << missing.err;
+        EXPECT_NE(missing.out.find("missing: shard 0"), std::string::npos) << missing.out;
+        EXPECT_NE(missing.out.find("stopped before its end"), std::string::npos) << missing.out;
+
+        const std::size_t doneBefore = tree(at("out")).size();
+        const CliRun rerun = run(args);
+        EXPECT_EQ(rerun.exitCode, 0) << rerun.err;
+        EXPECT_EQ(tree(at("out")).size(), 16u);
+        const std::string report = slurp(at("reports") / "shard-0-of-1.jsonl");
+        std::size_t exists = 0;
+        for (const std::string& line : lines(report)) {
+            exists += line.find("\"message\":\"output exists\"") != std::string::npos ? 1 : 0;
+        }
+        EXPECT_EQ(exists, doneBefore) << "what the killed run did is skipped, and only that";
+        const CliRun merged = run({ "--merge-reports", utf8(at("reports")) });
+        EXPECT_EQ(merged.exitCode, 0) << merged.out << merged.err;
+        EXPECT_NE(merged.out.find("1 of 1 shards finished"), std::string::npos) << merged.out;
+    }
+
+    TEST_F(CliShardTest, AShardStoppedBySigtermExitsSeventyFiveAndSaysWhatIsLeft)
+    {
+        const fs::path big = at("big");
+        writeBigPhotos(big, 16);
+        std::vector<std::string> args = { utf8(big), "--output", utf8(at("out")), "--percent", "80",
+            "--threads", "1", "--report", utf8(at("r.jsonl")) };
+        for (const bool shard : { false, true }) {
+            SCOPED_TRACE(shard ? "with --shard" : "without --shard");
+            fs::remove_all(at("out"));
+            std::vector<std::string> a = args;
+            if (shard) {
+                a.insert(a.end(), { "--shard", "0/1" });
+            }
+            test::ChildProcess cli(cliProgram(), a, scratch.path() / "o", scratch.path() / "e");
+            ASSERT_TRUE(waitForAnOutput(at("out")));
+            cli.sendSignal(SIGTERM);
+            const int code = cli.wait();
+            EXPECT_EQ(code, shard ? 75 : 143);
+            const std::string report = slurp(at("r.jsonl"));
+            const std::vector<std::string> reportLines = lines(report);
+            ASSERT_FALSE(reportLines.empty());
+            EXPECT_NE(
+                reportLines.back().find("\"exit\":" + std::to_string(code)), std::string::npos);
+            std::size_t left = 0;
+            for (const std::string& line : reportLines) {
+                if (line.find("\"status\":\"cancelled\"") != std::string::npos) {
+                    EXPECT_NE(line.find("\"retry\":true"), std::string::npos) << line;
+                    ++left;
+                }
+            }
+            EXPECT_GT(left, 0u);
+            EXPECT_NE(reportLines.back().find("\"left\":" + std::to_string(left) + ","),
+                std::string::npos)
+                << reportLines.back();
+            const CliRun merged = run({ "--merge-reports", utf8(at("r.jsonl")) });
+            EXPECT_EQ(merged.exitCode, 75) << merged.out;
+            EXPECT_NE(merged.out.find("unfinished: shard 0"), std::string::npos) << merged.out;
+        }
+    }
+
+    TEST_F(CliShardTest, AFullDiskIsForAnotherRun)
+    {
+        if (::geteuid() != 0) {
+            GTEST_SKIP() << "mounting a small file system for a full disk needs root";
+        }
+        const fs::path small = at("small");
+        fs::create_directories(small);
+        if (::mount("dropsize-test", small.c_str(), "tmpfs", 0, "size=96k") != 0) {
+            GTEST_SKIP() << "cannot mount a tmpfs here (" << std::strerror(errno)
+                         << "): no full disk to test with";
+        }
+        struct Unmount {
+            fs::path path;
+            ~Unmount() { ::umount2(path.c_str(), MNT_DETACH); }
+        } unmount { small };
+        const fs::path photos = at("many");
+        fs::create_directories(photos);
+        for (int i = 0; i < 12; ++i) {
+            test::writeTestPng(photos / ("p" + std::to_string(i) + ".png"), 200, 200);
+        }
+        const std::vector<std::string> args = { utf8(photos), "--output", utf8(small / "out"),
+            "--percent", "100", "--png-compression", "0", "--report", utf8(at("r.jsonl")) };
+        const CliRun full = run(args);
+        EXPECT_EQ(full.exitCode, 75) << full.err;
+        EXPECT_NE(full.err.find("No space left on device"), std::string::npos) << full.err;
+        const std::string report = slurp(at("r.jsonl"));
+        EXPECT_NE(report.find("\"code\":\"no-space\""), std::string::npos) << report;
+        EXPECT_NE(report.find("\"retry\":true"), std::string::npos);
+
+        // With room, a re-run does the rest.
+        ASSERT_EQ(::mount("dropsize-test", small.c_str(), "tmpfs", MS_REMOUNT, "size=8m"), 0)
+            << std::strerror(errno);
+        const CliRun rerun = run(args);
+        EXPECT_EQ(rerun.exitCode, 0) << rerun.err;
+        EXPECT_EQ(tree(small / "out").size(), 12u);
+    }
+#endif
+
+    TEST_F(CliShardTest, ScaleOutUsageErrorsExitTwoAndSayWhy)
+    {
+        const struct {
+            std::vector<std::string> args;
+            std::string says;
+        } cases[] = {
+            { { utf8(in()), "--shard", "1/2", "--on-existing", "rename" }, "cannot be split" },
+            { { utf8(in()), "--shard", "2/2" }, "from 0 to 1" },
+            { { utf8(in()), "--shard", "0/0" }, "from 1 to" },
+            { { utf8(in()), "--shard", "x" }, "INDEX/COUNT" },
+            { { utf8(in()), "--root", utf8(in()) }, "--root goes with" },
+            { { utf8(in()), "--null" }, "--null goes with" },
+            { { utf8(in()), "--dry-run", "--report", utf8(at("r")) }, "--report writes" },
+            { { "--merge-reports" }, "needs the reports" },
+            { { "--files-from", utf8(at("absent.txt")) }, "cannot read the list" },
+            { { "--files-from", utf8(at("absent.txt")), "--root", utf8(in()), utf8(in()) },
+                "the list's alone" },
+            { { utf8(in()), "--output", utf8(at("elsewhere")), "--report",
+                  utf8(at("no") / "such" / "folder") + "/" },
+                "" },
+        };
+        for (const auto& c : cases) {
+            std::string line;
+            for (const std::string& a : c.args) {
+                line += a + " ";
+            }
+            SCOPED_TRACE(line);
+            const CliRun r = run(c.args);
+            if (c.says.empty()) {
+                // A report folder that can be made is made: not an error.
+                EXPECT_TRUE(r.exitCode == 0 || r.exitCode == 1) << r.err;
+                continue;
+            }
+            EXPECT_EQ(r.exitCode, 2);
+            EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
+        }
+        EXPECT_FALSE(fs::exists(in() / "ResizeImage")) << "a usage error wrote something";
+    }
+
+    TEST_F(CliShardTest, MergeNamesDamagedReportsAndRefusesMixedSplits)
+    {
+        for (int i = 0; i < 2; ++i) {
+            auto args = settings(at("out"));
+            args.insert(args.end(),
+                { "--shard", std::to_string(i) + "/2", "--report", utf8(at("reports")) + "/" });
+            (void)run(args);
+        }
+        ASSERT_EQ(run({ "--merge-reports", utf8(at("reports")) }).exitCode, 1); // broken.jpg
+        // A report cut short is not a finished shard.
+        const fs::path one = at("reports") / "shard-1-of-2.jsonl";
+        std::string text = slurp(one);
+        std::ofstream(one, std::ios::binary | std::ios::trunc) << text.substr(0, text.size() / 2);
+        const CliRun cut = run({ "--merge-reports", utf8(at("reports")) });
+        EXPECT_EQ(cut.exitCode, 75) << cut.out;
+        EXPECT_NE(cut.out.find("damaged:"), std::string::npos) << cut.out;
+        EXPECT_NE(cut.out.find("missing: shard 1"), std::string::npos) << cut.out;
+
+        auto args = settings(at("out3"));
+        args.insert(args.end(), { "--shard", "0/3", "--report", utf8(at("three.jsonl")) });
+        (void)run(args);
+        const CliRun mixed = run({ "--merge-reports", utf8(at("reports") / "shard-0-of-2.jsonl"),
+            utf8(at("three.jsonl")) });
+        EXPECT_EQ(mixed.exitCode, 2);
+        EXPECT_NE(mixed.err.find("different splits"), std::string::npos) << mixed.err;
+    }
+
+    TEST_F(CliShardTest, DirectWritesGiveTheSameFiles)
+    {
+        ASSERT_EQ(run(settings(at("atomic"))).exitCode, 1);
+        auto args = settings(at("direct"));
+        args.push_back("--direct-write");
+        const CliRun r = run(args);
+        EXPECT_EQ(r.exitCode, 1) << r.err;
+        EXPECT_TRUE(tree(at("direct")) == tree(at("atomic")));
+        // Run again: everything is there, so everything is skipped and nothing changes.
+        const CliRun again = run(args);
+        EXPECT_EQ(again.exitCode, 1) << again.err;
+        EXPECT_TRUE(tree(at("direct")) == tree(at("atomic")));
+    }
+
+} // namespace
+} // namespace dropsize
