@@ -25,6 +25,10 @@ namespace {
         if (flag.option == &option::kPercent) {
             args.emplace_back("--enlarge");
         }
+        // These two go with a list.
+        if (flag.flag() == "--null" || flag.flag() == "--root") {
+            args.emplace_back("--list");
+        }
         // No preset file: the built-ins alone, whatever the machine's configuration holds.
         return parseCommandLine(args, {});
     }
@@ -60,6 +64,10 @@ namespace {
         case OptionKind::Folder:
             return { { "out", "./--json" }, { "" } };
         case OptionKind::Text:
+            if (flag.flag() == "--shard") {
+                return { { "0/1", "3/8", "999999/1000000" },
+                    { "", "8/8", "0/0", "x", "1/", "auto/4x", "--json" } };
+            }
             if (flag.flag() == "--preset") {
                 return { { "web", "EMAIL", "thumbnails (256 PX)" }, { "", "--json" } };
             }
