@@ -208,7 +208,7 @@ int runCli(const std::vector<std::string>& args)
         }
         if (error.code == ErrorCode::Cancelled) {
             std::fputs("Cancelled while looking for images: nothing was written\n", stderr);
-            return kExitSignalBase + stopSignal.load();
+            return options.shard ? kExitRetry : kExitSignalBase + stopSignal.load();
         }
         std::fprintf(stderr, "dropsize-cli: %s: %s\n", cli::printable(error.path).c_str(),
             cli::printable(error.message).c_str());

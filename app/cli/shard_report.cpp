@@ -103,13 +103,18 @@ Result<std::unique_ptr<ReportWriter>> ReportWriter::open(const fs::path& file, c
         fs::create_directories(file.parent_path(), ec); // a folder given with a trailing '/'
     }
     // Beside the report, so that the rename stays on one file system; hidden, and named after
-    // the report and this process, so that runs of other shards never meet it.
+    // the report, this machine and this process, so that no other live run has its name. One of
+    // the same name is a dead run's (a container restarted as process 1 again): replaced.
+    std::string host = hostName();
+    std::replace_if(
+        host.begin(), host.end(), [](char c) { return c == '/' || c == '\\' || c == '.'; }, '_');
     const fs::path temporary = file.parent_path()
-        / pathFromUtf8("." + utf8(file.filename()) + "." + std::to_string(processId()) + ".tmp");
+        / pathFromUtf8(
+            "." + utf8(file.filename()) + "." + host + "-" + std::to_string(processId()) + ".tmp");
 #ifdef _WIN32
-    std::FILE* out = ::_wfopen(temporary.c_str(), L"wbx");
+    std::FILE* out = ::_wfopen(temporary.c_str(), L"wb");
 #else
-    std::FILE* out = std::fopen(temporary.c_str(), "wbx");
+    std::FILE* out = std::fopen(temporary.c_str(), "wb");
 #endif
     if (out == nullptr) {
         return reportError(errno, "cannot write the report", temporary);
