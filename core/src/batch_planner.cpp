@@ -139,6 +139,29 @@ namespace {
         return slash == PathString::npos ? path : path.substr(slash + 1);
     }
 
+    /// Why the system cannot take `path` (it is too long for it), or nullopt.
+    std::optional<Text> pathTooLong(const PathString& path)
+    {
+#if defined(_WIN32)
+        // The \\?\ form every Win32 call gets takes 32767 UTF-16 units at most.
+        constexpr std::size_t kPathLimit = 32767 - 4;
+        const auto units = [&] { return Text::tr("%1 characters").arg(path.size()); };
+#elif defined(PATH_MAX)
+        constexpr std::size_t kPathLimit = PATH_MAX;
+        const auto units = [&] { return Text::tr("%1 bytes").arg(path.size()); };
+#endif
+#if defined(_WIN32) || defined(PATH_MAX)
+        if (path.size() >= kPathLimit) {
+            return Text::tr("the path is too long for the system (%1): %2")
+                .arg(units())
+                .arg(systemError(ENAMETOOLONG));
+        }
+#else
+        (void)path;
+#endif
+        return std::nullopt;
+    }
+
     // A file found by the walk, before its output is named.
     struct Candidate {
         PathString input;
@@ -168,12 +191,47 @@ namespace {
             job.inputPath = path.native();
             job.action = JobAction::Fail;
             job.reason = std::make_shared<const Error>(Error::of(code, std::move(message)));
+            notePart(m_jobParts, job.inputPath);
             m_plan.jobs.push_back(std::move(job));
         }
 
         void ignore(const fs::path& path, Text reason)
         {
+            notePart(m_ignoredParts, path.native());
             m_plan.ignored.push_back({ path, std::move(reason) });
+        }
+
+        /// With a shard: the paths of jobs and ignored paths are made relative to this folder
+        /// (an input folder's canonical path, or the list's root) for shardOf(); empty: each is
+        /// known by its file name (a given file).
+        void setPartRoot(PathString root) { m_partRoot = std::move(root); }
+
+        /// Keeps only the jobs and ignored paths of part `index`, once every output is named,
+        /// and only the output folders that the kept jobs write to. Job ids stay those of the
+        /// whole batch.
+        void keepPart(std::uint32_t index)
+        {
+            std::vector<Job> jobs;
+            std::unordered_set<PathString> dirs;
+            for (std::size_t i = 0; i < m_plan.jobs.size(); ++i) {
+                if (m_jobParts[i] != index) {
+                    continue;
+                }
+                for (const JobOutput& out : m_plan.jobs[i].outputs) {
+                    dirs.insert(fs::path(out.path).parent_path().native());
+                }
+                jobs.push_back(std::move(m_plan.jobs[i]));
+            }
+            m_plan.jobs = std::move(jobs);
+            std::vector<IgnoredPath> ignored;
+            for (std::size_t i = 0; i < m_plan.ignored.size(); ++i) {
+                if (m_ignoredParts[i] == index) {
+                    ignored.push_back(std::move(m_plan.ignored[i]));
+                }
+            }
+            m_plan.ignored = std::move(ignored);
+            std::erase_if(m_plan.outputDirs,
+                [&](const fs::path& dir) { return dirs.count(dir.native()) == 0; });
         }
 
         /// A file that could not be looked at: it fails when its name says it is an image,
@@ -298,6 +356,7 @@ namespace {
                 job.format = c.format;
                 job.outputFormat = outputFormatFor(m_options.format, c.format);
                 job.outputRoot = outputRoot;
+                notePart(m_jobParts, job.inputPath);
                 m_plan.jobs.push_back(std::move(job));
             }
             files.clear();
@@ -363,8 +422,10 @@ namespace {
                 std::unordered_map<std::string, std::size_t> claimed; // by name key, job id
                 for (std::size_t i = 0; i < group.count; ++i) {
                     Job& job = m_plan.jobs[group.first + i];
+                    const bool ours
+                        = !m_options.shard || m_jobParts[job.id] == m_options.shard->index;
                     for (std::size_t k = 0; k < job.outputs.size(); ++k) {
-                        settle(job, job.outputs[k], relative[i][k], wanted, claimed);
+                        settle(job, job.outputs[k], relative[i][k], wanted, claimed, ours);
                         PathString dir = fs::path(job.outputs[k].path).parent_path().native();
                         if (m_outputDirs.insert(dir).second) {
                             m_plan.outputDirs.push_back(std::move(dir));
@@ -385,9 +446,252 @@ namespace {
             return {};
         }
 
+        /// Plans the files that `lines` name relative to the input folder `root` (canonical;
+        /// `given` is its path as given, which a line may spell too) as walk() would plan them
+        /// had it found just those files: the same positions in the order of jobs, the same
+        /// groups, the same outputs, the same reasons. No folder is listed; what is learnt of a
+        /// folder (whether the walk would enter it) is kept for the other lines in it.
+        Status walkList(const std::vector<fs::path>& lines, const fs::path& root,
+            const fs::path& given, const PathString& outDir, std::uint32_t outputRoot)
+        {
+            const fs::path givenRoot = withoutTrailingSeparator(platform::absolutePath(given));
+            std::vector<Listed> listed;
+            for (const fs::path& line : lines) {
+                if (stopped()) {
+                    return cancelled();
+                }
+                if (line.empty()) {
+                    continue;
+                }
+                const fs::path abs = withoutTrailingSeparator(
+                    platform::absolutePath(line.is_absolute() ? line : givenRoot / line));
+                fs::path rel;
+                if (isInside(abs, givenRoot)) {
+                    rel = relativeTo(abs, givenRoot);
+                } else if (isInside(abs, root)) {
+                    rel = relativeTo(abs, root);
+                } else {
+                    m_lateFailures.push_back({ abs.native(), ErrorCode::InvalidArgument,
+                        Text::tr("outside the root folder %1").arg(utf8(given)) });
+                    continue;
+                }
+                listLine(root, rel, listed);
+            }
+            // The walk's order: each folder's files by name, then its sub-folders by name. The
+            // spelling of the real path goes first among lines that reach one file.
+            std::sort(listed.begin(), listed.end(), [](const Listed& a, const Listed& b) {
+                if (a.key != b.key) {
+                    return a.key < b.key;
+                }
+                if (a.own != b.own) {
+                    return a.own;
+                }
+                return a.line < b.line;
+            });
+            std::vector<Candidate> files;
+            for (std::size_t i = 0; i < listed.size(); ++i) {
+                if (stopped()) {
+                    return cancelled();
+                }
+                Listed& entry = listed[i];
+                if (i > 0 && listed[i - 1].key == entry.key) {
+                    // As the walk says it: a link to a file it finds by its real path, or the
+                    // same file twice.
+                    ignore(entry.line,
+                        !entry.own && !entry.message
+                            ? Text::tr("a link to %1, which is taken by its own path")
+                                  .arg(utf8(fs::path(entry.path)))
+                            : Text::tr("same file already taken by another path"));
+                } else if (!entry.message) {
+                    if (auto candidate = takeFile(fs::path(entry.path))) {
+                        files.push_back(std::move(*candidate));
+                    }
+                } else if (entry.fails) {
+                    fail(entry.path, entry.code, std::move(*entry.message));
+                } else {
+                    problem(entry.path, entry.code, std::move(*entry.message));
+                }
+                if (i + 1 == listed.size() || listed[i + 1].parent != entry.parent) {
+                    addGroup(files, entry.parent.empty() ? outDir : joined(outDir, entry.parent),
+                        outputRoot);
+                }
+            }
+            return {};
+        }
+
+        /// The jobs of lines that name no file of the tree (missing, outside the root), which
+        /// the walk would never have found: they come after every other job, so that the others
+        /// have the walk's ids (and numbers in names).
+        void addLateFailures()
+        {
+            for (LateFailure& late : m_lateFailures) {
+                fail(late.path, late.code, std::move(late.message));
+            }
+            m_lateFailures.clear();
+        }
+
         static Error cancelled() { return Error::of(ErrorCode::Cancelled, Text::tr("cancelled")); }
 
     private:
+        // A line of a list, in the form walkList() sorts and takes it.
+        struct Listed {
+            PathString key; // walkKey() of where the walk would find it
+            PathString parent; // its folder relative to the root, "" for the root itself
+            PathString path; // the file to take (the real path), or what fails or is ignored
+            PathString line; // the line's path, below the root
+            bool own = true; // the line spells the real path
+            std::optional<Text> message; // set: not a file to take, but a problem or a failure
+            ErrorCode code = ErrorCode::Io;
+            bool fails = false; // fail() whatever the name, not problem()
+        };
+
+        struct LateFailure {
+            PathString path;
+            ErrorCode code = ErrorCode::Io;
+            Text message;
+        };
+
+        /// `path` (lying inside `root`) relative to it, component by component.
+        static fs::path relativeTo(const fs::path& path, const fs::path& root)
+        {
+            auto at = path.begin();
+            for (auto r = root.begin(); r != root.end() && at != path.end(); ++r) {
+                ++at;
+            }
+            fs::path rel;
+            for (; at != path.end(); ++at) {
+                rel /= *at;
+            }
+            return rel;
+        }
+
+        /// A key whose order is the walk's: at each level a file ('\1' and its name) comes
+        /// before a folder ('\2', its name, '\0'), and names compare as the walk sorts them.
+        static PathString walkKey(const fs::path& rel)
+        {
+            PathString key;
+            for (auto at = rel.begin(); at != rel.end();) {
+                const PathString& name = at->native();
+                const bool last = ++at == rel.end();
+                key.push_back(static_cast<fs::path::value_type>(last ? 1 : 2));
+                key.append(name);
+                if (!last) {
+                    key.push_back(static_cast<fs::path::value_type>(0));
+                }
+            }
+            return key;
+        }
+
+        /// Looks at one line, `rel` below `root`: ignores it now, or adds it to `listed` to be
+        /// taken (or to fail) in the walk's order, or to m_lateFailures.
+        void listLine(const fs::path& root, const fs::path& rel, std::vector<Listed>& listed)
+        {
+            const PathString line
+                = rel.empty() ? root.native() : joined(root.native(), rel.native());
+            const auto isOwnFile = [](const fs::path& name) {
+                return isTemporaryLeftover(utf8(name))
+                    || platform::sameName(name, kOutputMarkerName);
+            };
+            if (!rel.empty() && isOwnFile(rel.filename())) {
+                return; // Dropsize's own files, which the walk passes over too
+            }
+            const auto placed = [&](const fs::path& at, PathString path, Text message,
+                                    ErrorCode code, bool fails) {
+                listed.push_back({ walkKey(at), at.parent_path().native(), std::move(path), line,
+                    true, std::move(message), code, fails });
+            };
+            if (const auto& verdict = folderVerdict(root, rel.parent_path())) {
+                ignore(line, *verdict);
+                return;
+            }
+            const auto own = platform::entryKind(fs::path(line), false);
+            if (!own) {
+                placed(rel, line, Text::tr("cannot be read: %1").arg(own.error().describe()),
+                    ErrorCode::Io, false);
+                return;
+            }
+            if (*own == platform::EntryKind::NotFound) {
+                m_lateFailures.push_back(
+                    { line, ErrorCode::NotFound, Text::tr("no such file or folder") });
+                return;
+            }
+            const auto canonical = platform::canonicalPath(fs::path(line));
+            if (!canonical) {
+                placed(rel, line,
+                    canonical.error().code == ErrorCode::NotFound
+                        ? Text::tr("broken symbolic link: its target does not exist")
+                        : Text::tr("broken symbolic link: %1").arg(canonical.error().describe()),
+                    ErrorCode::NotFound, false);
+                return;
+            }
+            if (!isInside(*canonical, root)) {
+                ignore(line, Text::tr("symbolic link leads out of the input folder"));
+                return;
+            }
+            // Taken by its real path, as the walk takes it; its outputs follow that path.
+            const fs::path real = relativeTo(*canonical, root);
+            const bool ownSpelling = real == rel;
+            if (!ownSpelling) {
+                if (!real.empty() && isOwnFile(real.filename())) {
+                    return;
+                }
+                if (const auto& verdict = folderVerdict(root, real.parent_path())) {
+                    ignore(line, *verdict);
+                    return;
+                }
+            }
+            if (auto tooLong = pathTooLong(canonical->native())) {
+                placed(real, canonical->native(), std::move(*tooLong), ErrorCode::Io, true);
+                return;
+            }
+            const auto kind = platform::entryKind(*canonical, true);
+            if (!kind) {
+                placed(real, canonical->native(),
+                    Text::tr("cannot be read: %1").arg(kind.error().describe()), ErrorCode::Io,
+                    false);
+            } else if (*kind == platform::EntryKind::Directory) {
+                ignore(line,
+                    Text::tr("a folder: a list names files, one a line; make one with %1")
+                        .arg("dropsize-cli --list FOLDER"));
+            } else if (*kind == platform::EntryKind::Regular) {
+                listed.push_back({ walkKey(real), real.parent_path().native(), canonical->native(),
+                    line, ownSpelling, std::nullopt, ErrorCode::Io, false });
+            } else {
+                ignore(line, Text::tr("not a regular file (FIFO, socket or device)"));
+            }
+        }
+
+        /// Why the walk would never enter the folder `rel` below `root` (or one above it), with
+        /// the walk's words; nullopt when it would. Kept per folder, for the next line in it.
+        const std::optional<Text>& folderVerdict(const fs::path& root, const fs::path& rel)
+        {
+            static const std::optional<Text> none;
+            if (rel.empty()) {
+                return none;
+            }
+            if (const auto at = m_folderVerdicts.find(rel.native()); at != m_folderVerdicts.end()) {
+                return at->second;
+            }
+            std::optional<Text> verdict = folderVerdict(root, rel.parent_path());
+            if (!verdict) {
+                const fs::path dir = root / rel;
+                const fs::path name = rel.filename();
+                const auto id = fileIdentity(dir);
+                if (platform::sameName(name, pathFromUtf8(m_options.outputFolderName))) {
+                    verdict
+                        = Text::tr("an output folder (%1), never read as input").arg(utf8(name));
+                } else if (isMarkedOutput(dir)) {
+                    verdict = Text::tr("holds Dropsize's outputs (%1), never read as input")
+                                  .arg(kOutputMarkerName);
+                } else if (id
+                    && std::find(m_outputRootIds.begin(), m_outputRootIds.end(), *id)
+                        != m_outputRootIds.end()) {
+                    verdict = Text::tr("the output folder of this batch");
+                }
+            }
+            return m_folderVerdicts.emplace(rel.native(), std::move(verdict)).first->second;
+        }
+
         // Jobs [first, first + count) of plan.jobs, whose outputs go to outDir.
         struct Group {
             std::size_t first = 0;
@@ -484,10 +788,13 @@ namespace {
         }
 
         /// Decides one output's fate: its name against the outputs of its group named before
-        /// it (by `relative`'s key) and against what is on disk, by the policy.
+        /// it (by `relative`'s key) and against what is on disk, by the policy. `ours`: false
+        /// for a job of another part (PlanOptions::shard), whose name is claimed without looking
+        /// at the disk: under Skip and Overwrite what is there decides only that job's own
+        /// action, and each part would otherwise look up every output of the batch.
         void settle(const Job& job, JobOutput& out, const std::string& relative,
             const std::unordered_set<std::string>& wanted,
-            std::unordered_map<std::string, std::size_t>& claimed)
+            std::unordered_map<std::string, std::size_t>& claimed, bool ours)
         {
             const std::string key = platform::nameKey(relative);
             const auto takenBy = [&](const std::string& k) -> std::optional<std::size_t> {
@@ -531,6 +838,9 @@ namespace {
                             .arg("--on-existing rename"));
                     return;
                 }
+            } else if (!ours && m_options.onExisting != ExistingPolicy::Rename) {
+                claim(key);
+                return;
             } else {
                 const auto outId = fileIdentity(out.output());
                 if (outId && m_plan.inputIdentities.count(*outId) != 0) {
@@ -587,25 +897,12 @@ namespace {
                 return; // Dropsize's own files
             }
             const PathString path = joined(dir, name);
-#if defined(_WIN32)
-            // The \\?\ form every Win32 call gets takes 32767 UTF-16 units at most.
-            constexpr std::size_t kPathLimit = 32767 - 4;
-            const Text units = Text::tr("%1 characters").arg(path.size());
-#elif defined(PATH_MAX)
-            constexpr std::size_t kPathLimit = PATH_MAX;
-            const Text units = Text::tr("%1 bytes").arg(path.size());
-#endif
-#if defined(_WIN32) || defined(PATH_MAX)
-            if (path.size() >= kPathLimit) {
+            if (auto tooLong = pathTooLong(path)) {
                 // The run opens files by their path: one the system cannot take fails here,
                 // whatever it is (a file or a folder) and whatever its name.
-                fail(path, ErrorCode::Io,
-                    Text::tr("the path is too long for the system (%1): %2")
-                        .arg(units)
-                        .arg(systemError(ENAMETOOLONG)));
+                fail(path, ErrorCode::Io, std::move(*tooLong));
                 return;
             }
-#endif
             auto kind = folder.kind(name);
             if (!kind) {
                 problem(path, ErrorCode::Io,
@@ -675,12 +972,40 @@ namespace {
                 != m_outputRootIds.end();
         }
 
+        /// Appends the part of `path` (see setPartRoot()) to `parts`, when the plan is split.
+        void notePart(std::vector<std::uint32_t>& parts, const PathString& path) const
+        {
+            if (!m_options.shard) {
+                return;
+            }
+            PathString rel;
+            const PathString& root = m_partRoot;
+            if (!root.empty() && path.size() > root.size() && path.starts_with(root)
+                && (root.back() == fs::path::preferred_separator
+                    || path[root.size()] == fs::path::preferred_separator)) {
+                rel = path.substr(
+                    root.size() + (root.back() == fs::path::preferred_separator ? 0 : 1));
+            } else {
+                rel = leafName(withoutTrailingSeparator(fs::path(path)).native()).native();
+            }
+#ifdef _WIN32
+            parts.push_back(shardOf(utf8(fs::path(rel)), m_options.shard->count));
+#else
+            parts.push_back(shardOf(rel, m_options.shard->count));
+#endif
+        }
+
         const PlanOptions& m_options;
         BatchPlan& m_plan;
+        PathString m_partRoot;
+        std::vector<std::uint32_t> m_jobParts; // with a shard: the part of each job
+        std::vector<std::uint32_t> m_ignoredParts; // and of each ignored path
         std::vector<FileIdentity> m_outputRootIds;
         FileIdentitySet m_seenDirs;
         std::unordered_set<PathString> m_outputDirs;
         std::vector<Group> m_groups;
+        std::unordered_map<PathString, std::optional<Text>> m_folderVerdicts; // walkList()'s
+        std::vector<LateFailure> m_lateFailures;
     };
 
     Error refuse(const fs::path& output, Text message)
@@ -697,9 +1022,32 @@ BatchPlanner::BatchPlanner(PlanOptions options)
 
 Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
 {
+    if (m_options.shard) {
+        if (m_options.shard->count == 0 || m_options.shard->index >= m_options.shard->count) {
+            return Error::of(ErrorCode::InvalidArgument,
+                Text::tr("part %1 of %2 does not exist: a part is a number from 0 to the number "
+                         "of parts less one")
+                    .arg(m_options.shard->index)
+                    .arg(m_options.shard->count));
+        }
+        if (m_options.onExisting == ExistingPolicy::Rename) {
+            return Error::of(ErrorCode::InvalidArgument,
+                Text::tr("a batch split into parts cannot use %1: the names would depend on what "
+                         "other parts have already written, so the parts would not name outputs "
+                         "as one run does; use %2 or %3")
+                    .arg("--on-existing rename")
+                    .arg("--on-existing skip")
+                    .arg("--on-existing overwrite"));
+        }
+    }
     BatchPlan plan;
     plan.onExisting = m_options.onExisting;
     Walker walker(m_options, plan);
+    // With a list, its root is the one input folder, and the inputs are its lines.
+    const std::vector<fs::path> listRoot = m_options.listRoot
+        ? std::vector<fs::path> { *m_options.listRoot }
+        : std::vector<fs::path> {};
+    const std::vector<fs::path>& givenInputs = m_options.listRoot ? listRoot : inputs;
     struct Root {
         fs::path path; // canonical
         bool folder;
@@ -708,7 +1056,7 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
     };
     std::vector<Root> roots;
     FileIdentitySet seenFolders; // by identity, so that one folder spelt two ways is one
-    for (const fs::path& given : inputs) {
+    for (const fs::path& given : givenInputs) {
         if (walker.stopped()) {
             return Walker::cancelled();
         }
@@ -785,6 +1133,16 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         }
     }
     roots = std::move(kept);
+    if (m_options.listRoot && (roots.size() != 1 || !roots.front().folder)) {
+        // Said by the job or the ignored path made of it above.
+        const Text why = !plan.jobs.empty() && plan.jobs.back().reason
+            ? plan.jobs.back().reason->describe()
+            : !plan.ignored.empty() ? plan.ignored.back().reason
+                                    : Text::tr("not a folder");
+        return Error::of(ErrorCode::InvalidArgument,
+            Text::tr("the root folder of the list cannot be used: %1").arg(why),
+            utf8(*m_options.listRoot));
+    }
 
     // Where each input's outputs go, decided before the walk so that no output folder is read.
     std::optional<fs::path> chosen;
@@ -866,7 +1224,16 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         if (walker.stopped()) {
             return Walker::cancelled();
         }
-        if (root.folder) {
+        walker.setPartRoot({}); // a given file is known by its name
+        if (m_options.listRoot) {
+            walker.setPartRoot(root.path.native());
+            if (Status walked = walker.walkList(inputs, root.path, root.given,
+                    plan.outputRoots[root.output].native(), root.output);
+                !walked) {
+                return std::move(walked).error();
+            }
+        } else if (root.folder) {
+            walker.setPartRoot(root.path.native());
             auto folder = platform::WalkedFolder::open(root.path);
             if (!folder) {
                 walker.fail(root.given, ErrorCode::Io,
@@ -882,6 +1249,9 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
             fileGroups[root.output].push_back(std::move(*candidate));
         }
     }
+    if (!m_options.listRoot) {
+        walker.setPartRoot({});
+    }
     for (std::uint32_t i = 0; i < fileGroups.size(); ++i) {
         std::sort(fileGroups[i].begin(), fileGroups[i].end(),
             [](const Candidate& a, const Candidate& b) { return a.input < b.input; });
@@ -889,6 +1259,10 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
     }
     if (Status named = walker.nameOutputs(); !named) {
         return std::move(named).error();
+    }
+    walker.addLateFailures();
+    if (m_options.shard) {
+        walker.keepPart(m_options.shard->index);
     }
     plan.sizes = m_options.sizes;
     return plan;

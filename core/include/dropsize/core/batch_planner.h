@@ -42,13 +42,23 @@ struct PlanOptions {
     /// a batch without `sizes` ({size}) by its spec.
     ProcessOptions process;
     /// Set: the plan keeps only this part's jobs and ignored paths (a file's part is shardOf()
-    /// its path relative to its input root: the input folder, a given file's own folder, or
-    /// `listRoot`). Names are still settled over the whole batch, so that every part names its
-    /// outputs as one run of the whole batch would.
+    /// its path relative to its input root: the canonical input folder for a file its walk
+    /// found, the file name for a given file or a given path that failed, `listRoot` for a
+    /// list's lines). Names are still settled over the whole batch, so that every part names
+    /// its outputs as one run of the whole batch would: each part still reads the first bytes
+    /// of every input (and, for {w} or {h}, its header), but looks on disk only for its own
+    /// outputs. Job ids stay those of the whole batch (unique across the parts). With
+    /// ExistingPolicy::Rename plan() refuses it: names would then depend on what the other
+    /// parts have already written.
     std::optional<Shard> shard;
     /// Set: the inputs are files named relative to this folder (a manifest: --files-from with
-    /// --root), planned as a walk of the folder would plan them (their outputs in the mirrored
-    /// tree below its output folder, the same names, the same checks) without listing a folder.
+    /// --root; an absolute path inside it is taken too), planned as a walk of the folder would
+    /// plan them (their outputs in the mirrored tree below its output folder, the same names,
+    /// the same checks, the walk's order of jobs; `recursive` is not read) without listing a
+    /// folder. Empty paths are passed over; a path outside the folder or missing is a failing
+    /// job (after the others, so that they keep the walk's ids); a path through a folder the
+    /// walk would not enter, a folder, or a link out of the folder is ignored; a file named
+    /// twice is taken once. plan() fails (InvalidArgument) when the folder cannot be used.
     std::optional<std::filesystem::path> listRoot;
 };
 
@@ -82,6 +92,8 @@ struct JobOutput {
 struct Job {
     using PathString = std::filesystem::path::string_type;
 
+    /// Its place in the plan: plan.jobs[i].id == i, except in a part of a batch
+    /// (PlanOptions::shard), whose jobs keep their ids in the whole batch's plan.
     std::size_t id = 0;
     PathString inputPath;
     /// One per size, in the order of BatchPlan::sizes; empty when the input failed before its
@@ -142,8 +154,10 @@ public:
     explicit BatchPlanner(PlanOptions options);
 
     /// Fails (InvalidArgument) when an output folder cannot be used: it is or lies inside an
-    /// input folder, contains an input, is a symbolic link or a file, or cannot be written; and
-    /// (Cancelled) when stopped.
+    /// input folder, contains an input, is a symbolic link or a file, or cannot be written;
+    /// when PlanOptions::shard is out of range or comes with ExistingPolicy::Rename; when
+    /// PlanOptions::listRoot is not a folder that can be read as input; and (Cancelled) when
+    /// stopped.
     [[nodiscard]] Result<BatchPlan> plan(const std::vector<std::filesystem::path>& inputs) const;
 
 private:
