@@ -615,7 +615,9 @@ namespace {
                     { line, ErrorCode::NotFound, Text::tr("no such file or folder") });
                 return;
             }
-            const auto canonical = platform::canonicalPath(fs::path(line));
+            const bool isLink = *own == platform::EntryKind::Symlink;
+            const auto canonical
+                = isLink ? platform::canonicalPath(fs::path(line)) : realPathOf(root, rel);
             if (!canonical) {
                 placed(rel, line,
                     canonical.error().code == ErrorCode::NotFound
@@ -644,7 +646,8 @@ namespace {
                 placed(real, canonical->native(), std::move(*tooLong), ErrorCode::Io, true);
                 return;
             }
-            const auto kind = platform::entryKind(*canonical, true);
+            const auto kind = isLink ? platform::entryKind(*canonical, true)
+                                     : Result<platform::EntryKind>(*own);
             if (!kind) {
                 placed(real, canonical->native(),
                     Text::tr("cannot be read: %1").arg(kind.error().describe()), ErrorCode::Io,
@@ -659,6 +662,27 @@ namespace {
             } else {
                 ignore(line, Text::tr("not a regular file (FIFO, socket or device)"));
             }
+        }
+
+        /// The real path of `rel` below `root`, which is no link itself: the real path of its
+        /// folder (kept per folder: a list holds many files of one folder), then its name.
+        Result<fs::path> realPathOf(const fs::path& root, const fs::path& rel)
+        {
+#ifdef _WIN32
+            // Asked for each file: it also gives each name the case it has on disk.
+            return platform::canonicalPath(root / rel);
+#else
+            const fs::path folder = rel.parent_path();
+            auto at = m_realFolders.find(folder.native());
+            if (at == m_realFolders.end()) {
+                auto real = platform::canonicalPath(folder.empty() ? root : root / folder);
+                if (!real) {
+                    return std::move(real).error();
+                }
+                at = m_realFolders.emplace(folder.native(), std::move(*real)).first;
+            }
+            return at->second / rel.filename();
+#endif
         }
 
         /// Why the walk would never enter the folder `rel` below `root` (or one above it), with
@@ -1005,6 +1029,7 @@ namespace {
         std::unordered_set<PathString> m_outputDirs;
         std::vector<Group> m_groups;
         std::unordered_map<PathString, std::optional<Text>> m_folderVerdicts; // walkList()'s
+        std::unordered_map<PathString, fs::path> m_realFolders; // and the real paths it found
         std::vector<LateFailure> m_lateFailures;
     };
 
