@@ -3,10 +3,14 @@
 #include "dropsize/core/atomic_file_writer.h"
 
 #include "dropsize/core/path_text.h"
+#include "dropsize/core/shard.h"
 #include "platform_files.h"
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -19,9 +23,11 @@ namespace dropsize {
 
 namespace {
 
-    // Temporaries are named ".dropsize-<pid>-<n>.tmp", exactly.
+    // Temporaries are named ".dropsize-<host>-<pid>-<n>.tmp" exactly (<host> 8 lower-case hex
+    // digits); the versions before named no host: ".dropsize-<pid>-<n>.tmp".
     constexpr const char* kTempMarker = ".dropsize-";
     constexpr const char* kTempSuffix = ".tmp";
+    constexpr std::size_t kHostDigits = 8;
 
     std::atomic<unsigned> g_tempCounter { 0 }; // unique temporary names within this process
 
@@ -71,15 +77,39 @@ namespace {
         return value;
     }
 
-    // The process ID in a temporary's name ".dropsize-<pid>-<n>.tmp", or nullopt when the name
-    // is not exactly of that form.
-    std::optional<unsigned long> temporaryOwner(const std::string& name) noexcept
+    // 8 lower-case hex digits at `at` in `name`, then '-'; `at` moves past the '-'.
+    std::optional<std::uint32_t> hostAt(const std::string& name, std::size_t& at) noexcept
     {
-        const std::string_view marker = kTempMarker;
-        if (!name.starts_with(marker)) {
+        std::uint32_t value = 0;
+        for (std::size_t i = 0; i < kHostDigits; ++i) {
+            if (at + i >= name.size()) {
+                return std::nullopt;
+            }
+            const char c = name[at + i];
+            const int digit = c >= '0' && c <= '9' ? c - '0'
+                : c >= 'a' && c <= 'f'             ? c - 'a' + 10
+                                                   : -1;
+            if (digit < 0) {
+                return std::nullopt;
+            }
+            value = (value << 4) | static_cast<std::uint32_t>(digit);
+        }
+        if (at + kHostDigits >= name.size() || name[at + kHostDigits] != '-') {
             return std::nullopt;
         }
-        std::size_t at = marker.size();
+        at += kHostDigits + 1;
+        return value;
+    }
+
+    // Who wrote a temporary: its host (none in the older form) and process.
+    struct TemporaryOwner {
+        std::optional<std::uint32_t> host;
+        unsigned long pid = 0;
+    };
+
+    // "<pid>-<n>.tmp" at `at` in `name`, to its end: the process ID.
+    std::optional<unsigned long> pidAndCount(const std::string& name, std::size_t at) noexcept
+    {
         const auto pid = digitsAt(name, at);
         if (!pid || at >= name.size() || name[at] != '-') {
             return std::nullopt;
@@ -91,6 +121,42 @@ namespace {
         return pid;
     }
 
+    // The owner in a temporary's name, ".dropsize-<host>-<pid>-<n>.tmp" or the older
+    // ".dropsize-<pid>-<n>.tmp", or nullopt when the name is not exactly of either form. (Eight
+    // decimal digits could be either a host or a process ID: the count of parts tells.)
+    std::optional<TemporaryOwner> temporaryOwner(const std::string& name) noexcept
+    {
+        const std::string_view marker = kTempMarker;
+        if (!name.starts_with(marker)) {
+            return std::nullopt;
+        }
+        std::size_t at = marker.size();
+        if (const auto host = hostAt(name, at)) {
+            if (const auto pid = pidAndCount(name, at)) {
+                return TemporaryOwner { host, *pid };
+            }
+        }
+        if (const auto pid = pidAndCount(name, marker.size())) {
+            return TemporaryOwner { std::nullopt, *pid };
+        }
+        return std::nullopt;
+    }
+
+    // This machine's tag as a number, as hostAt() reads it: the low half of the shard hash of
+    // its identity, stable across systems and builds, as it must be for the tag to mean one
+    // machine in a folder that machines of every system share.
+    std::uint32_t thisHost()
+    {
+        static const auto host = static_cast<std::uint32_t>(shardHash(platform::machineIdentity()));
+        return host;
+    }
+
+    FileTime timeNow() noexcept
+    {
+        const auto since = std::chrono::system_clock::now().time_since_epoch();
+        return FileTime { std::chrono::duration_cast<std::chrono::seconds>(since).count(), 0 };
+    }
+
 } // namespace
 
 bool AtomicFileWriter::isTemporaryName(const std::string& name) noexcept
@@ -98,7 +164,22 @@ bool AtomicFileWriter::isTemporaryName(const std::string& name) noexcept
     return temporaryOwner(name).has_value();
 }
 
+const std::string& AtomicFileWriter::hostTag()
+{
+    static const std::string tag = [] {
+        char digits[kHostDigits + 1] = {};
+        std::snprintf(digits, sizeof digits, "%08x", static_cast<unsigned>(thisHost()));
+        return std::string(digits, kHostDigits);
+    }();
+    return tag;
+}
+
 int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir) noexcept
+{
+    return removeStaleTemporaries(dir, timeNow());
+}
+
+int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir, FileTime now) noexcept
 {
     try {
         if (platform::isLink(dir)) {
@@ -116,13 +197,24 @@ int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir) noexcept
         }
         int removed = 0;
         for (const platform::WalkedFolder::Name& name : *names) {
-            const auto pid = temporaryOwner(utf8(name));
-            if (!pid || *pid == 0) {
+            const auto owner = temporaryOwner(utf8(name));
+            if (!owner || owner->pid == 0) {
                 continue;
             }
             const auto kind = folder->kind(name);
-            if (kind && *kind == platform::EntryKind::Regular && platform::processIsGone(*pid)
-                && folder->remove(name)) {
+            if (!kind || *kind != platform::EntryKind::Regular) {
+                continue;
+            }
+            bool stale = false;
+            if (!owner->host || *owner->host == thisHost()) {
+                stale = platform::processIsGone(owner->pid);
+            } else {
+                // Another machine's process IDs mean nothing here: only a temporary left
+                // unchanged for long is the leftover of a machine that died mid-write.
+                const auto changed = folder->changedOf(name);
+                stale = changed && now.seconds - changed->seconds >= kForeignTemporaryAge;
+            }
+            if (stale && folder->remove(name)) {
                 ++removed;
             }
         }
@@ -191,12 +283,88 @@ void AtomicFileWriter::markOutputFolder(const fs::path& dir) noexcept
 Result<fs::path> AtomicFileWriter::write(const fs::path& target,
     std::span<const std::uint8_t> bytes, ExistingPolicy policy, unsigned permissions) const
 {
-    auto written = write(target, bytes, WriteOptions { policy, permissions, std::nullopt });
+    WriteOptions options;
+    options.policy = policy;
+    options.permissions = permissions;
+    auto written = write(target, bytes, options);
     if (!written) {
         return std::move(written).error();
     }
     return std::move(written->path);
 }
+
+namespace {
+
+    // What write() gives for the file now under `name`: its path, and why its date could not
+    // be set (empty when it was).
+    WrittenFile writtenAs(
+        const platform::OutputFolder& folder, const fs::path& name, Result<Text> dateProblem)
+    {
+        return WrittenFile { folder.path() / name, std::move(dateProblem).value() };
+    }
+
+    Error refusedInput(const platform::OutputFolder& folder, const fs::path& name)
+    {
+        return Error::of(ErrorCode::Exists, Text::tr("refusing to replace an input file"),
+            utf8(folder.path() / name));
+    }
+
+    Error outputExists(const platform::OutputFolder& folder, const fs::path& name)
+    {
+        return Error::of(ErrorCode::Exists, Text::tr("output exists"), utf8(folder.path() / name));
+    }
+
+    // How often a direct write under Overwrite creates its file again when another writer
+    // put one under the name between the removal of the old one and the creation of its own.
+    constexpr int kOverwriteTries = 4;
+
+    // WriteOptions::direct: the file is created under its final name (never through a link,
+    // with its permissions given at creation), written in one sequence, dated and flushed, as
+    // storage that takes only new files written in order (object storage) needs. Overwrite
+    // removes the old file and creates a new one rather than truncating it: the result is the
+    // atomic write's (a new file with the permissions asked for, another hard link to the old
+    // one left as it was, a link at the name replaced and not followed), and a mount that
+    // refuses to rewrite a file in place still takes a new one.
+    Result<WrittenFile> writeDirect(const platform::OutputFolder& folder, const fs::path& absolute,
+        std::span<const std::uint8_t> bytes, const WriteOptions& options,
+        const FileIdentitySet* protectedFiles)
+    {
+        fs::path name = absolute.filename();
+        for (int attempt = 1;; ++attempt) {
+            // Whatever the planner decided, an input of the batch is never replaced.
+            const auto id = platform::entryIdentity(folder, name);
+            if (id && protectedFiles != nullptr && protectedFiles->count(*id) != 0) {
+                return refusedInput(folder, name);
+            }
+            if (id && options.policy == ExistingPolicy::Overwrite) {
+                if (Status removed = platform::removeEntry(folder, name); !removed) {
+                    return std::move(removed).error();
+                }
+            }
+            auto written = platform::writeNewFile(folder, name, bytes, options.permissions,
+                options.modified, platform::NewFile::Output);
+            if (written) {
+                return writtenAs(folder, name, std::move(written));
+            }
+            if (written.error().systemCode != EEXIST) {
+                return std::move(written).error();
+            }
+            if (options.policy == ExistingPolicy::Rename && attempt < 10000) {
+                name = numberedName(absolute, attempt).filename();
+                continue;
+            }
+            if (options.policy == ExistingPolicy::Overwrite && attempt < kOverwriteTries) {
+                continue;
+            }
+            return outputExists(folder, name);
+        }
+    }
+
+    // Temporary names tried before a write gives up: another writer with this host tag and
+    // process ID (a clone of this machine) may hold one.
+    constexpr int kTemporaryTries = 8;
+
+} // namespace
 
 Result<WrittenFile> AtomicFileWriter::write(
     const fs::path& target, std::span<const std::uint8_t> bytes, const WriteOptions& options) const
@@ -207,18 +375,31 @@ Result<WrittenFile> AtomicFileWriter::write(
     if (!folder) {
         return std::move(folder).error();
     }
-    // A short name of its own, so that any output name the file system accepts can be written.
-    std::string tempName(kTempMarker);
-    tempName.append(std::to_string(platform::currentProcessId()))
-        .append("-")
-        .append(std::to_string(g_tempCounter.fetch_add(1)))
-        .append(kTempSuffix);
-    const fs::path temp(tempName);
-    auto written
-        = platform::writeNewFile(*folder, temp, bytes, options.permissions, options.modified);
-    if (!written) {
-        platform::removeFile(*folder, temp);
-        return std::move(written).error();
+    if (options.direct) {
+        return writeDirect(*folder, absolute, bytes, options, m_protected);
+    }
+    // A short name of its own, so that any output name the file system accepts can be written;
+    // this machine's tag in it, so that machines sharing the folder never take the same one.
+    fs::path temp;
+    std::optional<Result<Text>> written;
+    for (int attempt = 1; attempt <= kTemporaryTries; ++attempt) {
+        std::string tempName(kTempMarker);
+        tempName.append(hostTag())
+            .append("-")
+            .append(std::to_string(platform::currentProcessId()))
+            .append("-")
+            .append(std::to_string(g_tempCounter.fetch_add(1)))
+            .append(kTempSuffix);
+        temp = fs::path(tempName);
+        written
+            = platform::writeNewFile(*folder, temp, bytes, options.permissions, options.modified);
+        if (written->ok() || written->error().systemCode != EEXIST) {
+            break;
+        }
+    }
+    if (!written->ok()) {
+        // writeNewFile() removed what it created, and only that.
+        return std::move(*written).error();
     }
 
     fs::path name = absolute.filename();
@@ -227,14 +408,13 @@ Result<WrittenFile> AtomicFileWriter::write(
         const auto id = platform::entryIdentity(*folder, name);
         if (id && m_protected != nullptr && m_protected->count(*id) != 0) {
             platform::removeFile(*folder, temp);
-            return Error::of(ErrorCode::Exists, Text::tr("refusing to replace an input file"),
-                utf8(folder->path() / name));
+            return refusedInput(*folder, name);
         }
         const Status moved = policy == ExistingPolicy::Overwrite
             ? platform::moveReplace(*folder, temp, name)
             : platform::moveNoReplace(*folder, temp, name);
         if (moved) {
-            return WrittenFile { folder->path() / name, std::move(written).value() };
+            return writtenAs(*folder, name, std::move(*written));
         }
         if (moved.error().code == ErrorCode::Exists && policy == ExistingPolicy::Rename
             && attempt < 10000) {

@@ -163,7 +163,7 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
     ProcessOptions process = options.process;
     process.threadsPerImage = cpuWorkers == 1 ? threads : 1;
     const JobPipeline pipeline(process, plan.sizes, plan.onExisting, plan.inputIdentities,
-        m_impl->memory, m_impl->gate.cancelToken());
+        m_impl->memory, m_impl->gate.cancelToken(), nullptr, options.directWrite);
 
     // Worker 0 feeds the GPU when there is one, and carries on as a CPU worker if it is lost.
     auto work = [&](int worker) {

@@ -290,10 +290,11 @@ namespace {
 
 JobPipeline::JobPipeline(const ProcessOptions& options, std::span<const OutputSize> sizes,
     ExistingPolicy onExisting, const FileIdentitySet& inputs, MemoryBudget& memory,
-    const CancelToken& cancel, const OutputSink* sink)
+    const CancelToken& cancel, const OutputSink* sink, bool directWrite)
     : m_processor(firstSize(options, sizes))
     , m_sizes(sizes)
     , m_onExisting(onExisting)
+    , m_directWrite(directWrite)
     , m_inputs(inputs)
     , m_memory(memory)
     , m_cancel(cancel)
@@ -636,7 +637,10 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
         return;
     }
     const AtomicFileWriter writer(&m_inputs);
-    WriteOptions write { m_onExisting, prepared.bytes.permissions, std::nullopt };
+    WriteOptions write;
+    write.policy = m_onExisting;
+    write.permissions = prepared.bytes.permissions;
+    write.direct = m_directWrite;
     if (options.keepDates) {
         write.modified = prepared.bytes.modified;
     }

@@ -37,9 +37,9 @@ struct PreparedJob {
 
 /// One job's way from input to outputs: read the first bytes → inspect the header and plan each
 /// output's size → take its memory → load the rest of the file → for each output: render
-/// (decode and resize) → encode → atomic write. The outputs of one DCT scale share one decode
-/// (each is resized from it in turn); one of a scale of its own streams from its decoder. The
-/// decoder opened on the first bytes serves the first decode, so a job of one size parses its
+/// (decode and resize) → encode → atomic (or direct) write. The outputs of one DCT scale share one
+/// decode (each is resized from it in turn); one of a scale of its own streams from its decoder.
+/// The decoder opened on the first bytes serves the first decode, so a job of one size parses its
 /// header once. A CPU worker calls run(); the GPU worker calls the phases itself, with the
 /// device's resize between decode() and complete(). Holds nothing of any one job, so many
 /// threads use one pipeline at once; it lives for one BatchScheduler::run(), whose options it
@@ -50,10 +50,11 @@ public:
     /// its policy for taken names, and the inputs that an output never replaces); `sizes`,
     /// `memory`, `cancel` and `sink` outlive the pipeline. With a sink, nothing is written:
     /// each output's bytes go to it instead of their file (whose folder and name are not
-    /// checked), and the output counts as written.
+    /// checked), and the output counts as written. `directWrite`: every output is written
+    /// under its final name, with no temporary file (WriteOptions::direct).
     JobPipeline(const ProcessOptions& options, std::span<const OutputSize> sizes,
         ExistingPolicy onExisting, const FileIdentitySet& inputs, MemoryBudget& memory,
-        const CancelToken& cancel, const OutputSink* sink = nullptr);
+        const CancelToken& cancel, const OutputSink* sink = nullptr, bool directWrite = false);
 
     /// Every phase on this thread. Never throws: an exception (memory, say) fails this job only.
     JobReport run(const Job& job) const;
@@ -82,9 +83,9 @@ public:
         JobReport& report) const;
     /// Writes one output of a job: encodes `pixels` as `format` (at the highest quality within
     /// the target file size, when there is one), applies the larger-than-input rule (which
-    /// copies prepared.bytes when they are still held), and writes it atomically at `target`
-    /// under the plan's policy, with the input's date; fills in the OutputReport `output` of
-    /// `report`: its status, path, size, bytes, quality and notes.
+    /// copies prepared.bytes when they are still held), and writes it at `target` (atomically, or
+    /// directly) under the plan's policy, with the input's date; fills in the OutputReport `output`
+    /// of `report`: its status, path, size, bytes, quality and notes.
     void writeOutput(const std::filesystem::path& target, ImageFormat format, PreparedJob& prepared,
         Image pixels, JobReport& report, std::size_t output) const;
 
@@ -103,6 +104,7 @@ private:
     ImageProcessor m_processor;
     std::span<const OutputSize> m_sizes;
     ExistingPolicy m_onExisting;
+    bool m_directWrite;
     const FileIdentitySet& m_inputs;
     MemoryBudget& m_memory;
     const CancelToken& m_cancel;

@@ -29,6 +29,16 @@
 
 namespace dropsize::platform {
 
+/// Error::of(code, text, path) for a failure the system reported as the error number `err`
+/// (errno; on Windows its code mapped to the errno value of the same meaning, 0 when none has
+/// it): the Error keeps it as its systemCode, which isRetryable() reads.
+inline Error systemFailure(ErrorCode code, int err, Text text, std::string path)
+{
+    Error error = Error::of(code, std::move(text), std::move(path));
+    error.systemCode = err;
+    return error;
+}
+
 /// A file, or its first bytes, in memory, not zero-filled first (it is read over at once).
 struct FileBytes {
     std::unique_ptr<std::uint8_t[]> data;
@@ -153,6 +163,10 @@ public:
     /// Removes the entry `name` (a file or a link, never what a link points to); false when
     /// it could not be removed.
     bool remove(const Name& name) const noexcept;
+    /// When the entry `name` (not following a link) last changed: the later of its modification
+    /// time and the time its status changed, so that a date set on it (an input's, given to a
+    /// temporary) does not make it look old; nullopt when it cannot be read.
+    std::optional<FileTime> changedOf(const Name& name) const;
 
     /// Moves down into the sub-folder `name`, never through a link.
     [[nodiscard]] Status enter(const Name& name);
@@ -189,16 +203,21 @@ private:
 /// names the component when one is a symbolic link, a file, or cannot be created or entered.
 [[nodiscard]] Result<OutputFolder> openOutputFolder(const std::filesystem::path& dir);
 
-/// Creates `name` in `folder` (it must not exist) with `permissions` (less the umask), writes
-/// `bytes`, gives it the modification time `modified` (when there is one; on the open file,
-/// after the last write, so that nothing changes it again) and flushes it all to disk. On
-/// failure the file may remain; the caller removes it. A name that starts with a dot is hidden
-/// on POSIX by convention; on Windows such a file gets the hidden attribute. Returns why
+/// What writeNewFile() creates, for the sentence that says it could not.
+enum class NewFile { Temporary, Output };
+
+/// Creates `name` in `folder` (it must not exist: never through a link) with `permissions`
+/// (less the umask, given at its creation: no later change of mode), writes `bytes` in one
+/// sequence, gives it the modification time `modified` (when there is one; on the open file,
+/// after the last write, so that nothing changes it again), flushes it all to disk and closes
+/// it. On failure the file it created is removed (one that was there already, the reason of an
+/// error whose systemCode is EEXIST, is left alone). A name that starts with a dot is hidden on
+/// POSIX by convention; on Windows such a file gets the hidden attribute. Returns why
 /// `modified` could not be set (the system's reason), empty when it was: the file is complete
 /// either way.
 [[nodiscard]] Result<Text> writeNewFile(const OutputFolder& folder,
     const std::filesystem::path& name, std::span<const std::uint8_t> bytes, unsigned permissions,
-    const std::optional<FileTime>& modified = std::nullopt);
+    const std::optional<FileTime>& modified = std::nullopt, NewFile kind = NewFile::Temporary);
 
 /// Renames `from` to `to` inside `folder`; Error Exists (and nothing changed) when `to` exists.
 /// On Windows the file loses the hidden attribute first when `to` does not start with a dot
@@ -218,6 +237,11 @@ std::optional<FileIdentity> entryIdentity(
 /// Removes the file `name` from `folder`, if it is there.
 void removeFile(const OutputFolder& folder, const std::filesystem::path& name) noexcept;
 
+/// Removes the entry `name` (a file or a link itself, never a folder) from `folder`, for a
+/// direct write that replaces it; success when it is not there. The Error says why it could
+/// not be removed.
+[[nodiscard]] Status removeEntry(const OutputFolder& folder, const std::filesystem::path& name);
+
 /// Why nothing can be created in the folder `dir` ("Permission denied", "Read-only file
 /// system"), or nullopt when it can.
 std::optional<Text> cannotWriteIn(const std::filesystem::path& dir);
@@ -227,6 +251,13 @@ bool isLink(const std::filesystem::path& path) noexcept;
 
 /// This process's ID.
 unsigned long currentProcessId() noexcept;
+
+/// What tells this machine from the others that may write in one shared folder: its host name
+/// (gethostname; on Windows the computer name) and, on Linux, its boot's ID and this process's
+/// PID namespace, so that two containers or two machines of one host name, whose process IDs
+/// mean different processes, differ too. Empty parts are left out; the same all the process's
+/// life.
+std::string machineIdentity();
 
 /// True when no process has ID `pid` any more (false when unsure).
 bool processIsGone(unsigned long pid) noexcept;

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string_view>
 #include <sys/stat.h>
+#include <tuple>
 #include <unistd.h>
 #include <utility>
 
@@ -52,12 +53,19 @@ namespace platform {
             return moved;
         }
 
+        // "what: the system's reason", with the error number kept.
         Error ioError(int err, Text what, const fs::path& path)
         {
             const ErrorCode code
                 = err == ENOSPC || err == EDQUOT ? ErrorCode::NoSpace : ErrorCode::Io;
-            return Error::of(
-                code, Text::tr("%1: %2").arg(std::move(what)).arg(systemError(err)), utf8(path));
+            return systemFailure(code, err,
+                Text::tr("%1: %2").arg(std::move(what)).arg(systemError(err)), utf8(path));
+        }
+
+        // The system's reason alone, with the error number kept.
+        Error reasonError(int err, const fs::path& path)
+        {
+            return systemFailure(ErrorCode::Io, err, systemError(err), utf8(path));
         }
 
     } // namespace
@@ -77,7 +85,7 @@ namespace platform {
             if (errno == ENOENT || errno == ENOTDIR) {
                 return EntryKind::NotFound;
             }
-            return Error::of(ErrorCode::Io, systemError(errno), utf8(path));
+            return reasonError(errno, path);
         }
         return S_ISDIR(st.st_mode) ? EntryKind::Directory
             : S_ISREG(st.st_mode)  ? EntryKind::Regular
@@ -93,12 +101,12 @@ namespace platform {
         fs::path canonical = fs::canonical(path, ec);
         if (ec) {
             // The file system library's errors are errno values here: their text is strerror's.
-            return Error::of(
+            const bool isErrno = ec.category() == std::generic_category()
+                || ec.category() == std::system_category();
+            return systemFailure(
                 ec == std::errc::no_such_file_or_directory ? ErrorCode::NotFound : ErrorCode::Io,
-                ec.category() == std::generic_category() || ec.category() == std::system_category()
-                    ? systemError(ec.value())
-                    : Text::verbatim(ec.message()),
-                utf8(path));
+                isErrno ? ec.value() : 0,
+                isErrno ? systemError(ec.value()) : Text::verbatim(ec.message()), utf8(path));
         }
         return canonical;
     }
@@ -122,7 +130,7 @@ namespace platform {
     {
         const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0) {
-            return Error::of(ErrorCode::Io, systemError(errno), utf8(path));
+            return reasonError(errno, path);
         }
         return readHeadOf(fd, path);
     }
@@ -139,7 +147,7 @@ namespace platform {
     {
         const int fd = awayFromStdio(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         if (fd < 0) {
-            return Error::of(ErrorCode::Io, systemError(errno), utf8(path));
+            return reasonError(errno, path);
         }
         WalkedFolder folder;
         folder.m_path = path;
@@ -169,7 +177,7 @@ namespace platform {
             if (copy >= 0) {
                 ::close(copy);
             }
-            return Error::of(ErrorCode::Io, systemError(err), utf8(m_path));
+            return reasonError(err, m_path);
         }
         std::vector<Name> names;
         for (;;) {
@@ -187,7 +195,7 @@ namespace platform {
         const int err = errno;
         ::closedir(dir);
         if (err != 0) {
-            return Error::of(ErrorCode::Io, systemError(err), utf8(m_path));
+            return reasonError(err, m_path);
         }
         return names;
     }
@@ -196,7 +204,8 @@ namespace platform {
     {
         struct stat st { };
         if (::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
-            return Error::of(ErrorCode::Io, systemError(errno), utf8(m_path / name));
+            const int err = errno; // before the path is built, which may allocate
+            return reasonError(err, m_path / name);
         }
         return S_ISDIR(st.st_mode) ? Kind::Directory
             : S_ISREG(st.st_mode)  ? Kind::Regular
@@ -225,7 +234,8 @@ namespace platform {
         const int fd
             = awayFromStdio(::openat(m_fd.get(), name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
         if (fd < 0) {
-            return Error::of(ErrorCode::Io, systemError(errno), utf8(m_path / name));
+            const int err = errno; // before the path is built, which may allocate
+            return reasonError(err, m_path / name);
         }
         return readHeadOf(fd, m_path / name);
     }
@@ -235,12 +245,29 @@ namespace platform {
         return ::unlinkat(m_fd.get(), name.c_str(), 0) == 0;
     }
 
+    std::optional<FileTime> WalkedFolder::changedOf(const Name& name) const
+    {
+        struct stat st { };
+        if (::fstatat(m_fd.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            return std::nullopt;
+        }
+        // The status-change time moves on with every change, a date set on the file included,
+        // and cannot itself be set back.
+        const timespec& later = std::tie(st.st_mtim.tv_sec, st.st_mtim.tv_nsec)
+                < std::tie(st.st_ctim.tv_sec, st.st_ctim.tv_nsec)
+            ? st.st_ctim
+            : st.st_mtim;
+        return FileTime { static_cast<std::int64_t>(later.tv_sec),
+            static_cast<std::uint32_t>(later.tv_nsec) };
+    }
+
     Status WalkedFolder::enter(const Name& name)
     {
         const int fd = awayFromStdio(
             ::openat(m_fd.get(), name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (fd < 0) {
-            return Error::of(ErrorCode::Io, systemError(errno), utf8(m_path / name));
+            const int err = errno; // before the path is built, which may allocate
+            return reasonError(err, m_path / name);
         }
         m_fd.reset(fd);
         m_path /= name;
@@ -252,7 +279,7 @@ namespace platform {
         const int fd
             = awayFromStdio(::openat(m_fd.get(), "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
         if (fd < 0) {
-            return Error::of(ErrorCode::Io, systemError(errno), utf8(m_path));
+            return reasonError(errno, m_path);
         }
         m_fd.reset(fd);
         m_path = m_path.parent_path();
@@ -284,7 +311,7 @@ namespace platform {
                 if (n < 0) {
                     const int err = errno;
                     ::close(fd);
-                    return Error::of(ErrorCode::Io, systemError(err), utf8(path));
+                    return reasonError(err, path);
                 }
                 head.size = static_cast<std::size_t>(n);
                 break;
@@ -415,15 +442,26 @@ namespace platform {
 
     Result<Text> writeNewFile(const OutputFolder& folder, const fs::path& name,
         std::span<const std::uint8_t> bytes, unsigned permissions,
-        const std::optional<FileTime>& modified)
+        const std::optional<FileTime>& modified, NewFile kind)
     {
         const fs::path path = folder.path() / name;
         const int fd = awayFromStdio(::openat(folder.fd(), name.c_str(),
             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
             static_cast<mode_t>(permissions & 0777)));
         if (fd < 0) {
-            return ioError(errno, Text::tr("cannot create a temporary file"), path);
+            // Nothing was created: whatever has the name (another writer's file) stays.
+            return ioError(errno,
+                kind == NewFile::Temporary ? Text::tr("cannot create a temporary file")
+                                           : Text::tr("cannot create the output file"),
+                path);
         }
+        // From here on the file is this call's: a failure removes it, so that no partial file
+        // is left under its name.
+        const auto fail = [&](int err, Text what) {
+            ::close(fd);
+            ::unlinkat(folder.fd(), name.c_str(), 0);
+            return ioError(err, std::move(what), path);
+        };
         std::size_t done = 0;
         while (done < bytes.size()) {
             const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -431,9 +469,7 @@ namespace platform {
                 if (errno == EINTR) {
                     continue;
                 }
-                const int err = errno;
-                ::close(fd);
-                return ioError(err, Text::tr("cannot write"), path);
+                return fail(errno, Text::tr("cannot write"));
             }
             done += static_cast<std::size_t>(n);
         }
@@ -451,12 +487,13 @@ namespace platform {
             }
         }
         if (::fsync(fd) != 0) {
-            const int err = errno;
-            ::close(fd);
-            return ioError(err, Text::tr("cannot flush to disk"), path);
+            return fail(errno, Text::tr("cannot flush to disk"));
         }
         if (::close(fd) != 0) {
-            return ioError(errno, Text::tr("cannot close"), path);
+            // A network file system may say only now that the data did not reach the server.
+            const int err = errno;
+            ::unlinkat(folder.fd(), name.c_str(), 0);
+            return ioError(err, Text::tr("cannot close"), path);
         }
         return dateProblem;
     }
@@ -510,6 +547,15 @@ namespace platform {
         ::unlinkat(folder.fd(), name.c_str(), 0);
     }
 
+    Status removeEntry(const OutputFolder& folder, const fs::path& name)
+    {
+        if (::unlinkat(folder.fd(), name.c_str(), 0) != 0 && errno != ENOENT) {
+            const int err = errno; // before the path is built, which may allocate
+            return ioError(err, Text::tr("cannot remove the old output"), folder.path() / name);
+        }
+        return {};
+    }
+
     std::optional<Text> cannotWriteIn(const fs::path& dir)
     {
         if (::access(dir.c_str(), W_OK | X_OK) != 0) {
@@ -525,6 +571,47 @@ namespace platform {
     }
 
     unsigned long currentProcessId() noexcept { return static_cast<unsigned long>(::getpid()); }
+
+#ifdef __linux__
+    namespace {
+
+        // The first line of a small file, or empty when it cannot be read.
+        std::string firstLineOf(const char* path)
+        {
+            const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+            if (fd < 0) {
+                return {};
+            }
+            char buffer[128] = {};
+            const ssize_t n = ::read(fd, buffer, sizeof buffer - 1);
+            ::close(fd);
+            std::string line(buffer, static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
+            return line.substr(0, line.find('\n'));
+        }
+
+    } // namespace
+#endif
+
+    std::string machineIdentity()
+    {
+        std::string identity;
+        char host[256] = {};
+        if (::gethostname(host, sizeof host - 1) == 0) {
+            identity = host;
+        }
+#ifdef __linux__
+        // Machines cloned from one image may share a host name, and containers on one machine
+        // often do, each with process IDs of its own: the boot's ID tells the machines apart,
+        // the PID namespace the containers.
+        identity += '\n';
+        identity += firstLineOf("/proc/sys/kernel/random/boot_id");
+        char ns[64] = {};
+        const ssize_t n = ::readlink("/proc/self/ns/pid", ns, sizeof ns - 1);
+        identity += '\n';
+        identity.append(ns, static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
+#endif
+        return identity;
+    }
 
     bool processIsGone(unsigned long pid) noexcept
     {

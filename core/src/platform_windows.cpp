@@ -94,60 +94,117 @@ namespace {
         return utf8(fs::path(std::move(text)));
     }
 
-    // The system's reason: the Win32 errors a batch meets on files and folders as the same
-    // sentences as POSIX's errno values (systemError()), which the window translates; any other
-    // in the system's own words.
-    Text errorText(DWORD err)
+    // The errno value of the same meaning as the Win32 error `err` whose sentence the engine
+    // gives as POSIX's (systemError()), which the window translates; 0 for any other.
+    int errnoWithSentence(DWORD err) noexcept
     {
         switch (err) {
         case ERROR_ACCESS_DENIED:
         case ERROR_NETWORK_ACCESS_DENIED:
         case ERROR_CANT_ACCESS_FILE:
-            return systemError(EACCES);
+            return EACCES;
         case ERROR_FILE_NOT_FOUND:
         case ERROR_PATH_NOT_FOUND:
         case ERROR_BAD_NETPATH:
-            return systemError(ENOENT);
+            return ENOENT;
         case ERROR_DISK_FULL:
         case ERROR_HANDLE_DISK_FULL:
-            return systemError(ENOSPC);
+            return ENOSPC;
         case ERROR_WRITE_PROTECT:
-            return systemError(EROFS);
+            return EROFS;
         case ERROR_FILENAME_EXCED_RANGE:
-            return systemError(ENAMETOOLONG);
+            return ENAMETOOLONG;
         case ERROR_DIRECTORY:
-            return systemError(ENOTDIR);
+            return ENOTDIR;
         case ERROR_ALREADY_EXISTS:
         case ERROR_FILE_EXISTS:
-            return systemError(EEXIST);
+            return EEXIST;
         case ERROR_DIR_NOT_EMPTY:
-            return systemError(ENOTEMPTY);
+            return ENOTEMPTY;
         case ERROR_CRC:
         case ERROR_IO_DEVICE:
         case ERROR_READ_FAULT:
         case ERROR_WRITE_FAULT:
-            return systemError(EIO);
+            return EIO;
         case ERROR_TOO_MANY_OPEN_FILES:
-            return systemError(EMFILE);
+            return EMFILE;
         case ERROR_NOT_ENOUGH_MEMORY:
         case ERROR_OUTOFMEMORY:
-            return systemError(ENOMEM);
+            return ENOMEM;
         case ERROR_NOT_SAME_DEVICE:
-            return systemError(EXDEV);
+            return EXDEV;
         case ERROR_CANT_RESOLVE_FILENAME:
-            return systemError(ELOOP);
+            return ELOOP;
         default:
-            return Text::verbatim(formatMessage(err));
+            return 0;
         }
     }
 
+    // The errno value of the same meaning as the Win32 error `err`, 0 when none has it: the
+    // Error's systemCode. Past those of errnoWithSentence(), the failures of a network share
+    // or a device that may pass (their sentence stays the system's own).
+    int errnoOf(DWORD err) noexcept
+    {
+        if (const int code = errnoWithSentence(err); code != 0) {
+            return code;
+        }
+        switch (err) {
+        case ERROR_SHARING_VIOLATION:
+        case ERROR_LOCK_VIOLATION:
+        case ERROR_NETWORK_BUSY:
+        case ERROR_BUSY:
+            return EBUSY;
+        case ERROR_NOT_READY:
+        case ERROR_UNEXP_NET_ERR:
+        case ERROR_BAD_NET_RESP:
+        case ERROR_NET_WRITE_FAULT:
+            return EIO;
+        case ERROR_SEM_TIMEOUT:
+            return ETIMEDOUT;
+        case ERROR_NETNAME_DELETED:
+            return ECONNRESET;
+        case ERROR_NETWORK_UNREACHABLE:
+            return ENETUNREACH;
+        case ERROR_HOST_UNREACHABLE:
+        case ERROR_REM_NOT_LIST:
+            return EHOSTUNREACH;
+        case ERROR_CONNECTION_ABORTED:
+            return ECONNABORTED;
+#ifdef EDQUOT
+        case ERROR_DISK_QUOTA_EXCEEDED:
+            return EDQUOT;
+#endif
+        default:
+            return 0;
+        }
+    }
+
+    // The system's reason: the Win32 errors a batch meets on files and folders as the same
+    // sentences as POSIX's errno values (systemError()), which the window translates; any other
+    // in the system's own words.
+    Text errorText(DWORD err)
+    {
+        const int code = errnoWithSentence(err);
+        return code != 0 ? systemError(code) : Text::verbatim(formatMessage(err));
+    }
+
+    // "what: the system's reason", with the error number (as errno) kept.
     Error winError(DWORD err, Text what, const fs::path& path)
     {
-        const ErrorCode code = (err == ERROR_DISK_FULL || err == ERROR_HANDLE_DISK_FULL)
-            ? ErrorCode::NoSpace
-            : ErrorCode::Io;
-        return Error::of(
-            code, Text::tr("%1: %2").arg(std::move(what)).arg(errorText(err)), utf8(path));
+        const int code = errnoOf(err);
+        const bool full = code == ENOSPC
+#ifdef EDQUOT
+            || code == EDQUOT
+#endif
+            ;
+        return platform::systemFailure(full ? ErrorCode::NoSpace : ErrorCode::Io, code,
+            Text::tr("%1: %2").arg(std::move(what)).arg(errorText(err)), utf8(path));
+    }
+
+    // The system's reason alone, with the error number (as errno) kept.
+    Error reasonError(ErrorCode code, DWORD err, const fs::path& path)
+    {
+        return platform::systemFailure(code, errnoOf(err), errorText(err), utf8(path));
     }
 
     bool notFound(DWORD err) noexcept
@@ -329,8 +386,7 @@ namespace platform {
         Handle file(openExisting(extendedPath(plain), 0, 0));
         if (!file.valid()) {
             const DWORD err = ::GetLastError();
-            return Error::of(
-                notFound(err) ? ErrorCode::NotFound : ErrorCode::Io, errorText(err), utf8(plain));
+            return reasonError(notFound(err) ? ErrorCode::NotFound : ErrorCode::Io, err, plain);
         }
         std::wstring out(MAX_PATH, L'\0');
         for (;;) {
@@ -408,7 +464,7 @@ namespace platform {
             if (notFound(err)) {
                 return EntryKind::NotFound;
             }
-            return Error::of(ErrorCode::Io, errorText(err), utf8(path));
+            return reasonError(ErrorCode::Io, err, path);
         }
         if (isLinkAt(extended, attributes)) {
             if (!followLinks) {
@@ -421,7 +477,7 @@ namespace platform {
                 if (notFound(err)) {
                     return EntryKind::NotFound; // a broken link
                 }
-                return Error::of(ErrorCode::Io, errorText(err), utf8(path));
+                return reasonError(ErrorCode::Io, err, path);
             }
             attributes = info.dwFileAttributes;
         }
@@ -435,7 +491,7 @@ namespace platform {
             FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
             FILE_ATTRIBUTE_NORMAL, nullptr));
         if (!file.valid()) {
-            return Error::of(ErrorCode::Io, errorText(::GetLastError()), utf8(path));
+            return reasonError(ErrorCode::Io, ::GetLastError(), path);
         }
         BY_HANDLE_FILE_INFORMATION info {};
         if (::GetFileType(file.get()) != FILE_TYPE_DISK
@@ -447,7 +503,7 @@ namespace platform {
         head.identity = identityOf(info);
         DWORD got = 0;
         if (::ReadFile(file.get(), head.bytes, sizeof head.bytes, &got, nullptr) == 0) {
-            return Error::of(ErrorCode::Io, errorText(::GetLastError()), utf8(path));
+            return reasonError(ErrorCode::Io, ::GetLastError(), path);
         }
         head.size = got;
         return head;
@@ -491,7 +547,7 @@ namespace platform {
             if (err == ERROR_FILE_NOT_FOUND) {
                 return names; // a drive's empty root has not even "."
             }
-            return Error::of(ErrorCode::Io, errorText(err), utf8(m_path));
+            return reasonError(ErrorCode::Io, err, m_path);
         }
         do {
             const std::wstring_view name = entry.cFileName;
@@ -500,7 +556,7 @@ namespace platform {
             }
         } while (::FindNextFileW(find.get(), &entry) != 0);
         if (const DWORD err = ::GetLastError(); err != ERROR_NO_MORE_FILES) {
-            return Error::of(ErrorCode::Io, errorText(err), utf8(m_path));
+            return reasonError(ErrorCode::Io, err, m_path);
         }
         return names;
     }
@@ -600,6 +656,31 @@ namespace platform {
         }
 
     } // namespace
+
+    std::optional<FileTime> WalkedFolder::changedOf(const Name& name) const
+    {
+        try {
+            Handle file(openExisting(
+                extendedPath(m_path / name), FILE_READ_ATTRIBUTES, FILE_FLAG_OPEN_REPARSE_POINT));
+            FILE_BASIC_INFO info {};
+            if (!file.valid()
+                || ::GetFileInformationByHandleEx(file.get(), FileBasicInfo, &info, sizeof info)
+                    == 0) {
+                return std::nullopt;
+            }
+            // The change time moves on with every change, a date set on the file included, and
+            // SetFileTime() does not set it.
+            const LARGE_INTEGER later = info.ChangeTime.QuadPart > info.LastWriteTime.QuadPart
+                ? info.ChangeTime
+                : info.LastWriteTime;
+            FILETIME time {};
+            time.dwLowDateTime = later.LowPart;
+            time.dwHighDateTime = static_cast<DWORD>(later.HighPart);
+            return fromFiletime(time);
+        } catch (const std::bad_alloc&) {
+            return std::nullopt;
+        }
+    }
 
     Result<FileBytes> readRegularFile(
         const fs::path& path, std::uint64_t limit, std::size_t maxRead)
@@ -711,6 +792,20 @@ namespace platform {
         }
     }
 
+    Status removeEntry(const OutputFolder& folder, const fs::path& name)
+    {
+        const fs::path path = folder.path() / name;
+        // DeleteFileW removes a file or a link to a file itself; a folder, or a link to one,
+        // it refuses.
+        if (::DeleteFileW(extendedPath(path).c_str()) == 0) {
+            const DWORD err = ::GetLastError();
+            if (err != ERROR_FILE_NOT_FOUND) {
+                return winError(err, Text::tr("cannot remove the old output"), path);
+            }
+        }
+        return {};
+    }
+
     // Windows' access rights need more than attributes to tell; a read-only folder attribute
     // does not stop new files. The first write says what is wrong.
     std::optional<Text> cannotWriteIn(const fs::path& /*dir*/) { return std::nullopt; }
@@ -752,24 +847,36 @@ namespace platform {
 
     Result<Text> writeNewFile(const OutputFolder& folder, const fs::path& name,
         std::span<const std::uint8_t> bytes, unsigned /*permissions*/,
-        const std::optional<FileTime>& modified)
+        const std::optional<FileTime>& modified, NewFile kind)
     {
         const fs::path path = folder.path() / name;
+        const std::wstring extended = extendedPath(path);
         // Dot names are the temporaries and the output marker: hidden, as they are on POSIX.
         const DWORD attributes
             = startsWithDot(name) ? FILE_ATTRIBUTE_HIDDEN : FILE_ATTRIBUTE_NORMAL;
-        Handle file(::CreateFileW(extendedPath(path).c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
-            attributes, nullptr));
+        Handle file(::CreateFileW(
+            extended.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, attributes, nullptr));
         if (!file.valid()) {
-            return winError(::GetLastError(), Text::tr("cannot create a temporary file"), path);
+            // Nothing was created: whatever has the name (another writer's file) stays.
+            return winError(::GetLastError(),
+                kind == NewFile::Temporary ? Text::tr("cannot create a temporary file")
+                                           : Text::tr("cannot create the output file"),
+                path);
         }
+        // From here on the file is this call's: a failure removes it (once closed: it is open
+        // with no sharing), so that no partial file is left under its name.
+        const auto fail = [&](DWORD err, Text what) {
+            file.close();
+            ::DeleteFileW(extended.c_str());
+            return winError(err, std::move(what), path);
+        };
         std::size_t done = 0;
         while (done < bytes.size()) {
             const DWORD want
                 = static_cast<DWORD>(std::min<std::size_t>(bytes.size() - done, 1u << 30));
             DWORD wrote = 0;
             if (::WriteFile(file.get(), bytes.data() + done, want, &wrote, nullptr) == 0) {
-                return winError(::GetLastError(), Text::tr("cannot write"), path);
+                return fail(::GetLastError(), Text::tr("cannot write"));
             }
             done += wrote;
         }
@@ -785,10 +892,12 @@ namespace platform {
             }
         }
         if (::FlushFileBuffers(file.get()) == 0) {
-            return winError(::GetLastError(), Text::tr("cannot flush to disk"), path);
+            return fail(::GetLastError(), Text::tr("cannot flush to disk"));
         }
         if (!file.close()) {
-            return winError(::GetLastError(), Text::tr("cannot close"), path);
+            const DWORD err = ::GetLastError();
+            ::DeleteFileW(extended.c_str());
+            return winError(err, Text::tr("cannot close"), path);
         }
         return dateProblem;
     }
@@ -821,6 +930,16 @@ namespace platform {
             return {};
         }
         return winError(::GetLastError(), Text::tr("cannot move the output into place"), to);
+    }
+
+    std::string machineIdentity()
+    {
+        wchar_t name[MAX_COMPUTERNAME_LENGTH + 1] = {};
+        DWORD size = MAX_COMPUTERNAME_LENGTH + 1;
+        if (::GetComputerNameW(name, &size) == 0) {
+            return {};
+        }
+        return utf8(fs::path(std::wstring(name, size)));
     }
 
     unsigned long currentProcessId() noexcept

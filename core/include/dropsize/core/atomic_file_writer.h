@@ -35,10 +35,10 @@ struct WriteOptions {
     /// The modification time to give the file, set before it takes its name; none: the time it
     /// is written.
     std::optional<FileTime> modified;
-    /// Write under the final name itself, created new (or truncated under Overwrite, never an
-    /// input), with no temporary file and no rename: for mounts that can only write new files
-    /// in sequence (object storage). A failed or cancelled write removes what it wrote, but a
-    /// crash can leave a partial file under the final name.
+    /// Write under the final name itself, created new (under Overwrite once the old file, never
+    /// an input, is removed), with no temporary file and no rename: for mounts that can only
+    /// write new files in sequence (object storage). A failed or cancelled write removes what
+    /// it wrote, but a crash can leave a partial file under the final name.
     bool direct = false;
 };
 
@@ -66,10 +66,12 @@ std::string fittedName(std::string stem, const std::string& suffix);
 std::filesystem::path numberedName(const std::filesystem::path& path, int n);
 
 /// Writes a file so that its final name never holds partial content: the bytes go to a hidden
-/// temporary file (".dropsize-<pid>-<n>.tmp") in the target folder, are flushed to disk, and are
-/// then renamed into place. A crash or kill leaves at most a temporary file, which
-/// removeStaleTemporaries() cleans up. The target's folder is opened (and created) without
-/// following a symbolic link on any component of its path: a linked folder is refused.
+/// temporary file (".dropsize-<host>-<pid>-<n>.tmp", <host> this machine's hostTag()) in the
+/// target folder, are flushed to disk, and are then renamed into place. A crash or kill leaves
+/// at most a temporary file, which removeStaleTemporaries() cleans up. The target's folder is
+/// opened (and created) without following a symbolic link on any component of its path: a
+/// linked folder is refused. WriteOptions::direct writes under the final name instead, for
+/// storage that cannot rename.
 class AtomicFileWriter {
 public:
     /// `protectedFiles` are never replaced, whatever the policy (the batch's inputs).
@@ -89,12 +91,28 @@ public:
     [[nodiscard]] Result<WrittenFile> write(const std::filesystem::path& target,
         std::span<const std::uint8_t> bytes, const WriteOptions& options) const;
 
-    /// True for exactly the names this writer gives its temporary files.
+    /// True for exactly the names this writer gives its temporary files, and those of the
+    /// versions before it that named no host (".dropsize-<pid>-<n>.tmp").
     static bool isTemporaryName(const std::string& filename) noexcept;
 
+    /// The 8 lower-case hex digits that name this machine in its temporaries: a hash of
+    /// platform::machineIdentity() (the host name, and on Linux the boot and the PID
+    /// namespace), so that machines writing in one shared folder neither take each other's
+    /// temporary names nor judge each other's process IDs.
+    static const std::string& hostTag();
+
+    /// How long a temporary of another machine must have been left unchanged before
+    /// removeStaleTemporaries() takes it for the leftover of a machine that died.
+    static constexpr std::int64_t kForeignTemporaryAge = std::int64_t { 24 } * 60 * 60; // seconds
+
     /// Deletes temporaries in `dir` (never through a link) whose names have exactly this
-    /// writer's form and whose process is no longer running. Returns how many were removed.
+    /// writer's form, or the older form without a host, and that no process writes any more:
+    /// this machine's (and the older form's) whose process is no longer running here, and
+    /// another machine's when they have not changed for kForeignTemporaryAge (that machine's
+    /// process IDs mean nothing here). Returns how many were removed.
     static int removeStaleTemporaries(const std::filesystem::path& dir) noexcept;
+    /// removeStaleTemporaries() with the clock at `now` (for the tests).
+    static int removeStaleTemporaries(const std::filesystem::path& dir, FileTime now) noexcept;
 
     /// Whether write() could create files in the folder `dir`, checked without creating
     /// anything: no component of its path is a link or a file, and the deepest one that exists
