@@ -13,14 +13,18 @@
 #include "dropsize/core/size_list.h"
 #include "jpeg_encoder.h"
 #include "platform_files.h"
+#include "support/child_process.h"
 #include "support/test_support.h"
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <gtest/gtest.h>
 #include <latch>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -577,6 +581,63 @@ namespace {
             }
         }
     }
+
+#ifdef __linux__
+    constexpr const char* kSharedTreeVariable = "DROPSIZE_TEST_SHARED_TREE";
+
+    // The child of the test below: one of several processes that start writing into one
+    // output tree at once, as shards on several machines do. It waits for the "go" file, so
+    // that the processes begin together, then marks the tree's root and writes one file deep in
+    // it. Skipped when run on its own.
+    TEST(SharedTemporaries, ChildProcessWritesIntoTheSharedTree)
+    {
+        const char* root = std::getenv(kSharedTreeVariable); // NOLINT(concurrency-mt-unsafe)
+        if (root == nullptr) {
+            GTEST_SKIP() << "run by SeveralProcessesCreateOneOutputTreeAtOnce";
+        }
+        const fs::path out = fs::path(root) / "out";
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        while (!fs::exists(fs::path(root) / "go")) {
+            ASSERT_LT(std::chrono::steady_clock::now(), deadline);
+            std::this_thread::yield();
+        }
+        AtomicFileWriter::markOutputFolder(out);
+        auto written = AtomicFileWriter().write(
+            out / "a" / "b" / "c" / (std::to_string(::getpid()) + ".jpg"), kBytes,
+            ExistingPolicy::Skip);
+        ASSERT_TRUE(written.ok()) << written.error().message;
+    }
+
+    TEST(SharedTemporaries, SeveralProcessesCreateOneOutputTreeAtOnce)
+    {
+        constexpr int kProcesses = 4;
+        test::TempDir tmp;
+        const fs::path root = fs::absolute(tmp.path());
+        const test::ScopedEnvironment variable(kSharedTreeVariable, utf8(root));
+        std::vector<std::unique_ptr<test::ChildProcess>> children;
+        for (int i = 0; i < kProcesses; ++i) {
+            const std::string n = std::to_string(i);
+            children.push_back(
+                std::make_unique<test::ChildProcess>(fs::read_symlink("/proc/self/exe"),
+                    std::vector<std::string> {
+                        "--gtest_filter=SharedTemporaries.ChildProcessWritesIntoTheSharedTree" },
+                    root / ("stdout" + n), root / ("stderr" + n)));
+        }
+        test::writeFile(root / "go", {});
+        for (int i = 0; i < kProcesses; ++i) {
+            const std::string n = std::to_string(i);
+            EXPECT_EQ(children[static_cast<std::size_t>(i)]->wait(), 0)
+                << utf8(root / ("stdout" + n));
+            const auto said = test::readFile(root / ("stdout" + n));
+            EXPECT_NE(std::string(said.begin(), said.end()).find("[  PASSED  ] 1 test"),
+                std::string::npos)
+                << std::string(said.begin(), said.end());
+        }
+        EXPECT_EQ(names(root / "out"), (std::vector<std::string> { kOutputMarkerName, "a" }));
+        EXPECT_EQ(
+            names(root / "out" / "a" / "b" / "c").size(), static_cast<std::size_t>(kProcesses));
+    }
+#endif
 
     // ---- The system's error number ---------------------------------------------------------
 
