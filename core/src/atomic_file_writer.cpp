@@ -254,10 +254,10 @@ Status AtomicFileWriter::checkFolder(const fs::path& dir)
         existing = sofar;
     }
     if (auto reason = platform::cannotWriteIn(existing)) {
-        return Error::of(ErrorCode::Io,
+        return platform::systemFailure(ErrorCode::Io, reason->systemCode,
             Text::tr("cannot write in the output folder %1: %2")
                 .arg(utf8(existing))
-                .arg(std::move(*reason)),
+                .arg(reason->describe()),
             utf8(existing));
     }
     return {};

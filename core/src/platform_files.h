@@ -242,9 +242,9 @@ void removeFile(const OutputFolder& folder, const std::filesystem::path& name) n
 /// not be removed.
 [[nodiscard]] Status removeEntry(const OutputFolder& folder, const std::filesystem::path& name);
 
-/// Why nothing can be created in the folder `dir` ("Permission denied", "Read-only file
-/// system"), or nullopt when it can.
-std::optional<Text> cannotWriteIn(const std::filesystem::path& dir);
+/// Why nothing can be created in the folder `dir` (the system's reason alone, "Permission
+/// denied", "Read-only file system", with its number), or nullopt when it can.
+std::optional<Error> cannotWriteIn(const std::filesystem::path& dir);
 
 /// True when `path` itself is a symbolic link (or a reparse point on Windows).
 bool isLink(const std::filesystem::path& path) noexcept;

@@ -556,10 +556,10 @@ namespace platform {
         return {};
     }
 
-    std::optional<Text> cannotWriteIn(const fs::path& dir)
+    std::optional<Error> cannotWriteIn(const fs::path& dir)
     {
         if (::access(dir.c_str(), W_OK | X_OK) != 0) {
-            return systemError(errno);
+            return reasonError(errno, dir);
         }
         return std::nullopt;
     }

@@ -808,7 +808,7 @@ namespace platform {
 
     // Windows' access rights need more than attributes to tell; a read-only folder attribute
     // does not stop new files. The first write says what is wrong.
-    std::optional<Text> cannotWriteIn(const fs::path& /*dir*/) { return std::nullopt; }
+    std::optional<Error> cannotWriteIn(const fs::path& /*dir*/) { return std::nullopt; }
 
     bool isLink(const fs::path& path) noexcept
     {

@@ -676,6 +676,31 @@ namespace {
         }
     }
 
+#ifndef _WIN32
+    // The dry run's check of a folder it cannot write in keeps the system's number too.
+    TEST(SystemCode, AFolderThatCannotBeWrittenInIsNotRetryable)
+    {
+        test::TempDir tmp;
+        const fs::path dir = fs::absolute(tmp.path()) / "locked";
+        fs::create_directories(dir);
+        fs::permissions(tmp.path(), fs::perms::all);
+        ::chmod(dir.c_str(), 0555);
+        const std::string outcome = test::runWithoutPrivileges([&] {
+            const Status usable = AtomicFileWriter::checkFolder(dir / "out");
+            return usable.ok() ? std::string("usable")
+                               : std::to_string(usable.error().systemCode) + " "
+                    + (isRetryable(usable.error()) ? "retryable " : "final ")
+                    + usable.error().message;
+        });
+        ::chmod(dir.c_str(), 0755);
+        EXPECT_EQ(
+            outcome.rfind(std::to_string(EACCES) + " final cannot write in the output folder ", 0),
+            0u)
+            << outcome;
+        EXPECT_NE(outcome.find("Permission denied"), std::string::npos) << outcome;
+    }
+#endif
+
     TEST(SystemCode, StorageThatFailsForNowIsRetryable)
     {
         const Error io = platform::systemFailure(ErrorCode::Io, EIO, systemError(EIO), "x");
