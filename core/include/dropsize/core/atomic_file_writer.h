@@ -95,10 +95,10 @@ public:
     /// versions before it that named no host (".dropsize-<pid>-<n>.tmp").
     static bool isTemporaryName(const std::string& filename) noexcept;
 
-    /// The 8 lower-case hex digits that name this machine in its temporaries: a hash of
-    /// platform::machineIdentity() (the host name, and on Linux the boot and the PID
-    /// namespace), so that machines writing in one shared folder neither take each other's
-    /// temporary names nor judge each other's process IDs.
+    /// The 8 lower-case hex digits that name this machine in its temporaries: a hash of its
+    /// host name (gethostname; on Windows the computer name) and, on Linux, its boot's ID and
+    /// this process's PID namespace, so that machines (or containers) writing in one shared
+    /// folder neither take each other's temporary names nor judge each other's process IDs.
     static const std::string& hostTag();
 
     /// How long a temporary of another machine must have been left unchanged before
@@ -109,7 +109,9 @@ public:
     /// writer's form, or the older form without a host, and that no process writes any more:
     /// this machine's (and the older form's) whose process is no longer running here, and
     /// another machine's when they have not changed for kForeignTemporaryAge (that machine's
-    /// process IDs mean nothing here). Returns how many were removed.
+    /// process IDs mean nothing here; "changed" is the later of the modification and the
+    /// status-change time, so that the input's date, which a temporary is given before its
+    /// rename, does not make it look old). Returns how many were removed.
     static int removeStaleTemporaries(const std::filesystem::path& dir) noexcept;
     /// removeStaleTemporaries() with the clock at `now` (for the tests).
     static int removeStaleTemporaries(const std::filesystem::path& dir, FileTime now) noexcept;
