@@ -184,13 +184,17 @@ namespace {
             return m_options.cancel != nullptr && m_options.cancel->stopRequested();
         }
 
-        void fail(const fs::path& path, ErrorCode code, Text message)
+        /// `systemCode`: the system's error number of the cause, kept so that a failure an
+        /// engine could retry (EIO on a network file system, say) is known as one.
+        void fail(const fs::path& path, ErrorCode code, Text message, int systemCode = 0)
         {
             Job job;
             job.id = m_plan.jobs.size();
             job.inputPath = path.native();
             job.action = JobAction::Fail;
-            job.reason = std::make_shared<const Error>(Error::of(code, std::move(message)));
+            Error reason = Error::of(code, std::move(message));
+            reason.systemCode = systemCode;
+            job.reason = std::make_shared<const Error>(std::move(reason));
             notePart(m_jobParts, job.inputPath);
             m_plan.jobs.push_back(std::move(job));
         }
@@ -236,10 +240,10 @@ namespace {
 
         /// A file that could not be looked at: it fails when its name says it is an image,
         /// and is ignored (with the reason) otherwise.
-        void problem(const fs::path& path, ErrorCode code, Text message)
+        void problem(const fs::path& path, ErrorCode code, Text message, int systemCode = 0)
         {
             if (hasImageName(path)) {
-                fail(path, code, std::move(message));
+                fail(path, code, std::move(message), systemCode);
             } else {
                 ignore(path, std::move(message));
             }
@@ -259,7 +263,8 @@ namespace {
         {
             if (!head) {
                 problem(path, ErrorCode::Io,
-                    Text::tr("cannot be read: %1").arg(head.error().describe()));
+                    Text::tr("cannot be read: %1").arg(head.error().describe()),
+                    head.error().systemCode);
                 return std::nullopt;
             }
             const ImageFormat format = sniffFormat(head->span());
@@ -309,7 +314,8 @@ namespace {
                 auto names = folder.list();
                 if (!names) {
                     fail(dir, ErrorCode::Io,
-                        Text::tr("cannot list the folder: %1").arg(names.error().describe()));
+                        Text::tr("cannot list the folder: %1").arg(names.error().describe()),
+                        names.error().systemCode);
                     return {};
                 }
                 std::sort(names->begin(), names->end());
@@ -325,7 +331,8 @@ namespace {
                 const PathString subPath = joined(dir, sub);
                 if (Status entered = folder.enter(sub); !entered) {
                     fail(subPath, ErrorCode::Io,
-                        Text::tr("cannot list the folder: %1").arg(entered.error().describe()));
+                        Text::tr("cannot list the folder: %1").arg(entered.error().describe()),
+                        entered.error().systemCode);
                     continue;
                 }
                 Status walked = walk(folder, subPath, root, joined(outDir, sub), outputRoot);
@@ -930,7 +937,8 @@ namespace {
             auto kind = folder.kind(name);
             if (!kind) {
                 problem(path, ErrorCode::Io,
-                    Text::tr("cannot be read: %1").arg(kind.error().describe()));
+                    Text::tr("cannot be read: %1").arg(kind.error().describe()),
+                    kind.error().systemCode);
                 return;
             }
             bool isDirectory = *kind == platform::WalkedFolder::Kind::Directory;
@@ -1102,7 +1110,8 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         const auto canonicalPath = platform::canonicalPath(abs);
         if (!canonicalPath) {
             walker.fail(given, ErrorCode::Io,
-                Text::tr("cannot be read: %1").arg(canonicalPath.error().describe()));
+                Text::tr("cannot be read: %1").arg(canonicalPath.error().describe()),
+                canonicalPath.error().systemCode);
             continue;
         }
         const fs::path& canonical = *canonicalPath;
@@ -1262,7 +1271,8 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
             auto folder = platform::WalkedFolder::open(root.path);
             if (!folder) {
                 walker.fail(root.given, ErrorCode::Io,
-                    Text::tr("cannot open the folder: %1").arg(folder.error().describe()));
+                    Text::tr("cannot open the folder: %1").arg(folder.error().describe()),
+                    folder.error().systemCode);
                 continue;
             }
             if (Status walked = walker.walk(*folder, root.path.native(), root.path,

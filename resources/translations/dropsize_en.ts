@@ -2222,6 +2222,66 @@
         <source>CMYK: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>outside the root folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a folder: a list names files, one a line; make one with %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>part %1 of %2 does not exist: a part is a number from 0 to the number of parts less one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a batch split into parts cannot use %1: the names would depend on what other parts have already written, so the parts would not name outputs as one run does; use %2 or %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the root folder of the list cannot be used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create the output file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot remove the old output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--shard %1: give the number of parts after the slash (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--shard %1: give INDEX/COUNT (%2), auto/COUNT or auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--shard %1: the number of parts must be a whole number from 1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--shard auto: %1 is %2, not a number of parts from 1 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--shard auto: %1 is not set; give the number of parts (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--shard %1: no task index in the environment (%2, %3 or %4 is not set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--shard %1: %2 is %3, not an index from 0 to %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--shard %1: the index must be a whole number from 0 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

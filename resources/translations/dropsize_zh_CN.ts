@@ -2222,6 +2222,66 @@
         <source>CMYK: %1</source>
         <translation>CMYK：%1</translation>
     </message>
+    <message>
+        <source>outside the root folder %1</source>
+        <translation>在根文件夹 %1 之外</translation>
+    </message>
+    <message>
+        <source>a folder: a list names files, one a line; make one with %1</source>
+        <translation>这是一个文件夹：列表应逐行列出文件；可用 %1 生成列表</translation>
+    </message>
+    <message>
+        <source>part %1 of %2 does not exist: a part is a number from 0 to the number of parts less one</source>
+        <translation>不存在第 %1 部分（共 %2 部分）：部分编号从 0 到部分数减一</translation>
+    </message>
+    <message>
+        <source>a batch split into parts cannot use %1: the names would depend on what other parts have already written, so the parts would not name outputs as one run does; use %2 or %3</source>
+        <translation>拆分成多个部分的批处理不能使用 %1：文件名会取决于其他部分已写入的内容，各部分的输出命名将与单次运行不同；请使用 %2 或 %3</translation>
+    </message>
+    <message>
+        <source>the root folder of the list cannot be used: %1</source>
+        <translation>无法使用列表的根文件夹：%1</translation>
+    </message>
+    <message>
+        <source>cannot create the output file</source>
+        <translation>无法创建输出文件</translation>
+    </message>
+    <message>
+        <source>cannot remove the old output</source>
+        <translation>无法删除旧的输出文件</translation>
+    </message>
+    <message>
+        <source>--shard %1: give the number of parts after the slash (%2)</source>
+        <translation>--shard %1：请在斜杠后给出部分数（%2）</translation>
+    </message>
+    <message>
+        <source>--shard %1: give INDEX/COUNT (%2), auto/COUNT or auto</source>
+        <translation>--shard %1：请给出 序号/总数（%2）、auto/总数 或 auto</translation>
+    </message>
+    <message>
+        <source>--shard %1: the number of parts must be a whole number from 1 to %2</source>
+        <translation>--shard %1：部分数必须是 1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>--shard auto: %1 is %2, not a number of parts from 1 to %3</source>
+        <translation>--shard auto：%1 为 %2，不是 1 到 %3 之间的部分数</translation>
+    </message>
+    <message>
+        <source>--shard auto: %1 is not set; give the number of parts (%2)</source>
+        <translation>--shard auto：未设置 %1；请给出部分数（%2）</translation>
+    </message>
+    <message>
+        <source>--shard %1: no task index in the environment (%2, %3 or %4 is not set)</source>
+        <translation>--shard %1：环境中没有任务序号（未设置 %2、%3 或 %4）</translation>
+    </message>
+    <message>
+        <source>--shard %1: %2 is %3, not an index from 0 to %4</source>
+        <translation>--shard %1：%2 为 %3，不是 0 到 %4 之间的序号</translation>
+    </message>
+    <message>
+        <source>--shard %1: the index must be a whole number from 0 to %2</source>
+        <translation>--shard %1：序号必须是 0 到 %2 之间的整数</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>
