@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # SPDX-License-Identifier: MIT
 # SPDX-FileCopyrightText: Dropsize contributors
 #
@@ -127,9 +128,7 @@ cluster_start()
     CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/dropsize-cluster.XXXXXX")
     # The daemons run as munge and slurm: they need to reach their folders in here.
     chmod 755 "$CLUSTER_DIR"
-    trap cluster_exit_trap EXIT
-    trap 'exit 130' INT
-    trap 'exit 143' TERM
+    cluster_install_trap
 
     local d=$CLUSTER_DIR
     mkdir -p "$d/munge" "$d/state" "$d/spool" "$d/run" "$d/log" "$d/jobs"
@@ -222,6 +221,14 @@ EOF
     cluster_note "cluster up in $CLUSTER_DIR (node $CLUSTER_HOST, ports $ctld_port/$node_port)"
 }
 
+# The clean-up at exit, also when a check fails or the test is interrupted.
+cluster_install_trap()
+{
+    trap cluster_exit_trap EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+}
+
 # A command for the EXIT trap, run before the cluster stops (the test's own clean-up).
 cluster_on_exit()
 {
@@ -231,10 +238,6 @@ cluster_on_exit()
 cluster_exit_trap()
 {
     local status=$?
-    local t
-    for t in "${CLUSTER_TEST_TRAPS[@]}"; do
-        eval "$t" || true
-    done
     if ((status != 0)) && [[ -n $CLUSTER_DIR ]]; then
         cluster_print_logs
         local f
@@ -245,6 +248,11 @@ cluster_exit_trap()
         done
     fi
     cluster_stop
+    # The test's clean-up after the cluster's: no task writes into its folders any more.
+    local t
+    for t in "${CLUSTER_TEST_TRAPS[@]}"; do
+        eval "$t" || true
+    done
     exit "$status"
 }
 
@@ -325,4 +333,208 @@ cluster_task_states()
         ((signal != 0)) && status=$((128 + signal))
         echo "$index $state $status"
     done | sort -n
+}
+
+# ---------------------------------------------------------------------------------------------
+# The shards' run and checks, shared by slurm_test.sh and parallel_test.sh.
+#
+# scale_setup writes a tree of images (TREE), runs the whole batch once on this machine into REF
+# (the reference), writes the manifest (LIST, by --list) and each shard's part of it
+# (SHARD_LIST_i), and finds the shard that holds the damaged file (BAD_SHARD). The shards then
+# run with the same settings (SCALE_SETTINGS) into OUT, with reports in REPORTS.
+
+SCALE_SHARDS=4
+SCALE_COUNT=${SCALE_COUNT:-300}
+# PNG outputs: x.jpg and x.png in one folder then want the same output name.
+SCALE_SETTINGS=(--format png --long-edge 160)
+
+scale_now() { date +%s.%N; }
+scale_since() { awk -v a="$1" -v b="$(scale_now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+# A number field of the one-line JSON object $2 ("total":12 -> 12); empty when absent.
+scale_json_number()
+{
+    sed -n "s/.*\"$1\":\([0-9][0-9]*\).*/\1/p" <<<"$2"
+}
+
+# A list of numbers of the JSON object $2 ("missing":[1,3] -> "1 3"); "none" when absent.
+scale_json_list()
+{
+    local v
+    v=$(sed -n "s/.*\"$1\":\[\([0-9, ]*\)\].*/\1/p" <<<"$2")
+    if ! grep -q "\"$1\":\[" <<<"$2"; then
+        echo none
+        return
+    fi
+    tr ',' ' ' <<<"$v" | xargs
+}
+
+# Fails unless $1 (what) equals $2 (expected); $3 says where.
+scale_expect()
+{
+    [[ $2 == "$3" ]] || cluster_fail "$1: expected '$3', got '$2'"
+}
+
+# "sha256  path" of every output under $1, sorted by path; the folder's own marker files
+# (.dropsize-output*) are not outputs.
+scale_hashes()
+{
+    (cd "$1" && find . -type f ! -name '.dropsize-output*' -print0 | LC_ALL=C sort -z |
+        xargs -0 -r sha256sum)
+}
+
+# Temporaries left under the folders given: the engine's (.dropsize-<pid>-<n>.tmp) and any
+# other *.tmp (a report's before it is renamed).
+scale_temporaries()
+{
+    find "$@" \( -name '*.tmp' -o -name '.dropsize-*' \) ! -name '.dropsize-output*' -print
+}
+
+# scale_setup CLI [MAKE_SAMPLES]: the program under test and the tree generator (by default
+# beside it in the build folder: tests/tools/dropsize-make-samples).
+scale_setup()
+{
+    CLI=$1
+    local make=${2:-}
+    [[ -x $CLI ]] || cluster_fail "usage: $0 CLI_PATH [MAKE_SAMPLES_PATH]; no program at '$CLI'"
+    if [[ -z $make ]]; then
+        make=$(dirname "$CLI")/../tests/tools/dropsize-make-samples
+    fi
+    [[ -x $make ]] || cluster_fail "no tree generator at '$make' (build dropsize-make-samples)"
+    command -v sha256sum >/dev/null || cluster_fail "sha256sum (coreutils) is missing"
+
+    WORK=$(mktemp -d "${TMPDIR:-/tmp}/dropsize-shards.XXXXXX")
+    chmod 755 "$WORK"
+    cluster_install_trap
+    # shellcheck disable=SC2016 # expanded when the trap runs
+    cluster_on_exit 'if [[ ${CLUSTER_KEEP:-0} == 1 ]]; then cluster_note "kept $WORK"; else rm -rf "$WORK"; fi'
+    TREE=$WORK/tree
+    REF=$WORK/reference
+    LIST=$WORK/list.txt
+    OUT=$WORK/out
+    REPORTS=$WORK/reports
+
+    local t0
+    t0=$(scale_now)
+    "$make" --tree "$TREE" "$SCALE_COUNT" >/dev/null || cluster_fail "the tree generator failed"
+    cluster_note "tree of $SCALE_COUNT+ images: $(scale_since "$t0") s"
+
+    # The reference: one run of the whole tree on this machine. The damaged file fails: 1.
+    t0=$(scale_now)
+    local rc=0
+    "$CLI" "${SCALE_SETTINGS[@]}" --json --output "$REF" "$TREE" >"$WORK/reference.jsonl" || rc=$?
+    scale_expect "the reference run's exit status" "$rc" 1
+    REF_SUMMARY=$(grep '"event":"batch-finished"' "$WORK/reference.jsonl") ||
+        cluster_fail "the reference run printed no batch-finished event"
+    REF_TOTAL=$(scale_json_number total "$REF_SUMMARY")
+    REF_OK=$(scale_json_number ok "$REF_SUMMARY")
+    REF_FAILED=$(scale_json_number failed "$REF_SUMMARY")
+    scale_expect "the reference run's failures (the damaged file)" "$REF_FAILED" 1
+    REF_FILES=$(scale_hashes "$REF" | wc -l)
+    scale_expect "the reference's files (one per image done)" "$REF_FILES" "$REF_OK"
+    cluster_note "reference run, $REF_TOTAL images: $(scale_since "$t0") s"
+
+    # The manifest, and each shard's part of it: disjoint, none empty, together the manifest.
+    "$CLI" "${SCALE_SETTINGS[@]}" --list "$TREE" >"$LIST" || cluster_fail "--list failed"
+    scale_expect "the manifest's lines (every image, not notes.txt)" "$(wc -l <"$LIST")" "$REF_TOTAL"
+    LC_ALL=C sort -c "$LIST" 2>/dev/null || cluster_fail "the manifest is not sorted"
+    grep -qx 'a/b/bad.jpg' "$LIST" || cluster_fail "the manifest lacks a/b/bad.jpg (relative paths?)"
+    grep -q 'notes.txt' "$LIST" && cluster_fail "the manifest lists notes.txt, not an image"
+    local i
+    BAD_SHARD=""
+    : >"$WORK/shards-union.txt"
+    for ((i = 0; i < SCALE_SHARDS; i++)); do
+        "$CLI" "${SCALE_SETTINGS[@]}" --list --files-from "$LIST" --root "$TREE" \
+            --shard "$i/$SCALE_SHARDS" >"$WORK/shard-$i.txt" ||
+            cluster_fail "--list --shard $i/$SCALE_SHARDS failed"
+        [[ -s $WORK/shard-$i.txt ]] || cluster_fail "shard $i of $SCALE_SHARDS is empty"
+        cat "$WORK/shard-$i.txt" >>"$WORK/shards-union.txt"
+        if grep -qx 'a/b/bad.jpg' "$WORK/shard-$i.txt"; then
+            [[ -z $BAD_SHARD ]] || cluster_fail "a/b/bad.jpg is in shards $BAD_SHARD and $i"
+            BAD_SHARD=$i
+        fi
+    done
+    [[ -n $BAD_SHARD ]] || cluster_fail "no shard holds a/b/bad.jpg"
+    LC_ALL=C sort "$WORK/shards-union.txt" | cmp -s - "$LIST" ||
+        cluster_fail "the shards' parts are not the manifest, each file once"
+    cluster_note "manifest: $(wc -l <"$LIST") files; shard sizes $(wc -l "$WORK"/shard-?.txt |
+        awk '!/total/ { printf "%s ", $1 }'); a/b/bad.jpg in shard $BAD_SHARD"
+}
+
+# The exit status a shard should have: 1 where the damaged file is, 0 elsewhere.
+scale_expected_exit()
+{
+    if (($1 == BAD_SHARD)); then echo 1; else echo 0; fi
+}
+
+# Clears the shards' outputs and reports.
+scale_clear()
+{
+    rm -rf "$OUT" "$REPORTS"
+    mkdir -p "$OUT" "$REPORTS"
+}
+
+# The union of the shards' outputs is the reference, byte for byte, with no temporary left.
+scale_check_outputs()
+{
+    if ! diff <(scale_hashes "$REF") <(scale_hashes "$OUT") >"$WORK/outputs.diff"; then
+        head -n 40 "$WORK/outputs.diff" >&2
+        cluster_fail "the shards' outputs differ from the reference run's ($(grep -c '^[<>]' \
+            "$WORK/outputs.diff") lines of sha256sum differ, above)"
+    fi
+    local left
+    left=$(scale_temporaries "$OUT" "$REPORTS")
+    [[ -z $left ]] || cluster_fail "temporaries left: $left"
+}
+
+# The ok, skipped and failed lines of the shards' reports, and their last lines.
+# scale_check_reports SKIPPED: every shard's report is there and finished, each input is
+# reported once, SKIPPED of them skipped as "output exists" and the others as the reference
+# run had them; the merged summary says the same, with no shard missing and no duplicate.
+scale_check_reports()
+{
+    local skipped=$1 i report last
+    for ((i = 0; i < SCALE_SHARDS; i++)); do
+        report=$REPORTS/shard-$i-of-$SCALE_SHARDS.jsonl
+        [[ -f $report ]] || cluster_fail "no report of shard $i: $report"
+        last=$(tail -n 1 "$report")
+        [[ $last == *'"event":"shard-finished"'* ]] ||
+            cluster_fail "shard $i's report does not end with shard-finished: $last"
+        scale_expect "shard $i's report: shard" "$(scale_json_number shard "$last")" "$i"
+        scale_expect "shard $i's report: shards" "$(scale_json_number shards "$last")" "$SCALE_SHARDS"
+        scale_expect "shard $i's report: total" "$(scale_json_number total "$last")" \
+            "$(wc -l <"$WORK/shard-$i.txt")"
+        scale_expect "shard $i's report: left" "$(scale_json_number left "$last")" 0
+        scale_expect "shard $i's report: exit" "$(scale_json_number exit "$last")" \
+            "$(scale_expected_exit "$i")"
+    done
+    grep -h '"event":"job-finished"' "$REPORTS"/*.jsonl >"$WORK/finished.jsonl" || true
+    local dups
+    dups=$(sed -n 's/.*"event":"job-finished".*"input":"\([^"]*\)".*/\1/p' "$WORK/finished.jsonl" |
+        sed 's/","output.*//' | sort | uniq -d)
+    [[ -z $dups ]] || cluster_fail "inputs reported by two shards: $dups"
+    scale_expect "job-finished lines of all shards" "$(wc -l <"$WORK/finished.jsonl")" "$REF_TOTAL"
+    local ok failed skip
+    ok=$(grep -c '"status":"ok"' "$WORK/finished.jsonl" || true)
+    failed=$(grep -c '"status":"failed"' "$WORK/finished.jsonl" || true)
+    skip=$(grep '"status":"skipped"' "$WORK/finished.jsonl" | grep -c 'output exists' || true)
+    scale_expect "ok lines (each written once)" "$ok" "$((REF_OK - skipped))"
+    scale_expect "skipped lines that say output exists" "$skip" "$skipped"
+    scale_expect "failed lines" "$failed" "$REF_FAILED"
+    scale_expect "outputs written" "$(scale_hashes "$OUT" | wc -l)" "$REF_FILES"
+
+    local rc=0 merged
+    merged=$("$CLI" --merge-reports "$REPORTS" --json) || rc=$?
+    scale_expect "--merge-reports' exit status (all shards, one file failed)" "$rc" 1
+    scale_expect "merged: shards" "$(scale_json_number shards "$merged")" "$SCALE_SHARDS"
+    scale_expect "merged: missing" "$(scale_json_list missing "$merged")" ""
+    scale_expect "merged: finished" "$(scale_json_list finished "$merged")" "0 1 2 3"
+    scale_expect "merged: total" "$(scale_json_number total "$merged")" "$REF_TOTAL"
+    scale_expect "merged: ok" "$(scale_json_number ok "$merged")" "$((REF_OK - skipped))"
+    scale_expect "merged: skipped" "$(scale_json_number skipped "$merged")" "$skipped"
+    scale_expect "merged: failed" "$(scale_json_number failed "$merged")" "$REF_FAILED"
+    scale_expect "merged: left" "$(scale_json_number left "$merged")" 0
+    # A count, or the list of the inputs reported twice.
+    [[ $merged == *'"duplicates":0'* || $merged == *'"duplicates":[]'* ]] ||
+        cluster_fail "merged: duplicates: $merged"
 }
