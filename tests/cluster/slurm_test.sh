@@ -45,6 +45,9 @@ if [[ $SLURM_ARRAY_TASK_ID == "${PAUSE_INDEX:-none}" ]]; then
     mkfifo "$events"
     "${args[@]}" --threads 1 --json >"$events" &
     cli=$!
+    # This script keeps reading the events when Slurm's SIGTERM comes: the program must stop
+    # for the signal, not for a closed pipe.
+    trap '' TERM
     {
         while IFS= read -r line; do
             if [[ $line == *'"event":"job-finished"'*'"status":"ok"'* ]]; then
@@ -55,8 +58,10 @@ if [[ $SLURM_ARRAY_TASK_ID == "${PAUSE_INDEX:-none}" ]]; then
         done
         cat >/dev/null
     } <"$events"
-    wait "$cli"
-    exit
+    status=0
+    wait "$cli" || status=$?
+    echo "$status" >"$work/exit-$SLURM_ARRAY_TASK_ID"
+    exit "$status"
 fi
 exec "${args[@]}"
 EOF
@@ -127,6 +132,8 @@ cluster_note "array job $job with task $killed cancelled: $(scale_since "$t") s"
 got=$(cluster_task_states "$job" | awk -v k="$killed" '$1 == k { print $1, $2; next } { print }')
 [[ $got == "$(cat "$WORK/expected-states")" ]] ||
     cluster_fail "job $job's tasks: expected $(cat "$WORK/expected-states"), got $got"
+[[ -f $WORK/exit-$killed ]] || cluster_fail "task $killed's program did not end by itself"
+scale_expect "the cancelled shard's exit status (SIGTERM: 75, retry)" "$(cat "$WORK/exit-$killed")" 75
 [[ ! -e $REPORTS/shard-$killed-of-$SCALE_SHARDS.jsonl ]] ||
     cluster_fail "the cancelled shard $killed has a report: $(tail -n 1 \
         "$REPORTS/shard-$killed-of-$SCALE_SHARDS.jsonl")"
