@@ -8,7 +8,8 @@
 # each written once, and the merged report agrees with that run. Then the exit statuses an
 # engine acts on: 2 for a shard that does not exist (--shard 4/4) or an index the environment
 # does not give, the index taken from Kubernetes' and AWS Batch's variables, and 75 (retry)
-# for a shard stopped by SIGTERM midway, which writes no report.
+# for a shard stopped by SIGTERM midway, whose report says what it left; run again, it does
+# the rest and skips what it had written.
 #
 #     tests/cluster/parallel_test.sh CLI_PATH [MAKE_SAMPLES_PATH]
 #
@@ -102,11 +103,26 @@ wait "$drain" || true
 exec 3<&-
 scale_expect "a shard's exit status after SIGTERM midway (75: retry it)" "$rc" 75
 report=$REPORTS/shard-$shard-of-$SCALE_SHARDS.jsonl
-[[ ! -e $report ]] || cluster_fail "the stopped shard wrote a report: $(tail -n 1 "$report")"
+last=$(tail -n 1 "$report" 2>/dev/null) || cluster_fail "the stopped shard wrote no report"
+[[ $last == *'"event":"shard-finished"'* ]] ||
+    cluster_fail "the stopped shard's report does not end with shard-finished: $last"
+scale_expect "the stopped shard's report: exit" "$(scale_json_number exit "$last")" 75
+done_count=$(scale_hashes "$OUT" | wc -l)
+size=$(wc -l <"$WORK/shard-$shard.txt")
+((done_count >= 1 && done_count < size)) ||
+    cluster_fail "shard $shard stopped with $done_count of its $size outputs: not midway"
+scale_expect "the stopped shard's report: left" "$(scale_json_number left "$last")" \
+    "$((size - done_count))"
 left=$(scale_temporaries "$OUT" "$REPORTS")
 [[ -z $left ]] || cluster_fail "temporaries left after SIGTERM: $left"
-done_count=$(scale_hashes "$OUT" | wc -l)
-((done_count >= 1 && done_count < $(wc -l <"$WORK/shard-$shard.txt"))) ||
-    cluster_fail "shard $shard stopped with $done_count outputs: not midway"
-cluster_note "SIGTERM midway: exit 75, $done_count outputs kept, no report, no temporary"
+rc=0
+"$CLI" "${SCALE_SETTINGS[@]}" --files-from "$LIST" --root "$TREE" --output "$OUT" \
+    --shard "$shard/$SCALE_SHARDS" --report "$REPORTS" >/dev/null || rc=$?
+scale_expect "the stopped shard's exit status, run again" "$rc" 0
+last=$(tail -n 1 "$report")
+scale_expect "the shard run again: skipped" "$(scale_json_number skipped "$last")" "$done_count"
+scale_expect "the shard run again: ok" "$(scale_json_number ok "$last")" "$((size - done_count))"
+scale_expect "the shard run again: skipped lines that say output exists" \
+    "$(grep '"status":"skipped"' "$report" | grep -c 'output exists')" "$done_count"
+cluster_note "SIGTERM midway: exit 75 with $done_count of $size done; run again: the rest, 0"
 cluster_note "PASS in $(scale_since "$t_all") s"

@@ -6,9 +6,10 @@
 # localhost (tests/cluster/cluster.sh): each task runs one shard of a manifest, with the index
 # Slurm gives it (--shard auto/4). Checks that every task ends as it should (1 where the damaged
 # file is, 0 elsewhere), that the union of the outputs is byte for byte a single run's, each
-# written once, and that the merged report agrees with that run. Then one task is cancelled
-# midway: its report is missing, the merge says so (75), and re-running that index alone
-# finishes the job, skipping what the cancelled task had written.
+# written once, and that the merged report agrees with that run. Then two tasks end midway: one
+# killed (SIGKILL: no report, the merge says it is missing) and one cancelled with scancel
+# (SIGTERM: exit 75, its report says what is left, the merge says it is unfinished). Running
+# those two indices again finishes the job, byte for byte, skipping what they had written.
 #
 #     tests/cluster/slurm_test.sh CLI_PATH [MAKE_SAMPLES_PATH]
 #
@@ -28,9 +29,9 @@ t=$(scale_now)
 cluster_start
 cluster_note "cluster up: $(scale_since "$t") s"
 
-# One task of the array: a shard of the manifest, its index from Slurm. With PAUSE_INDEX set, that
-# task runs on one thread and is stopped (SIGSTOP) right after its first output is written, so
-# that the test can cancel it midway however fast the machine is.
+# One task of the array: a shard of the manifest, its index from Slurm. A task whose index is in
+# PAUSE_INDEXES runs on one thread and is stopped (SIGSTOP) right after its first output is
+# written, so that the test can end it midway however fast the machine is.
 task=$WORK/task.sh
 {
     echo '#!/usr/bin/env bash'
@@ -40,7 +41,7 @@ task=$WORK/task.sh
     echo ')'
     printf 'work=%q\n' "$WORK"
     cat <<'EOF'
-if [[ $SLURM_ARRAY_TASK_ID == "${PAUSE_INDEX:-none}" ]]; then
+if [[ " ${PAUSE_INDEXES:-} " == *" $SLURM_ARRAY_TASK_ID "* ]]; then
     events=$work/events-$SLURM_ARRAY_TASK_ID
     mkfifo "$events"
     "${args[@]}" --threads 1 --json >"$events" &
@@ -52,6 +53,7 @@ if [[ $SLURM_ARRAY_TASK_ID == "${PAUSE_INDEX:-none}" ]]; then
         while IFS= read -r line; do
             if [[ $line == *'"event":"job-finished"'*'"status":"ok"'* ]]; then
                 kill -STOP "$cli"
+                echo "$cli" >"$work/pid-$SLURM_ARRAY_TASK_ID"
                 echo "$line" >"$work/paused-$SLURM_ARRAY_TASK_ID"
                 break
             fi
@@ -104,75 +106,105 @@ scale_check_outputs
 scale_check_reports 0
 cluster_note "array job: outputs identical to the reference, merged report agrees"
 
-# 2. Task 2 cancelled midway (scancel, as for a preempted or lost node), then run again alone.
-killed=2
+# 2. Two tasks ended midway, then run again: task 1's program killed (SIGKILL, as the OOM
+# killer or a lost node would: no report), task 2 cancelled with scancel (SIGTERM, as for a
+# preempted task: it stops, exits 75 and its report says what is left).
+lost=1
+cancelled=2
 scale_clear
 t=$(scale_now)
-job=$(cluster_submit "$task" --array=0-3 --export=ALL,PAUSE_INDEX=$killed)
-for ((i = 0; i < 600; i++)); do
-    [[ -f $WORK/paused-$killed ]] && break
-    [[ -n $(cluster_client squeue -h -j "${job}_$killed" -o %i 2>/dev/null) ]] ||
-        cluster_fail "task $killed ended before it could be stopped midway"
-    sleep 0.1
+job=$(cluster_submit "$task" --array=0-3 --export=ALL,PAUSE_INDEXES="$lost $cancelled")
+for i in $lost $cancelled; do
+    for ((n = 0; n < 600; n++)); do
+        [[ -f $WORK/paused-$i ]] && break
+        [[ -n $(cluster_client squeue -h -j "${job}_$i" -o %i 2>/dev/null) ]] ||
+            cluster_fail "task $i ended before it could be stopped midway"
+        sleep 0.1
+    done
+    [[ -f $WORK/paused-$i ]] || cluster_fail "task $i wrote no output in 60 s"
+    first=$(sed -n 's/.*"status":"ok","input":"[^"]*","output":"\([^"]*\)".*/\1/p' \
+        "$WORK/paused-$i")
+    [[ -n $first && -f $first ]] || cluster_fail "task $i's first output is not there: '$first'"
 done
-[[ -f $WORK/paused-$killed ]] || cluster_fail "task $killed wrote no output in 60 s"
-first=$(sed -n 's/.*"status":"ok","input":"[^"]*","output":"\([^"]*\)".*/\1/p' \
-    "$WORK/paused-$killed")
-[[ -n $first && -f $first ]] || cluster_fail "task $killed's first output is not there: '$first'"
-cluster_client scancel "${job}_$killed"
+kill -KILL "$(cat "$WORK/pid-$lost")"
+cluster_client scancel "${job}_$cancelled"
 cluster_wait_job "$job" 90
-cluster_note "array job $job with task $killed cancelled: $(scale_since "$t") s"
+cluster_note "array job $job, task $lost killed and task $cancelled cancelled: $(scale_since "$t") s"
+# The killed program's task fails with its status (137); a cancelled task's status is whatever
+# the signal left, so only its state is checked.
 {
     for i in 0 1 2 3; do
-        if ((i == killed)); then echo "$i CANCELLED"; else expected_states "$i"; fi
+        if ((i == lost)); then
+            echo "$i FAILED 137"
+        elif ((i == cancelled)); then
+            echo "$i CANCELLED"
+        else
+            expected_states "$i"
+        fi
     done
 } >"$WORK/expected-states"
-# A cancelled task's exit status is the signal's, which Slurm reports one way or another: only
-# its state is checked.
-got=$(cluster_task_states "$job" | awk -v k="$killed" '$1 == k { print $1, $2; next } { print }')
+got=$(cluster_task_states "$job" | awk -v k="$cancelled" '$1 == k { print $1, $2; next } { print }')
 [[ $got == "$(cat "$WORK/expected-states")" ]] ||
     cluster_fail "job $job's tasks: expected $(cat "$WORK/expected-states"), got $got"
-[[ -f $WORK/exit-$killed ]] || cluster_fail "task $killed's program did not end by itself"
-scale_expect "the cancelled shard's exit status (SIGTERM: 75, retry)" "$(cat "$WORK/exit-$killed")" 75
-[[ ! -e $REPORTS/shard-$killed-of-$SCALE_SHARDS.jsonl ]] ||
-    cluster_fail "the cancelled shard $killed has a report: $(tail -n 1 \
-        "$REPORTS/shard-$killed-of-$SCALE_SHARDS.jsonl")"
+scale_expect "the cancelled shard's exit status (SIGTERM: 75, run it again)" \
+    "$(cat "$WORK/exit-$cancelled" 2>/dev/null)" 75
+[[ ! -e $REPORTS/shard-$lost-of-$SCALE_SHARDS.jsonl ]] ||
+    cluster_fail "the killed shard $lost has a report: $(tail -n 1 \
+        "$REPORTS/shard-$lost-of-$SCALE_SHARDS.jsonl")"
+last=$(tail -n 1 "$REPORTS/shard-$cancelled-of-$SCALE_SHARDS.jsonl" 2>/dev/null) ||
+    cluster_fail "the cancelled shard $cancelled wrote no report"
+[[ $last == *'"event":"shard-finished"'* ]] ||
+    cluster_fail "the cancelled shard's report does not end with shard-finished: $last"
+scale_expect "the cancelled shard's report: exit" "$(scale_json_number exit "$last")" 75
+(($(scale_json_number left "$last") > 0)) ||
+    cluster_fail "the cancelled shard's report says no file is left: $last"
 rc=0
 merged=$("$CLI" --merge-reports "$REPORTS" --json) || rc=$?
-scale_expect "--merge-reports' exit status with shard $killed missing" "$rc" 75
-scale_expect "merged: missing" "$(scale_json_list missing "$merged")" "$killed"
+scale_expect "--merge-reports' exit status, a shard missing and one unfinished" "$rc" 75
+scale_expect "merged: missing" "$(scale_json_list missing "$merged")" "$lost"
+scale_expect "merged: unfinished" "$(scale_json_list unfinished "$merged")" "$cancelled"
 rc=0
 text=$("$CLI" --merge-reports "$REPORTS" 2>&1) || rc=$?
 scale_expect "--merge-reports' exit status (text)" "$rc" 75
-grep -qi "missing.*$killed\|$killed.*missing" <<<"$text" ||
-    cluster_fail "--merge-reports does not say that shard $killed is missing: $text"
+grep -q "missing: shard $lost\b" <<<"$text" ||
+    cluster_fail "--merge-reports does not say that shard $lost is missing: $text"
+grep -q "unfinished: shard $cancelled\b" <<<"$text" ||
+    cluster_fail "--merge-reports does not say that shard $cancelled is unfinished: $text"
 
-# What the cancelled task had written: the outputs no other shard reported.
-# shellcheck disable=SC2046 # the reports' names
-sed -n 's/.*"status":"ok","input":"[^"]*","output":"\([^"]*\)".*/\1/p' \
-    "$REPORTS"/shard-*.jsonl | sed "s|^$OUT/||" | LC_ALL=C sort >"$WORK/others-done.txt"
+# What the two tasks had written: the outputs that the two whole shards did not.
+scale_ok_outputs()
+{
+    sed -n 's/.*"status":"\(ok\|skipped\)","input":"[^"]*","output":"\([^"]*\)".*/\1 \2/p' "$@" |
+        awk '$1 == "ok" { print $2 }' | sed "s|^$OUT/||" | LC_ALL=C sort
+}
+whole=()
+for i in 0 1 2 3; do
+    ((i == lost || i == cancelled)) || whole+=("$REPORTS/shard-$i-of-$SCALE_SHARDS.jsonl")
+done
+scale_ok_outputs "${whole[@]}" >"$WORK/others-done.txt"
 (cd "$OUT" && find . -type f ! -name '.dropsize-output*' | sed 's|^\./||' | LC_ALL=C sort) \
     >"$WORK/all-done.txt"
 LC_ALL=C comm -13 "$WORK/others-done.txt" "$WORK/all-done.txt" >"$WORK/killed-done.txt"
 done_before=$(wc -l <"$WORK/killed-done.txt")
-((done_before >= 1)) || cluster_fail "no output of the cancelled task $killed is there"
-((done_before < $(wc -l <"$WORK/shard-$killed.txt"))) ||
-    cluster_fail "the cancelled task $killed had written all its outputs"
+parts=$(($(wc -l <"$WORK/shard-$lost.txt") + $(wc -l <"$WORK/shard-$cancelled.txt")))
+((done_before >= 2 && done_before < parts)) ||
+    cluster_fail "the two tasks ended midway had written $done_before of their $parts outputs"
 left=$(scale_temporaries "$OUT")
-[[ -z $left ]] || cluster_note "temporaries of the cancelled task: $left"
+[[ -z $left ]] || cluster_note "temporaries of the killed task: $left"
 
 t=$(scale_now)
-job=$(cluster_submit "$task" --array=$killed)
+job=$(cluster_submit "$task" --array="$lost,$cancelled")
 cluster_wait_job "$job" 90
-cluster_note "task $killed run again (job $job): $(scale_since "$t") s"
-expected_states "$killed" | check_tasks "$job"
+cluster_note "tasks $lost and $cancelled run again (job $job): $(scale_since "$t") s"
+expected_states "$lost" "$cancelled" | check_tasks "$job"
 scale_check_outputs
 scale_check_reports "$done_before"
-grep '"status":"skipped"' "$REPORTS/shard-$killed-of-$SCALE_SHARDS.jsonl" |
+grep -h '"status":"skipped"' "$REPORTS/shard-$lost-of-$SCALE_SHARDS.jsonl" \
+    "$REPORTS/shard-$cancelled-of-$SCALE_SHARDS.jsonl" |
     sed -n 's/.*"status":"skipped","input":"[^"]*","output":"\([^"]*\)".*/\1/p' |
     sed "s|^$OUT/||" | LC_ALL=C sort >"$WORK/skipped.txt"
 cmp -s "$WORK/skipped.txt" "$WORK/killed-done.txt" ||
     cluster_fail "the re-run skipped $(wc -l <"$WORK/skipped.txt") outputs, not the" \
-        "$done_before the cancelled task had written"
-cluster_note "re-run of task $killed: complete, identical, skipped the $done_before outputs done"
+        "$done_before the two tasks had written"
+cluster_note "re-run of tasks $lost and $cancelled: complete, identical, skipped the $done_before outputs done"
 cluster_note "PASS in $(scale_since "$t_all") s"
