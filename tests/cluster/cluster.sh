@@ -147,12 +147,19 @@ cluster_start()
     node_port=$(cluster_free_port)
     while [[ $node_port == "$ctld_port" ]]; do node_port=$(cluster_free_port); done
 
-    # The node's line as slurmd sees this machine (its first line; the second is the uptime),
-    # with the address that keeps every daemon and client off name resolution.
-    local node_line
+    # The node as slurmd sees this machine (the first line of slurmd -C; the second is the
+    # uptime) for its memory, with the address that keeps every daemon and client off name
+    # resolution. At least 4 CPUs, so that the 4 tasks of an array run at once whatever the
+    # machine (a task stopped midway keeps its CPU): config_overrides lets slurmd take more CPUs
+    # than it finds.
+    local node_line memory cpus
     node_line=$(slurmd -C | head -n 1)
     [[ $node_line == NodeName=* ]] || cluster_fail "slurmd -C gave no node line: $node_line"
-    node_line="${node_line/NodeName=[^ ]*/NodeName=$CLUSTER_HOST} NodeAddr=127.0.0.1 State=UNKNOWN"
+    memory=$(sed -n 's/.*RealMemory=\([0-9]*\).*/\1/p' <<<"$node_line")
+    cpus=$(nproc)
+    ((cpus >= 4)) || cpus=4
+    node_line="NodeName=$CLUSTER_HOST NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=${memory:-1000}"
+    node_line+=" State=UNKNOWN"
 
     cat >"$d/slurm.conf" <<EOF
 # Written by tests/cluster/cluster.sh for one test run.
@@ -184,6 +191,7 @@ MpiDefault=none
 MailProg=/bin/true
 ReturnToService=2
 SchedulerParameters=batch_sched_delay=0
+SlurmdParameters=config_overrides
 # A cancelled task gets SIGTERM, then SIGKILL this many seconds later (30 by default).
 KillWait=5
 $node_line
