@@ -35,7 +35,7 @@ t=$(scale_now)
 rc=0
 parallel --will-cite -q --jobs "$SCALE_SHARDS" --joblog "$WORK/joblog" \
     "$CLI" "${SCALE_SETTINGS[@]}" --files-from "$LIST" --root "$TREE" --output "$OUT" \
-    --shard "{}/$SCALE_SHARDS" --report "$REPORTS" ::: 0 1 2 3 || rc=$?
+    --shard "{}/$SCALE_SHARDS" --report "$REPORTS" ::: 0 1 2 3 >"$WORK/parallel.log" 2>&1 || rc=$?
 cluster_note "GNU parallel, 4 shards: $(scale_since "$t") s"
 # parallel's own status is the number of commands that failed: the damaged file's shard.
 scale_expect "parallel's exit status" "$rc" 1
@@ -54,12 +54,12 @@ no_engine=(env -u SLURM_ARRAY_TASK_ID -u SLURM_ARRAY_TASK_COUNT -u JOB_COMPLETIO
     -u AWS_BATCH_JOB_ARRAY_INDEX)
 rc=0
 "${no_engine[@]}" "$CLI" "${SCALE_SETTINGS[@]}" --files-from "$LIST" --root "$TREE" \
-    --output "$WORK/none" --shard 4/4 2>"$WORK/err" || rc=$?
+    --output "$WORK/none" --shard 4/4 2>>"$WORK/usage.log" || rc=$?
 scale_expect "--shard 4/4's exit status (usage: no shard 4 of 4)" "$rc" 2
 [[ ! -e $WORK/none ]] || cluster_fail "--shard 4/4 wrote outputs"
 rc=0
 "${no_engine[@]}" "$CLI" "${SCALE_SETTINGS[@]}" --list --files-from "$LIST" --root "$TREE" \
-    --shard auto/4 >/dev/null 2>"$WORK/err" || rc=$?
+    --shard auto/4 >/dev/null 2>>"$WORK/usage.log" || rc=$?
 scale_expect "--shard auto/4's exit status with no engine's index" "$rc" 2
 for engine in JOB_COMPLETION_INDEX=1 AWS_BATCH_JOB_ARRAY_INDEX=3 SLURM_ARRAY_TASK_ID=2; do
     i=${engine#*=}
@@ -80,9 +80,13 @@ scale_clear
 mkfifo "$WORK/events"
 shard=$(((BAD_SHARD + 1) % SCALE_SHARDS)) # one that has no failure of its own
 "$CLI" "${SCALE_SETTINGS[@]}" --files-from "$LIST" --root "$TREE" --output "$OUT" \
-    --shard "$shard/$SCALE_SHARDS" --report "$REPORTS" --threads 1 --json >"$WORK/events" &
+    --shard "$shard/$SCALE_SHARDS" --report "$REPORTS" --threads 1 --json >"$WORK/events" \
+    2>"$WORK/stopped.log" &
 cli=$!
-cluster_on_exit "kill -KILL $cli 2>/dev/null || true"
+# Killed if the test fails before it ends; never once waited for (its PID may be reused).
+stopped_cli=$cli
+# shellcheck disable=SC2016 # expanded when the trap runs
+cluster_on_exit '[[ -z $stopped_cli ]] || kill -KILL "$stopped_cli" 2>/dev/null || true' 
 exec 3<"$WORK/events"
 stopped=""
 while IFS= read -r line <&3; do
@@ -99,6 +103,8 @@ kill -TERM "$cli"
 kill -CONT "$cli"
 rc=0
 wait "$cli" || rc=$?
+# shellcheck disable=SC2034 # read by the exit trap
+stopped_cli=""
 wait "$drain" || true
 exec 3<&-
 scale_expect "a shard's exit status after SIGTERM midway (75: retry it)" "$rc" 75
@@ -117,7 +123,7 @@ left=$(scale_temporaries "$OUT" "$REPORTS")
 [[ -z $left ]] || cluster_fail "temporaries left after SIGTERM: $left"
 rc=0
 "$CLI" "${SCALE_SETTINGS[@]}" --files-from "$LIST" --root "$TREE" --output "$OUT" \
-    --shard "$shard/$SCALE_SHARDS" --report "$REPORTS" >/dev/null || rc=$?
+    --shard "$shard/$SCALE_SHARDS" --report "$REPORTS" >"$WORK/rerun.log" 2>&1 || rc=$?
 scale_expect "the stopped shard's exit status, run again" "$rc" 0
 last=$(tail -n 1 "$report")
 scale_expect "the shard run again: skipped" "$(scale_json_number skipped "$last")" "$done_count"

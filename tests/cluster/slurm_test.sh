@@ -126,7 +126,8 @@ for i in $lost $cancelled; do
         "$WORK/paused-$i")
     [[ -n $first && -f $first ]] || cluster_fail "task $i's first output is not there: '$first'"
 done
-kill -KILL "$(cat "$WORK/pid-$lost")"
+lost_pid=$(cat "$WORK/pid-$lost")
+kill -KILL "$lost_pid"
 cluster_client scancel "${job}_$cancelled"
 cluster_wait_job "$job" 90
 cluster_note "array job $job, task $lost killed and task $cancelled cancelled: $(scale_since "$t") s"
@@ -189,8 +190,13 @@ done_before=$(wc -l <"$WORK/killed-done.txt")
 parts=$(($(wc -l <"$WORK/shard-$lost.txt") + $(wc -l <"$WORK/shard-$cancelled.txt")))
 ((done_before >= 2 && done_before < parts)) ||
     cluster_fail "the two tasks ended midway had written $done_before of their $parts outputs"
-left=$(scale_temporaries "$OUT")
-[[ -z $left ]] || cluster_note "temporaries of the killed task: $left"
+# The killed run's report temporary stays (named after this machine and its process); the
+# outputs' temporaries go when the next run starts in their folder.
+shopt -s nullglob
+dead=("$REPORTS/.shard-$lost-of-$SCALE_SHARDS.jsonl."*"-$lost_pid.tmp")
+shopt -u nullglob
+scale_expect "report temporaries of the killed run" "${#dead[@]}" 1
+SCALE_DEAD_TEMPORARIES=("${dead[0]}")
 
 t=$(scale_now)
 job=$(cluster_submit "$task" --array="$lost,$cancelled")
