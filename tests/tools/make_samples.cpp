@@ -166,7 +166,8 @@ int main(int argc, char** argv)
         }
         return writeTree(argv[2], count);
     }
-    if (argc != 2) {
+    // A flag is never a folder: "--help" once wrote the samples into a folder of that name.
+    if (argc != 2 || argv[1][0] == '-') {
         std::fprintf(stderr,
             "usage: dropsize-make-samples DIR\n"
             "       dropsize-make-samples --tree DIR COUNT\n");
