@@ -98,7 +98,8 @@ namespace {
     Result<Shard> shardFromEnvironment(const std::string& value)
     {
         return parseShard(value, [](const char* name) -> std::optional<std::string> {
-            const char* found = std::getenv(name);
+            // Read while the command line is parsed, before any thread is started.
+            const char* found = std::getenv(name); // NOLINT(concurrency-mt-unsafe)
             return found != nullptr ? std::optional<std::string>(found) : std::nullopt;
         });
     }

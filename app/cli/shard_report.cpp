@@ -466,19 +466,14 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
         }
         std::fprintf(out, "%s}}\n", text.c_str());
     } else {
+        std::vector<std::uint32_t> done;
+        done.reserve(finished.size());
+        for (const auto& entry : finished) {
+            done.push_back(entry.first);
+        }
         std::fprintf(out, "%zu of %s shards finished%s\n", finished.size(),
             count ? std::to_string(*count).c_str() : "?",
-            finished.empty() ? ""
-                             : (" (" +
-                                 [&] {
-                                     std::vector<std::uint32_t> done;
-                                     for (const auto& entry : finished) {
-                                         done.push_back(entry.first);
-                                     }
-                                     return indexList(done);
-                                 }()
-                                 + ")")
-                                   .c_str());
+            done.empty() ? "" : (" (" + indexList(done) + ")").c_str());
         for (const std::uint32_t i : missing) {
             const std::string name
                 = "shard-" + std::to_string(i) + "-of-" + std::to_string(*count) + ".jsonl";

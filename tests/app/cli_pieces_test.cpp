@@ -16,6 +16,7 @@ namespace {
     std::vector<std::string> texts(const std::vector<std::filesystem::path>& paths)
     {
         std::vector<std::string> out;
+        out.reserve(paths.size());
         for (const auto& p : paths) {
             out.push_back(utf8(p));
         }

@@ -82,6 +82,7 @@ namespace {
     std::vector<std::string> names(const std::map<std::string, std::string>& files)
     {
         std::vector<std::string> out;
+        out.reserve(files.size());
         for (const auto& [name, bytes] : files) {
             out.push_back(name);
         }
