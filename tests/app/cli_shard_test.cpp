@@ -5,6 +5,7 @@
 // exit statuses an engine acts on (docs/scale-out.md). The real Slurm cluster and GNU parallel
 // runs are tests/cluster/.
 
+#include "app/cli_support.h"
 #include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/path_text.h"
 #include "support/child_process.h"
@@ -33,26 +34,9 @@ namespace {
 
     namespace fs = std::filesystem;
 
-    fs::path cliProgram()
-    {
-#ifdef _WIN32
-        std::wstring self(32768, L'\0');
-        const DWORD size
-            = ::GetModuleFileNameW(nullptr, self.data(), static_cast<DWORD>(self.size()));
-        self.resize(size);
-        return fs::path(self).parent_path() / L"dropsize-cli.exe";
-#else
-        return DROPSIZE_CLI_PATH;
-#endif
-    }
-
-    std::string slurp(const fs::path& p)
-    {
-        std::ifstream in(p, std::ios::binary);
-        std::stringstream s;
-        s << in.rdbuf();
-        return s.str();
-    }
+    using test::cliProgram;
+    using test::CliRun;
+    using test::slurp;
 
     std::vector<std::string> lines(const std::string& text)
     {
@@ -119,12 +103,6 @@ namespace {
         }
         std::string m_name;
         std::optional<std::string> m_old;
-    };
-
-    struct CliRun {
-        int exitCode = -1;
-        std::string out;
-        std::string err;
     };
 
     struct CliShardTest : ::testing::Test {

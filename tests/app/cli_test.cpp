@@ -14,6 +14,7 @@
 #if DROPSIZE_WITH_HEIF
 #include "heif_decoder.h"
 #endif
+#include "app/cli_support.h"
 #include "support/child_process.h"
 #include "support/json_check.h"
 #include "support/test_support.h"
@@ -44,36 +45,9 @@ namespace {
 
     namespace fs = std::filesystem;
 
-    // The program under test. On Windows it is found beside this one (every program of a build
-    // is in its bin folder): DROPSIZE_CLI_PATH is a path of the machine that built it, which a
-    // cross build's machine names differently (a Unix path) from the one that runs the tests.
-    fs::path cliProgram()
-    {
-#ifdef _WIN32
-        std::wstring self(32768, L'\0');
-        const DWORD size
-            = ::GetModuleFileNameW(nullptr, self.data(), static_cast<DWORD>(self.size()));
-        self.resize(size);
-        return fs::path(self).parent_path() / L"dropsize-cli.exe";
-#else
-        return DROPSIZE_CLI_PATH;
-#endif
-    }
-
-    struct CliRun {
-        int exitCode = -1;
-        std::string out;
-        std::string err;
-    };
-
-    // In binary mode: the bytes the program wrote, line ends included.
-    std::string slurp(const fs::path& p)
-    {
-        std::ifstream in(p, std::ios::binary);
-        std::stringstream s;
-        s << in.rdbuf();
-        return s.str();
-    }
+    using test::cliProgram;
+    using test::CliRun;
+    using test::slurp;
 
     CliRun runCli(const std::vector<std::string>& args, const fs::path& scratch)
     {
