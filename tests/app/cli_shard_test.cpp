@@ -119,7 +119,7 @@ namespace {
             test::writeTestJpeg(in() / "x.jpg", 64, 48);
             test::writeTestPng(in() / "x.png", 40, 30, 4);
             test::writeTestJpeg(in() / "trip" / "beach.jpg", 90, 60);
-            test::writeTestJpeg(in() / "trip" / "day 2" / "北京.jpg", 50, 80);
+            test::writeTestJpeg(in() / "trip" / "day 2" / pathFromUtf8("北京.jpg"), 50, 80);
             for (int i = 0; i < 12; ++i) {
                 test::writeTestJpeg(in() / "trip" / ("p" + std::to_string(i) + ".jpg"), 40 + i, 30);
             }
