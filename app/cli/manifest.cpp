@@ -65,22 +65,27 @@ Result<std::vector<fs::path>> readManifest(const fs::path& file, bool null)
 
 Result<std::string> listText(const BatchPlan& plan, const std::optional<fs::path>& base, bool null)
 {
+    // Compared and written with '/' between names: on Windows too, where either is one.
+    const auto generic = [](const fs::path& p) {
+        std::string text = utf8(p);
+#ifdef _WIN32
+        std::replace(text.begin(), text.end(), '\\', '/');
+#endif
+        return text;
+    };
     std::string prefix;
     if (base) {
-        prefix = utf8(*base);
-        if (!prefix.empty() && prefix.back() != '/' && prefix.back() != '\\') {
-            prefix += static_cast<char>(fs::path::preferred_separator);
+        prefix = generic(*base);
+        if (!prefix.empty() && prefix.back() != '/') {
+            prefix += '/';
         }
     }
     std::vector<std::string> lines;
     lines.reserve(plan.jobs.size());
     for (const Job& job : plan.jobs) {
-        std::string path = utf8(job.input());
+        std::string path = generic(job.input());
         if (!prefix.empty() && path.starts_with(prefix)) {
             path.erase(0, prefix.size());
-#ifdef _WIN32
-            std::replace(path.begin(), path.end(), '\\', '/');
-#endif
         }
         if (!null && path.find('\n') != std::string::npos) {
             return Error::of(ErrorCode::InvalidArgument,

@@ -2,9 +2,11 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "support/test_support.h"
 
+#include "dropsize/core/path_text.h"
 #include "jpeg_encoder.h"
 #include "png_encoder.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -314,6 +316,15 @@ void writeTestPng(const fs::path& path, int width, int height, int channels)
         throw std::runtime_error(bytes.error().message);
     }
     writeFile(path, *bytes);
+}
+
+std::string genericUtf8(const std::filesystem::path& path)
+{
+    std::string text = dropsize::utf8(path);
+#ifdef _WIN32
+    std::replace(text.begin(), text.end(), '\\', '/');
+#endif
+    return text;
 }
 
 std::vector<std::string> verbatimParts(const Text& text)

@@ -98,4 +98,9 @@ void writeTestPng(const std::filesystem::path& path, int width, int height, int 
 /// is verbatim: what the window shows untranslated.
 std::vector<std::string> verbatimParts(const Text& text);
 
+/// A (relative) path as UTF-8 with '/' between its names, on Windows too: how lists and the
+/// tests' expectations spell paths. (std::filesystem's generic_string() would go through the
+/// ANSI code page on Windows.)
+std::string genericUtf8(const std::filesystem::path& path);
+
 } // namespace dropsize::test
