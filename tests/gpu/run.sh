@@ -43,7 +43,8 @@ libs=$bundle/lib
 libs_note="the carried libraries (lib/)"
 if [[ -n "$have_glibc" ]] && older "$have_glibc" "$need_glibc"; then
     if older "$have_glibc" "$need_glibc_own"; then
-        echo "this machine's glibc $have_glibc is older than the $need_glibc_own the bundle needs" >&2
+        echo "FAILED: this machine's glibc $have_glibc is older than the $need_glibc_own the bundle needs" \
+            | tee "$report" >&2
         exit 1
     fi
     libs=$work/lib
@@ -67,7 +68,7 @@ fail() {
     say "" "**FAILED: $***" ""
 }
 : > "$report"
-say "# Dropsize GPU check: $(hostname), $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+say "# Dropsize GPU check: ${HOSTNAME:-$(uname -n)}, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 say ""
 say "$(uname -srm), $cores cores, $(free -g 2>/dev/null | awk '/^Mem:/ { print $2 " GiB" }')"
 say '```'
@@ -258,11 +259,11 @@ say "" "## Result" ""
 elapsed=$(($(date +%s) - started))
 if ((failures == 0)); then
     say "**PASSED** in $elapsed s$( ((with_gpu)) || echo ' (without a GPU: everything on the CPU)')."
+else
+    say "**FAILED**: $failures failures (marked above), in $elapsed s."
 fi
 if ((elapsed > 300)); then
     say "(over 5 minutes: a device run must fit in one; DROPSIZE_GPU_CHECK_SCALE_COPIES=2 shortens it)"
-else
-    say "**FAILED**: $failures failures (marked above), in $elapsed s."
 fi
 echo "report: $report"
 ((failures == 0))
