@@ -87,8 +87,10 @@ fi
 say "" "## Devices" ""
 say '```'
 "$bin/dropsize-cli" --version 2>&1 | tee -a "$report" "$work/version" || fail "dropsize-cli --version"
-command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,memory.total \
-    --format=csv,noheader 2>&1 | tee -a "$report"
+if command -v nvidia-smi >/dev/null; then
+    nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 \
+        | tee -a "$report" || say "(nvidia-smi failed)"
+fi
 say '```'
 with_gpu=1
 if ! grep -q '(GPU)' "$work/version"; then
