@@ -184,9 +184,8 @@ int runCli(const std::vector<std::string>& args)
     // batch done for nothing.
     std::unique_ptr<cli::ReportWriter> report;
     if (options.report) {
-        auto opened = cli::ReportWriter::open(
-            cli::reportFilePath(*options.report, options.shard.value_or(Shard {})),
-            Shard { options.shard.value_or(Shard {}) });
+        const Shard part = options.shard.value_or(Shard {}); // a run alone is part 0 of 1
+        auto opened = cli::ReportWriter::open(cli::reportFilePath(*options.report, part), part);
         if (!opened) {
             std::fprintf(
                 stderr, "dropsize-cli: %s\n", cli::printable(opened.error().message).c_str());
