@@ -338,6 +338,7 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
             continue;
         }
         Totals mine;
+        std::vector<std::string> inputs; // counted once the report is known to be whole
         std::optional<JsonValue> last;
         std::size_t jobLines = 0;
         bool valid = true;
@@ -368,10 +369,7 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
                 if (status != "ok") {
                     ++mine.reasons[status + ": " + (reason.empty() ? "(no reason)" : reason)];
                 }
-                const std::string input = event->stringAt("input");
-                if (!t.inputs.insert(input).second) {
-                    t.duplicates.push_back(input);
-                }
+                inputs.push_back(event->stringAt("input"));
             } else if (kind == "ignored") {
                 ++mine.ignored;
             } else if (kind == "shard-finished") {
@@ -405,6 +403,11 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
         }
         if (mine.left > 0 || last->countAt("exit") == kExitRetry) {
             unfinished.push_back(index);
+        }
+        for (std::string& input : inputs) {
+            if (!t.inputs.insert(input).second) {
+                t.duplicates.push_back(std::move(input));
+            }
         }
         t.total += jobLines;
         t.ok += mine.ok;

@@ -502,6 +502,18 @@ namespace {
         EXPECT_NE(cut.out.find("damaged:"), std::string::npos) << cut.out;
         EXPECT_NE(cut.out.find("missing: shard 1"), std::string::npos) << cut.out;
 
+        // A report that claims another shard's files (a copy of shard 0's, renamed part 1): the
+        // merge says the files are in two reports.
+        std::string zero = slurp(at("reports") / "shard-0-of-2.jsonl");
+        const std::string claim = "\"shard\":0,\"shards\":2";
+        ASSERT_NE(zero.find(claim), std::string::npos);
+        zero.replace(zero.find(claim), claim.size(), "\"shard\":1,\"shards\":2");
+        std::ofstream(one, std::ios::binary | std::ios::trunc) << zero;
+        const CliRun twice = run({ "--merge-reports", utf8(at("reports")) });
+        EXPECT_EQ(twice.exitCode, 1) << twice.out;
+        EXPECT_NE(twice.out.find("inputs are in two shards' reports"), std::string::npos)
+            << twice.out;
+
         auto args = settings(at("out3"));
         args.insert(args.end(), { "--shard", "0/3", "--report", utf8(at("three.jsonl")) });
         (void)run(args);
