@@ -30,8 +30,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!parsed || parsed->help || parsed->version || parsed->listPresets) {
         return 0;
     }
-    if (parsed->inputs.empty()) {
-        __builtin_trap(); // accepted without anything to resize
+    if (parsed->inputs.empty() && !parsed->filesFrom) {
+        __builtin_trap(); // accepted without anything to resize (a list is read later)
+    }
+    if (parsed->shard
+        && (parsed->shard->count == 0 || parsed->shard->index >= parsed->shard->count
+            || parsed->plan.onExisting == dropsize::ExistingPolicy::Rename)) {
+        __builtin_trap(); // a part that does not exist, or one whose names depend on others
+    }
+    if (parsed->mergeReports) {
+        return 0; // the inputs are reports: nothing is resized
     }
     const dropsize::ResizeSpec& spec = parsed->batch.process.spec;
     if (!dropsize::validate(spec)) {
