@@ -509,12 +509,12 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
                 t.duplicates.size(), printable(t.duplicates.front()).c_str());
         }
     }
+    if (!readable) {
+        return 2; // a path given is no report that can be read: said above
+    }
     if (!count) {
         std::fprintf(err, "dropsize-cli: no report found, finished or not\n");
-        return readable && damaged.empty() ? 2 : kExitRetry;
-    }
-    if (!readable) {
-        return kExitRetry;
+        return damaged.empty() ? 2 : kExitRetry;
     }
     if (!missing.empty() || !unfinished.empty() || !damaged.empty()) {
         return kExitRetry;

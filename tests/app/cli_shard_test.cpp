@@ -521,6 +521,10 @@ namespace {
             utf8(at("three.jsonl")) });
         EXPECT_EQ(mixed.exitCode, 2);
         EXPECT_NE(mixed.err.find("different splits"), std::string::npos) << mixed.err;
+
+        const CliRun absent = run({ "--merge-reports", utf8(at("no-such-report.jsonl")) });
+        EXPECT_EQ(absent.exitCode, 2);
+        EXPECT_NE(absent.err.find("no such report"), std::string::npos) << absent.err;
     }
 
     TEST_F(CliShardTest, DirectWritesGiveTheSameFiles)
