@@ -21,16 +21,6 @@ namespace {
 
     const std::vector<std::uint8_t> kBytes(1000, 7);
 
-    std::vector<std::string> names(const fs::path& dir)
-    {
-        std::vector<std::string> out;
-        for (const auto& e : fs::directory_iterator(dir)) {
-            out.push_back(e.path().filename().string());
-        }
-        std::sort(out.begin(), out.end());
-        return out;
-    }
-
     TEST(AtomicFileWriter, WritesTheFileAndLeavesNoTemporary)
     {
         test::TempDir tmp;
@@ -38,7 +28,7 @@ namespace {
         auto written = writer.write(tmp.path() / "sub" / "a.jpg", kBytes, ExistingPolicy::Skip);
         ASSERT_TRUE(written.ok()) << written.error().message;
         EXPECT_EQ(test::readFile(*written), kBytes);
-        EXPECT_EQ(names(tmp.path() / "sub"), std::vector<std::string> { "a.jpg" });
+        EXPECT_EQ(test::fileNames(tmp.path() / "sub"), std::vector<std::string> { "a.jpg" });
     }
 
     TEST(AtomicFileWriter, AppliesTheExistingFilePolicy)
@@ -61,7 +51,7 @@ namespace {
         auto replaced = writer.write(target, kBytes, ExistingPolicy::Overwrite);
         ASSERT_TRUE(replaced.ok());
         EXPECT_EQ(test::readFile(target), kBytes);
-        EXPECT_EQ(names(tmp.path()), (std::vector<std::string> { "a.jpg", "a_1.jpg" }));
+        EXPECT_EQ(test::fileNames(tmp.path()), (std::vector<std::string> { "a.jpg", "a_1.jpg" }));
     }
 
     TEST(AtomicFileWriter, NeverReplacesAProtectedInput)
@@ -75,7 +65,7 @@ namespace {
         ASSERT_FALSE(result.ok());
         EXPECT_EQ(result.error().code, ErrorCode::Exists);
         EXPECT_EQ(test::readFile(input), (std::vector<std::uint8_t> { 9, 9, 9 }));
-        EXPECT_EQ(names(tmp.path()), std::vector<std::string> { "photo.jpg" });
+        EXPECT_EQ(test::fileNames(tmp.path()), std::vector<std::string> { "photo.jpg" });
     }
 
 #ifndef _WIN32 // a file-size limit (setrlimit) stands in for the full disk
@@ -94,7 +84,7 @@ namespace {
         setrlimit(RLIMIT_FSIZE, &old);
         ASSERT_FALSE(result.ok());
         EXPECT_NE(result.error().message.find("cannot write"), std::string::npos);
-        EXPECT_TRUE(names(tmp.path()).empty());
+        EXPECT_TRUE(test::fileNames(tmp.path()).empty());
     }
 
     TEST(AtomicFileWriter, RemovesOnlyTemporariesOfDeadProcesses)
@@ -123,7 +113,7 @@ namespace {
         left.push_back(alive);
         left.push_back(noOwner);
         std::sort(left.begin(), left.end());
-        EXPECT_EQ(names(tmp.path()), left);
+        EXPECT_EQ(test::fileNames(tmp.path()), left);
     }
 
     TEST(AtomicFileWriter, NeverWritesThroughASymlinkedFolder)
@@ -143,9 +133,9 @@ namespace {
                 << result.error().message;
         }
         EXPECT_EQ(test::readFile(elsewhere / "a.jpg"), std::vector<std::uint8_t> { 9 });
-        EXPECT_EQ(names(elsewhere), std::vector<std::string> { "a.jpg" });
-        EXPECT_EQ(
-            names(tmp.path()), (std::vector<std::string> { "ResizeImage", "elsewhere", "self" }));
+        EXPECT_EQ(test::fileNames(elsewhere), std::vector<std::string> { "a.jpg" });
+        EXPECT_EQ(test::fileNames(tmp.path()),
+            (std::vector<std::string> { "ResizeImage", "elsewhere", "self" }));
     }
 
     TEST(AtomicFileWriter, ReplacesALinkNotWhatItPointsTo)
@@ -178,7 +168,7 @@ namespace {
             EXPECT_EQ(result.error().code, ErrorCode::Exists);
         }
         EXPECT_EQ(test::readFile(input), std::vector<std::uint8_t> { 9 });
-        EXPECT_EQ(names(tmp.path() / "out"), std::vector<std::string> { "photo.jpg" });
+        EXPECT_EQ(test::fileNames(tmp.path() / "out"), std::vector<std::string> { "photo.jpg" });
     }
 
     TEST(AtomicFileWriter, WritesTheLongestNameTheFileSystemTakes)
@@ -267,7 +257,7 @@ namespace {
             EXPECT_EQ(modifiedOf(written->path),
                 (test::ModifiedTime { 1000000000, asStored(time).nanoseconds }));
         }
-        EXPECT_EQ(names(tmp.path()), (std::vector<std::string> { "a.jpg", "a_1.jpg" }));
+        EXPECT_EQ(test::fileNames(tmp.path()), (std::vector<std::string> { "a.jpg", "a_1.jpg" }));
     }
 
     TEST(AtomicFileWriter, WithoutADateTheFileHasTheTimeItWasWritten)
@@ -299,7 +289,7 @@ namespace {
         ASSERT_TRUE(written.ok()) << written.error().message;
         EXPECT_FALSE(written->dateProblem.empty());
         EXPECT_EQ(test::readFile(target), kBytes);
-        EXPECT_EQ(names(tmp.path()), std::vector<std::string> { "a.jpg" });
+        EXPECT_EQ(test::fileNames(tmp.path()), std::vector<std::string> { "a.jpg" });
         EXPECT_GT(modifiedOf(target).seconds, 1577836800);
     }
 
@@ -320,7 +310,7 @@ namespace {
         });
         ::chmod(dir.c_str(), 0755);
         EXPECT_NE(outcome.find("Permission denied"), std::string::npos) << outcome;
-        EXPECT_TRUE(names(dir).empty());
+        EXPECT_TRUE(test::fileNames(dir).empty());
     }
 #endif
 

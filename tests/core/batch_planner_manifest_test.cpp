@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
+#include "core/plan_text.h"
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/path_text.h"
 #include "support/test_support.h"
@@ -19,21 +20,12 @@ namespace {
 
     namespace fs = std::filesystem;
 
-    std::string reasonOf(const std::shared_ptr<const Error>& reason)
-    {
-        return reason ? reason->message : std::string();
-    }
+    using test::ignoredOf;
 
     /// A job as the comparison sees it: id, input, action, reason and each output.
     std::string describe(const Job& job)
     {
-        std::string text = std::to_string(job.id) + " " + utf8(job.input()) + " "
-            + std::to_string(static_cast<int>(job.action)) + " " + reasonOf(job.reason);
-        for (const JobOutput& out : job.outputs) {
-            text += " | " + utf8(out.output()) + " " + std::to_string(static_cast<int>(out.action))
-                + " " + reasonOf(out.reason);
-        }
-        return text;
+        return std::to_string(job.id) + " " + utf8(job.input()) + " " + test::outcomeOf(job);
     }
 
     std::vector<std::string> jobsOf(const BatchPlan& plan)
@@ -43,16 +35,6 @@ namespace {
             jobs.push_back(describe(job));
         }
         return jobs;
-    }
-
-    std::map<std::string, std::string> ignoredOf(const BatchPlan& plan)
-    {
-        std::map<std::string, std::string> ignored;
-        for (const IgnoredPath& path : plan.ignored) {
-            EXPECT_TRUE(ignored.emplace(utf8(path.path), path.reason.english()).second)
-                << utf8(path.path);
-        }
-        return ignored;
     }
 
     Result<BatchPlan> planList(

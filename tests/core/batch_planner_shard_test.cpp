@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
+#include "core/plan_text.h"
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/path_text.h"
 #include "dropsize/core/shard.h"
@@ -17,40 +18,16 @@ namespace {
 
     namespace fs = std::filesystem;
 
-    std::string reasonOf(const std::shared_ptr<const Error>& reason)
-    {
-        return reason ? reason->message : std::string();
-    }
-
-    /// What a job comes to, its id aside: its outputs with their actions and reasons.
-    std::string describe(const Job& job)
-    {
-        std::string text
-            = std::to_string(static_cast<int>(job.action)) + " " + reasonOf(job.reason);
-        for (const JobOutput& out : job.outputs) {
-            text += " | " + utf8(out.output()) + " " + std::to_string(static_cast<int>(out.action))
-                + " " + reasonOf(out.reason);
-        }
-        return text;
-    }
+    using test::ignoredOf;
 
     std::map<std::string, std::string> jobsOf(const BatchPlan& plan)
     {
         std::map<std::string, std::string> jobs;
         for (const Job& job : plan.jobs) {
-            EXPECT_TRUE(jobs.emplace(utf8(job.input()), describe(job)).second) << utf8(job.input());
+            EXPECT_TRUE(jobs.emplace(utf8(job.input()), test::outcomeOf(job)).second)
+                << utf8(job.input());
         }
         return jobs;
-    }
-
-    std::map<std::string, std::string> ignoredOf(const BatchPlan& plan)
-    {
-        std::map<std::string, std::string> ignored;
-        for (const IgnoredPath& path : plan.ignored) {
-            EXPECT_TRUE(ignored.emplace(utf8(path.path), path.reason.english()).second)
-                << utf8(path.path);
-        }
-        return ignored;
     }
 
     BatchPlan planOf(PlanOptions options, const std::vector<fs::path>& inputs)
@@ -81,7 +58,8 @@ namespace {
             std::set<fs::path> dirs;
             for (const Job& job : part.jobs) {
                 const std::string input = utf8(job.input());
-                EXPECT_TRUE(jobs.emplace(input, describe(job)).second) << input << " in two parts";
+                EXPECT_TRUE(jobs.emplace(input, test::outcomeOf(job)).second)
+                    << input << " in two parts";
                 EXPECT_EQ(job.id, wholeIds[input]) << input;
                 for (const JobOutput& out : job.outputs) {
                     dirs.insert(out.output().parent_path());
@@ -244,7 +222,7 @@ namespace {
         options.nameTemplate = *pattern;
         const BatchPlan whole = planOf(options, { root });
         ASSERT_EQ(whole.jobs.size(), 3u);
-        EXPECT_EQ(whole.jobs[1].action, JobAction::Fail) << describe(whole.jobs[1]);
+        EXPECT_EQ(whole.jobs[1].action, JobAction::Fail) << test::outcomeOf(whole.jobs[1]);
         for (const std::uint32_t n : { 1u, 2u, 3u, 4u, 7u }) {
             expectPartsMakeTheWhole(options, { root }, n);
         }

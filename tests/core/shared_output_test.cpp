@@ -45,23 +45,6 @@ namespace {
 
     const std::vector<std::uint8_t> kBytes(1000, 7);
 
-    std::vector<std::string> names(const fs::path& dir)
-    {
-        std::vector<std::string> out;
-        for (const auto& e : fs::directory_iterator(dir)) {
-            out.push_back(utf8(e.path().filename()));
-        }
-        std::sort(out.begin(), out.end());
-        return out;
-    }
-
-    test::ModifiedTime modifiedOf(const fs::path& path)
-    {
-        const auto time = test::modifiedTime(path);
-        EXPECT_TRUE(time.has_value()) << path;
-        return time.value_or(test::ModifiedTime {});
-    }
-
     WriteOptions direct(ExistingPolicy policy, unsigned permissions = 0644,
         std::optional<FileTime> modified = std::nullopt)
     {
@@ -143,9 +126,9 @@ namespace {
         EXPECT_EQ(fs::status(d->path).permissions(), fs::status(a->path).permissions());
         EXPECT_EQ(fs::status(d->path).permissions(),
             fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
-        EXPECT_EQ(modifiedOf(d->path), modifiedOf(a->path));
-        EXPECT_EQ(modifiedOf(d->path), (test::ModifiedTime { 1000000000, 123'456'789 }));
-        EXPECT_EQ(names(tmp.path() / "direct"), std::vector<std::string> { "x.jpg" });
+        EXPECT_EQ(test::modifiedTime(d->path), test::modifiedTime(a->path));
+        EXPECT_EQ(test::modifiedTime(d->path), (test::ModifiedTime { 1000000000, 123'456'789 }));
+        EXPECT_EQ(test::fileNames(tmp.path() / "direct"), std::vector<std::string> { "x.jpg" });
     }
 #endif
 
@@ -160,8 +143,8 @@ namespace {
         ASSERT_FALSE(skipped.ok());
         EXPECT_EQ(skipped.error().code, ErrorCode::Exists);
         EXPECT_EQ(test::readFile(target), (std::vector<std::uint8_t> { 1, 2, 3 }));
-        EXPECT_EQ(modifiedOf(target), (test::ModifiedTime { 1234567890, 0 }));
-        EXPECT_EQ(names(tmp.path()), std::vector<std::string> { "a.jpg" });
+        EXPECT_EQ(test::modifiedTime(target), (test::ModifiedTime { 1234567890, 0 }));
+        EXPECT_EQ(test::fileNames(tmp.path()), std::vector<std::string> { "a.jpg" });
     }
 
     TEST(DirectWrite, RenameTakesTheNextFreeName)
@@ -176,7 +159,8 @@ namespace {
         EXPECT_EQ(test::readFile(renamed->path), kBytes);
         EXPECT_EQ(test::readFile(tmp.path() / "a.jpg"), std::vector<std::uint8_t> { 1 });
         EXPECT_EQ(test::readFile(tmp.path() / "a_1.jpg"), std::vector<std::uint8_t> { 2 });
-        EXPECT_EQ(names(tmp.path()), (std::vector<std::string> { "a.jpg", "a_1.jpg", "a_2.jpg" }));
+        EXPECT_EQ(test::fileNames(tmp.path()),
+            (std::vector<std::string> { "a.jpg", "a_1.jpg", "a_2.jpg" }));
     }
 
     // The old output is removed and a new file created: another hard link to the old one (a
@@ -194,7 +178,7 @@ namespace {
         EXPECT_EQ(replaced->path, target);
         EXPECT_EQ(test::readFile(target), kBytes);
         EXPECT_EQ(test::readFile(elsewhere), (std::vector<std::uint8_t> { 5, 5 }));
-        EXPECT_EQ(names(tmp.path() / "out"), std::vector<std::string> { "a.jpg" });
+        EXPECT_EQ(test::fileNames(tmp.path() / "out"), std::vector<std::string> { "a.jpg" });
     }
 
     TEST(DirectWrite, RefusesToReplaceAnInputUnderAnyPolicy)
@@ -212,7 +196,8 @@ namespace {
             ASSERT_FALSE(result.ok());
             EXPECT_EQ(result.error().code, ErrorCode::Exists);
             EXPECT_EQ(test::readFile(input), std::vector<std::uint8_t> { 9 });
-            EXPECT_EQ(names(tmp.path() / "out"), std::vector<std::string> { "photo.jpg" });
+            EXPECT_EQ(
+                test::fileNames(tmp.path() / "out"), std::vector<std::string> { "photo.jpg" });
         }
         EXPECT_EQ(fileIdentity(tmp.path() / "out" / "photo.jpg"), fileIdentity(input));
     }
@@ -251,7 +236,7 @@ namespace {
         EXPECT_EQ(result.error().systemCode, EFBIG);
         EXPECT_NE(result.error().message.find("cannot write"), std::string::npos)
             << result.error().message;
-        EXPECT_TRUE(names(tmp.path()).empty());
+        EXPECT_TRUE(test::fileNames(tmp.path()).empty());
     }
 #endif
 
@@ -268,7 +253,7 @@ namespace {
         EXPECT_EQ(result.error().systemCode, ENAMETOOLONG);
 #endif
         EXPECT_FALSE(isRetryable(result.error()));
-        EXPECT_TRUE(names(tmp.path()).empty());
+        EXPECT_TRUE(test::fileNames(tmp.path()).empty());
     }
 
 #ifdef __linux__
@@ -322,14 +307,16 @@ namespace {
     }
 
     // Every file under `root`, by its path relative to it: its bytes and date.
-    std::map<std::string, std::pair<std::vector<std::uint8_t>, test::ModifiedTime>> tree(
-        const fs::path& root)
+    std::map<std::string, std::pair<std::vector<std::uint8_t>, std::optional<test::ModifiedTime>>>
+    tree(const fs::path& root)
     {
-        std::map<std::string, std::pair<std::vector<std::uint8_t>, test::ModifiedTime>> files;
+        std::map<std::string,
+            std::pair<std::vector<std::uint8_t>, std::optional<test::ModifiedTime>>>
+            files;
         for (const auto& e : fs::recursive_directory_iterator(root)) {
             if (e.is_regular_file()) {
                 files[utf8(e.path().lexically_relative(root))]
-                    = { test::readFile(e.path()), modifiedOf(e.path()) };
+                    = { test::readFile(e.path()), test::modifiedTime(e.path()) };
             }
         }
         return files;
@@ -509,20 +496,20 @@ namespace {
         EXPECT_EQ(AtomicFileWriter::removeStaleTemporaries(tmp.path()), 2);
         std::vector<std::string> left { mineAlive, oldAlive, otherFresh, otherDated };
         std::sort(left.begin(), left.end());
-        EXPECT_EQ(names(tmp.path()), left);
+        EXPECT_EQ(test::fileNames(tmp.path()), left);
 
         // 23 hours on, the other host's are still fresh; 25 hours on, they are a dead
         // machine's leftovers. A live process's temporary stays, however old.
         EXPECT_EQ(
             AtomicFileWriter::removeStaleTemporaries(tmp.path(), FileTime { now + 23 * 3600, 0 }),
             0);
-        EXPECT_EQ(names(tmp.path()), left);
+        EXPECT_EQ(test::fileNames(tmp.path()), left);
         EXPECT_EQ(
             AtomicFileWriter::removeStaleTemporaries(tmp.path(), FileTime { now + 25 * 3600, 0 }),
             2);
         left = { mineAlive, oldAlive };
         std::sort(left.begin(), left.end());
-        EXPECT_EQ(names(tmp.path()), left);
+        EXPECT_EQ(test::fileNames(tmp.path()), left);
     }
 #endif
 
@@ -570,12 +557,12 @@ namespace {
             for (const std::string& failure : failures) {
                 EXPECT_EQ(failure, "");
             }
-            EXPECT_EQ(names(root), (std::vector<std::string> { kOutputMarkerName, "a" }));
+            EXPECT_EQ(test::fileNames(root), (std::vector<std::string> { kOutputMarkerName, "a" }));
             const auto marker = test::readFile(root / kOutputMarkerName);
             const std::string text(marker.begin(), marker.end());
             EXPECT_EQ(text.rfind("This folder holds images resized by Dropsize.", 0), 0u) << text;
             EXPECT_EQ(text.back(), '\n');
-            EXPECT_EQ(names(deep).size(), static_cast<std::size_t>(kWriters));
+            EXPECT_EQ(test::fileNames(deep).size(), static_cast<std::size_t>(kWriters));
             if (testing::Test::HasFailure()) {
                 break;
             }
@@ -633,9 +620,10 @@ namespace {
                 std::string::npos)
                 << std::string(said.begin(), said.end());
         }
-        EXPECT_EQ(names(root / "out"), (std::vector<std::string> { kOutputMarkerName, "a" }));
         EXPECT_EQ(
-            names(root / "out" / "a" / "b" / "c").size(), static_cast<std::size_t>(kProcesses));
+            test::fileNames(root / "out"), (std::vector<std::string> { kOutputMarkerName, "a" }));
+        EXPECT_EQ(test::fileNames(root / "out" / "a" / "b" / "c").size(),
+            static_cast<std::size_t>(kProcesses));
     }
 #endif
 
@@ -672,7 +660,7 @@ namespace {
             EXPECT_EQ(written.error().systemCode, EISDIR) << written.error().message;
 #endif
             EXPECT_FALSE(isRetryable(written.error()));
-            EXPECT_EQ(names(tmp.path()), std::vector<std::string> { "dir.jpg" });
+            EXPECT_EQ(test::fileNames(tmp.path()), std::vector<std::string> { "dir.jpg" });
         }
     }
 

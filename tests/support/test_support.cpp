@@ -327,6 +327,16 @@ std::string genericUtf8(const std::filesystem::path& path)
     return text;
 }
 
+std::vector<std::string> fileNames(const std::filesystem::path& dir)
+{
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        names.push_back(dropsize::utf8(entry.path().filename()));
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
 std::vector<std::string> verbatimParts(const Text& text)
 {
     if (!text.isTemplate()) {

@@ -103,4 +103,7 @@ std::vector<std::string> verbatimParts(const Text& text);
 /// ANSI code page on Windows.)
 std::string genericUtf8(const std::filesystem::path& path);
 
+/// The names of what `dir` holds (not below it), as UTF-8, sorted.
+std::vector<std::string> fileNames(const std::filesystem::path& dir);
+
 } // namespace dropsize::test

@@ -28,32 +28,8 @@ using namespace dropsize;
 
 namespace {
 
-Image landscape(int width, int height, int variant)
-{
-    Image image = std::move(Image::allocate(width, height, 3)).value();
-    ImageView v = image.view();
-    for (int y = 0; y < height; ++y) {
-        std::uint8_t* p = v.row(y);
-        const double fy = static_cast<double>(y) / height;
-        for (int x = 0; x < width; ++x) {
-            const double fx = static_cast<double>(x) / width;
-            const double hill
-                = 0.55 + 0.1 * std::sin(fx * 9.0 + variant) + 0.05 * std::sin(fx * 31.0);
-            const bool ground = fy > hill;
-            const double ripple = 0.5 + 0.5 * std::sin((fx * 80.0 + fy * 40.0) + variant);
-            const double r = ground ? 60 + 50 * ripple : 120 + 100 * fy;
-            const double g = ground ? 110 + 60 * ripple : 160 + 70 * fy;
-            const double b = ground ? 50 + 20 * ripple : 230 - 40 * fy;
-            p[x * 3 + 0] = static_cast<std::uint8_t>(r);
-            p[x * 3 + 1] = static_cast<std::uint8_t>(g);
-            p[x * 3 + 2] = static_cast<std::uint8_t>(b);
-        }
-    }
-    return image;
-}
-
-// The same kind of picture as landscape(), faster to make (the tree has hundreds): the sines
-// are taken once per column and row, and the ripple's sin(a + b) from them.
+// A landscape: sky, hills and a rippled ground. The sines are taken once per column and row,
+// and the ripple's sin(a + b) from them, so that a tree of hundreds is quick to make.
 Image scene(int width, int height, int variant)
 {
     Image image = std::move(Image::allocate(width, height, 3)).value();
@@ -180,7 +156,7 @@ int main(int argc, char** argv)
     for (int i = 0; i < 8; ++i) {
         const int w = 1600 + 160 * (i % 3);
         const int h = 1200 - 100 * (i % 2);
-        const Image image = landscape(w, h, i);
+        const Image image = scene(w, h, i);
         const auto bytes = JpegEncoder::encode(image.view(), options, {});
         const fs::path path
             = (i < 5 ? dir : dir / "holiday") / ("photo_" + std::to_string(i + 1) + ".jpg");
