@@ -21,9 +21,7 @@
 #include <map>
 #include <sstream>
 #include <thread>
-#ifdef _WIN32
-#include <windows.h>
-#else
+#ifndef _WIN32
 #include <csignal>
 #include <sys/mount.h>
 #include <unistd.h>
@@ -482,6 +480,16 @@ namespace {
             EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
         }
         EXPECT_FALSE(fs::exists(in() / "ResizeImage")) << "a usage error wrote something";
+
+        // A report named as an input would be renamed over it at the end: refused, and the
+        // original is left as it was.
+        const std::string before = slurp(in() / "x.jpg");
+        const CliRun overInput = run(
+            { utf8(in()), "--output", utf8(at("elsewhere2")), "--report", utf8(in() / "x.jpg") });
+        EXPECT_EQ(overInput.exitCode, 2);
+        EXPECT_NE(overInput.err.find("would replace an input"), std::string::npos) << overInput.err;
+        EXPECT_EQ(slurp(in() / "x.jpg"), before);
+        EXPECT_FALSE(fs::exists(at("elsewhere2")));
     }
 
     TEST_F(CliShardTest, MergeNamesDamagedReportsAndRefusesMixedSplits)

@@ -29,9 +29,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
-#ifdef _WIN32
-#include <windows.h>
-#else
+#ifndef _WIN32
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
@@ -901,6 +899,15 @@ namespace {
         EXPECT_EQ(runWithPendingSignal({ utf8(in()) }), 130);
         EXPECT_FALSE(fs::exists(in() / "ResizeImage"));
         EXPECT_EQ(runWithPendingSignal({ utf8(in()), "--dry-run" }), 130);
+        // A shard stopped while it plans is one to run again, and leaves no report, finished or
+        // not.
+        const fs::path reports = tmp.path() / "reports";
+        EXPECT_EQ(
+            runWithPendingSignal({ utf8(in()), "--shard", "0/2", "--report", utf8(reports) + "/" }),
+            75);
+        EXPECT_FALSE(fs::exists(in() / "ResizeImage"));
+        ASSERT_TRUE(fs::exists(reports));
+        EXPECT_TRUE(fs::is_empty(reports));
     }
 
     TEST_F(CliTest, SigtermDuringASlowEncodeStopsAtOnce)
