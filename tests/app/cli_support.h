@@ -4,6 +4,8 @@
 
 // What the command line's end-to-end tests share: the program under test and what it wrote.
 
+#include "support/test_support.h"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -15,7 +17,7 @@
 namespace dropsize::test {
 
 /// The program under test. On Windows it is found beside this one (every program of a build is
-/// in its bin folder): DROPSIZE_CLI_PATH is a path of the machine that built it, which a cross
+/// in its bin folder): builtCliPath() is a path of the machine that built it, which a cross
 /// build's machine names differently (a Unix path) from the one that runs the tests.
 inline std::filesystem::path cliProgram()
 {
@@ -25,7 +27,7 @@ inline std::filesystem::path cliProgram()
     self.resize(size);
     return std::filesystem::path(self).parent_path() / L"dropsize-cli.exe";
 #else
-    return DROPSIZE_CLI_PATH;
+    return builtCliPath();
 #endif
 }
 

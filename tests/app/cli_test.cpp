@@ -64,6 +64,14 @@ namespace {
     // the signal waits there for the program's first look.
     pid_t startCli(const std::vector<std::string>& args, bool sigintPending = false)
     {
+        // Everything the child needs is made before fork(): it only calls async-signal-safe
+        // functions.
+        const std::string program = cliProgram().string();
+        std::vector<char*> argv { const_cast<char*>(program.c_str()) };
+        for (const std::string& a : args) {
+            argv.push_back(const_cast<char*>(a.c_str()));
+        }
+        argv.push_back(nullptr);
         const pid_t pid = fork();
         if (pid == 0) {
             const int devnull = ::open("/dev/null", O_WRONLY);
@@ -76,12 +84,7 @@ namespace {
                 sigprocmask(SIG_BLOCK, &set, nullptr);
                 ::raise(SIGINT);
             }
-            std::vector<char*> argv { const_cast<char*>(DROPSIZE_CLI_PATH) };
-            for (const std::string& a : args) {
-                argv.push_back(const_cast<char*>(a.c_str()));
-            }
-            argv.push_back(nullptr);
-            execv(DROPSIZE_CLI_PATH, argv.data());
+            execv(program.c_str(), argv.data());
             _exit(127);
         }
         return pid;
@@ -350,7 +353,7 @@ namespace {
 #if DROPSIZE_WITH_WEBP
     fs::path webpFixture(const std::string& name)
     {
-        return fs::path(DROPSIZE_GOLDEN_TSV).parent_path() / "fixtures" / "webp" / name;
+        return test::goldenPath("fixtures") / "webp" / name;
     }
 
     TEST_F(CliTest, ReadsAndWritesWebp)
@@ -432,10 +435,7 @@ namespace {
 #endif
 
 #if DROPSIZE_WITH_HEIF
-    fs::path heifFixture(const char* name)
-    {
-        return fs::path(DROPSIZE_HEIF_GOLDEN_TSV).parent_path() / "fixtures" / "heif" / name;
-    }
+    fs::path heifFixture(const char* name) { return test::goldenPath("fixtures") / "heif" / name; }
 
     // What a phone's folder holds: HEIC photos, one of them turned by its transforms.
     TEST_F(CliTest, WritesAHeicAsAnUprightJpegUnlessAskedOtherwise)
@@ -627,7 +627,7 @@ namespace {
         // A copy of the program where an unprivileged user can run it, whatever the build
         // folder's permissions.
         const fs::path cli = open.path() / "dropsize-cli";
-        fs::copy_file(DROPSIZE_CLI_PATH, cli);
+        fs::copy_file(cliProgram(), cli);
         fs::permissions(cli,
             fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec
                 | fs::perms::others_read | fs::perms::others_exec);
@@ -809,7 +809,7 @@ namespace {
             test::writeTestJpeg(in() / ("good" + std::to_string(i) + ".jpg"), 40, 30);
             test::writeFile(in() / ("empty" + std::to_string(i) + ".jpg"), {});
         }
-        const std::string command = std::string("'") + DROPSIZE_CLI_PATH + "' '" + utf8(in())
+        const std::string command = std::string("'") + cliProgram().string() + "' '" + utf8(in())
             + "' --output '" + utf8(tmp.path() / "out") + "' >/dev/null 0<&- 2>&-";
         const int status = std::system(command.c_str());
         ASSERT_TRUE(WIFEXITED(status));
@@ -940,7 +940,7 @@ namespace {
             test::writeTestJpeg(in() / ("p" + std::to_string(i) + ".jpg"), 400, 300);
         }
         const fs::path err = scratch.path() / "pipe-stderr.txt";
-        const std::string command = std::string("bash -c \"'") + DROPSIZE_CLI_PATH + "' '"
+        const std::string command = std::string("bash -c \"'") + cliProgram().string() + "' '"
             + utf8(in()) + "' --json --threads 1 2>'" + utf8(err)
             + "' | head -n 2 >/dev/null; exit \\${PIPESTATUS[0]}\"";
         const int status = std::system(command.c_str());

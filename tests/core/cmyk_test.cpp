@@ -33,7 +33,7 @@ namespace {
 
     fs::path fixture(const std::string& name)
     {
-        return fs::path(DROPSIZE_CMYK_GOLDEN_TSV).parent_path() / "fixtures" / "cmyk" / name;
+        return test::goldenPath("fixtures") / "cmyk" / name;
     }
 
     TEST(CmykJpeg, EveryFixtureDecodesToRgbWithoutItsCmykProfile)
@@ -317,9 +317,7 @@ namespace {
         const std::uint64_t held = (*decoder)->workingMemory({ 80, 60 }, true);
         EXPECT_GT(held, 83521u * 6 + 80 * 4) << "the transform and the CMYK row";
         // A baseline RGB JPEG holds nothing beyond the rows it hands on.
-        auto rgb = JpegDecoder::open(test::readFile(fs::path(DROPSIZE_CMYK_GOLDEN_TSV).parent_path()
-                                         / "fixtures" / "s444.jpg"),
-            {});
+        auto rgb = JpegDecoder::open(test::readFile(test::goldenPath("fixtures/s444.jpg")), {});
         ASSERT_TRUE(rgb.ok());
         EXPECT_EQ((*rgb)->workingMemory({ 80, 60 }, true), 0u);
 
@@ -347,7 +345,7 @@ namespace {
     std::vector<GoldenRow> goldenRows()
     {
         std::vector<GoldenRow> rows;
-        std::ifstream in(DROPSIZE_CMYK_GOLDEN_TSV);
+        std::ifstream in(test::goldenPath("cmyk_golden.tsv"));
         std::string line;
         while (std::getline(in, line)) {
             if (line.empty() || line[0] == '#') {
@@ -367,11 +365,10 @@ namespace {
     {
         const std::vector<GoldenRow> rows = goldenRows();
         ASSERT_GE(rows.size(), 100u)
-            << "golden table missing or short: " << DROPSIZE_CMYK_GOLDEN_TSV;
+            << "golden table missing or short: " << test::goldenPath("cmyk_golden.tsv");
         for (const GoldenRow& r : rows) {
             SCOPED_TRACE(r.file + " at " + std::to_string(r.percent) + "% with " + r.filter);
-            const auto bytes
-                = test::readFile(fs::path(DROPSIZE_CMYK_GOLDEN_TSV).parent_path() / r.file);
+            const auto bytes = test::readFile(test::goldenPath(r.file));
             ProcessOptions options;
             options.spec.mode = SizeMode::Percent;
             options.spec.percent = r.percent;

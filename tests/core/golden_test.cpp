@@ -38,7 +38,8 @@ namespace {
     // sizing_golden.tsv by a sizing spec ("fill:64x48") and an enlarge column (0 or 1).
     enum class SizeColumns { Percent, SpecAndEnlarge };
 
-    GoldenTable readGoldenTable(const char* tsv, SizeColumns columns = SizeColumns::Percent)
+    GoldenTable readGoldenTable(
+        const std::filesystem::path& tsv, SizeColumns columns = SizeColumns::Percent)
     {
         GoldenTable t;
         std::ifstream in(tsv);
@@ -76,7 +77,7 @@ namespace {
 
     const GoldenTable& goldenTable()
     {
-        static const GoldenTable table = readGoldenTable(DROPSIZE_GOLDEN_TSV);
+        static const GoldenTable table = readGoldenTable(test::goldenPath("pillow_golden.tsv"));
         return table;
     }
 
@@ -138,7 +139,8 @@ namespace {
     TEST(PillowGoldenTable, HasCasesForEveryKindOfInput)
     {
         const GoldenTable& t = goldenTable();
-        ASSERT_GT(t.size(), 150u) << "golden table missing or short: " << DROPSIZE_GOLDEN_TSV;
+        ASSERT_GT(t.size(), 150u) << "golden table missing or short: "
+                                  << test::goldenPath("pillow_golden.tsv");
         const TableCoverage coverage = coverageOf(t);
         EXPECT_EQ(coverage.channelCounts, 4u) << "grey, grey+alpha, RGB and RGBA";
         EXPECT_EQ(coverage.filters, 6u) << "every filter";
@@ -154,8 +156,7 @@ namespace {
             if (!file.starts_with("fixtures/")) {
                 continue; // the committed fixtures are enough, and need no shared data
             }
-            const std::filesystem::path path
-                = std::filesystem::path(DROPSIZE_GOLDEN_TSV).parent_path() / file;
+            const std::filesystem::path path = test::goldenPath(file);
             const std::vector<std::uint8_t> bytes = test::readFile(path);
             for (const GoldenCase& c : cases) {
                 if (c.filter != "bicubic") {
@@ -182,7 +183,7 @@ namespace {
         std::filesystem::path path;
         if (file.starts_with("fixtures/")) {
             // JPEG variants made by make_golden.py and committed beside the table.
-            path = std::filesystem::path(DROPSIZE_GOLDEN_TSV).parent_path() / file;
+            path = test::goldenPath(file);
         } else {
             DROPSIZE_REQUIRE_TESTDATA(dir);
             path = dir / file;
@@ -193,7 +194,7 @@ namespace {
     const GoldenTable& sizingGoldenTable()
     {
         static const GoldenTable table
-            = readGoldenTable(DROPSIZE_SIZING_GOLDEN_TSV, SizeColumns::SpecAndEnlarge);
+            = readGoldenTable(test::goldenPath("sizing_golden.tsv"), SizeColumns::SpecAndEnlarge);
         return table;
     }
 
@@ -201,7 +202,7 @@ namespace {
     {
         const GoldenTable& t = sizingGoldenTable();
         ASSERT_GT(t.size(), 100u) << "golden table missing or short: "
-                                  << DROPSIZE_SIZING_GOLDEN_TSV;
+                                  << test::goldenPath("sizing_golden.tsv");
         std::map<SizeMode, int> byMode;
         std::map<int, int> byChannels;
         std::map<std::string, int> byFilter;
@@ -248,7 +249,7 @@ namespace {
         const std::string& file = GetParam();
         std::filesystem::path path;
         if (file.starts_with("fixtures/")) {
-            path = std::filesystem::path(DROPSIZE_SIZING_GOLDEN_TSV).parent_path() / file;
+            path = test::goldenPath(file);
         } else {
             DROPSIZE_REQUIRE_TESTDATA(dir);
             path = dir / file;
@@ -276,19 +277,17 @@ namespace {
     // and without its JPEG prefix, animations (their first frame), and outputs one pixel high.
     const GoldenTable& webpGoldenTable()
     {
-        static const GoldenTable table = readGoldenTable(DROPSIZE_WEBP_GOLDEN_TSV);
+        static const GoldenTable table = readGoldenTable(test::goldenPath("webp_golden.tsv"));
         return table;
     }
 
-    std::filesystem::path webpFixture(const std::string& file)
-    {
-        return std::filesystem::path(DROPSIZE_WEBP_GOLDEN_TSV).parent_path() / file;
-    }
+    std::filesystem::path webpFixture(const std::string& file) { return test::goldenPath(file); }
 
     TEST(WebpGoldenTable, HasCasesForEveryKindOfWebpInput)
     {
         const GoldenTable& t = webpGoldenTable();
-        ASSERT_GE(t.size(), 19u) << "golden table missing or short: " << DROPSIZE_WEBP_GOLDEN_TSV;
+        ASSERT_GE(t.size(), 19u) << "golden table missing or short: "
+                                 << test::goldenPath("webp_golden.tsv");
         const TableCoverage coverage = coverageOf(t);
         EXPECT_EQ(coverage.channelCounts, 2u) << "RGB and RGBA";
         EXPECT_EQ(coverage.filters, 6u) << "every filter";
@@ -337,14 +336,15 @@ namespace {
     // EXIF rotation (libheif has applied the files' transforms).
     const GoldenTable& heifGoldenTable()
     {
-        static const GoldenTable table = readGoldenTable(DROPSIZE_HEIF_GOLDEN_TSV);
+        static const GoldenTable table = readGoldenTable(test::goldenPath("heif_golden.tsv"));
         return table;
     }
 
     TEST(HeifGoldenTable, HasHeicAndAvifWithAlphaDeepAndOrientedFiles)
     {
         const GoldenTable& t = heifGoldenTable();
-        ASSERT_GE(t.size(), 15u) << "golden table missing or short: " << DROPSIZE_HEIF_GOLDEN_TSV;
+        ASSERT_GE(t.size(), 15u) << "golden table missing or short: "
+                                 << test::goldenPath("heif_golden.tsv");
         std::map<std::string, int> byExtension;
         for (const auto& [file, cases] : t) {
             ++byExtension[std::filesystem::path(file).extension().string()];
@@ -363,8 +363,7 @@ namespace {
     TEST_P(HeifGolden, MatchesPillowOnTheDecodedPixelsExactly)
     {
         const std::string& file = GetParam();
-        expectGoldenPixels(std::filesystem::path(DROPSIZE_HEIF_GOLDEN_TSV).parent_path() / file,
-            heifGoldenTable().at(file));
+        expectGoldenPixels(test::goldenPath(file), heifGoldenTable().at(file));
     }
 
     INSTANTIATE_TEST_SUITE_P(

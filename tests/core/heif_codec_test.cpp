@@ -27,7 +27,7 @@ namespace {
 
     fs::path fixture(const std::string& name)
     {
-        return fs::path(DROPSIZE_HEIF_GOLDEN_TSV).parent_path() / "fixtures" / "heif" / name;
+        return test::goldenPath("fixtures") / "heif" / name;
     }
 
     std::vector<std::uint8_t> readFixture(const std::string& name)

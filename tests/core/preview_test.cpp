@@ -31,10 +31,7 @@ namespace {
         }
     };
 
-    fs::path fixtureDir(const std::string& folder)
-    {
-        return fs::path(DROPSIZE_GOLDEN_TSV).parent_path() / "fixtures" / folder;
-    }
+    fs::path fixtureDir(const std::string& folder) { return test::goldenPath("fixtures") / folder; }
 
     // Real photos with EXIF orientations, a PNG with alpha, a CMYK JPEG, a WebP, and made
     // images, in one folder: the inputs of every case.

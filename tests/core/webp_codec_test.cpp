@@ -22,8 +22,7 @@ namespace {
 
     std::vector<std::uint8_t> fixture(const std::string& name)
     {
-        return test::readFile(
-            fs::path(DROPSIZE_GOLDEN_TSV).parent_path() / "fixtures" / "webp" / name);
+        return test::readFile(test::goldenPath("fixtures") / "webp" / name);
     }
 
     std::uint32_t le32(const std::vector<std::uint8_t>& b, std::size_t at)

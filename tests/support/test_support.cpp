@@ -12,8 +12,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <random>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 #include <zlib.h>
 #ifdef _WIN32
@@ -43,6 +46,14 @@ std::optional<fs::path> testdataDir()
     }
     return std::nullopt;
 }
+
+// The build's paths come in as definitions of this file alone (tests/CMakeLists.txt), so that no
+// other test file's compile command names the checkout's folder.
+fs::path sourcePath(const fs::path& relative) { return fs::path(DROPSIZE_SOURCE_DIR) / relative; }
+
+fs::path goldenPath(const fs::path& relative) { return sourcePath("tests/golden") / relative; }
+
+fs::path builtCliPath() { return DROPSIZE_CLI_PATH; }
 
 std::vector<std::uint8_t> readFile(const fs::path& path)
 {
@@ -294,28 +305,45 @@ Image makeTestImage(int width, int height, int channels, unsigned seed)
     return image;
 }
 
+namespace {
+
+    enum class TestFormat { Jpeg, Png };
+
+    // The bytes of writeTestJpeg()'s and writeTestPng()'s files, each made once per process:
+    // the pixels are the same every time (makeTestImage()'s fixed seed), and making them was most
+    // of what a test that writes many large images cost under the sanitizers.
+    const std::vector<std::uint8_t>& testImageBytes(
+        TestFormat format, int width, int height, int channels)
+    {
+        static std::mutex mutex;
+        static std::map<std::tuple<TestFormat, int, int, int>, std::vector<std::uint8_t>> made;
+        const std::lock_guard lock(mutex);
+        const auto key = std::make_tuple(format, width, height, channels);
+        if (const auto found = made.find(key); found != made.end()) {
+            return found->second;
+        }
+        const Image image = makeTestImage(width, height, channels);
+        EncodeOptions options;
+        options.jpegQuality = 90;
+        options.pngCompression = 1;
+        auto bytes = format == TestFormat::Jpeg ? JpegEncoder::encode(image.view(), options, {})
+                                                : PngEncoder::encode(image.view(), options, {});
+        if (!bytes) {
+            throw std::runtime_error(bytes.error().message);
+        }
+        return made.emplace(key, std::move(*bytes)).first->second;
+    }
+
+} // namespace
+
 void writeTestJpeg(const fs::path& path, int width, int height, int channels)
 {
-    const Image image = makeTestImage(width, height, channels);
-    EncodeOptions options;
-    options.jpegQuality = 90;
-    auto bytes = JpegEncoder::encode(image.view(), options, {});
-    if (!bytes) {
-        throw std::runtime_error(bytes.error().message);
-    }
-    writeFile(path, *bytes);
+    writeFile(path, testImageBytes(TestFormat::Jpeg, width, height, channels));
 }
 
 void writeTestPng(const fs::path& path, int width, int height, int channels)
 {
-    const Image image = makeTestImage(width, height, channels);
-    EncodeOptions options;
-    options.pngCompression = 1;
-    auto bytes = PngEncoder::encode(image.view(), options, {});
-    if (!bytes) {
-        throw std::runtime_error(bytes.error().message);
-    }
-    writeFile(path, *bytes);
+    writeFile(path, testImageBytes(TestFormat::Png, width, height, channels));
 }
 
 std::string genericUtf8(const std::filesystem::path& path)

@@ -17,6 +17,16 @@ namespace dropsize::test {
 /// The shared test images, or nullopt when they are not next to the checkout.
 std::optional<std::filesystem::path> testdataDir();
 
+/// A file of the source tree, read in place: `relative` to its top folder.
+std::filesystem::path sourcePath(const std::filesystem::path& relative);
+
+/// A file of tests/golden, read in place: a golden table ("pillow_golden.tsv") or a fixture
+/// ("fixtures/s444.jpg"; the tables name their fixtures so).
+std::filesystem::path goldenPath(const std::filesystem::path& relative);
+
+/// The command line the build made (dropsize-cli), where the build wrote it.
+std::filesystem::path builtCliPath();
+
 /// GTEST_SKIP()s the calling test with a message when the shared test images are missing.
 #define DROPSIZE_REQUIRE_TESTDATA(dirVar)                                                          \
     const auto dirVar##Opt = ::dropsize::test::testdataDir();                                      \

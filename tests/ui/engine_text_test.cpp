@@ -334,8 +334,9 @@ TEST(EngineText, TheDeviceNoteKeepsTheThreadCountWhole)
 // Every sentence of the engine has its Chinese: none is left unfinished in the .ts file.
 TEST(EngineText, EveryEngineSentenceHasItsChinese)
 {
-    QFile file(QStringLiteral(DROPSIZE_ZH_CN_TS));
-    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << DROPSIZE_ZH_CN_TS;
+    const std::filesystem::path ts = test::sourcePath("resources/translations/dropsize_zh_CN.ts");
+    QFile file(ts);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << ts.string();
     QXmlStreamReader xml(&file);
     QString context;
     QString source;
