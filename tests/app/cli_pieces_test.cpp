@@ -9,9 +9,12 @@
 #include "dropsize/core/path_text.h"
 
 #include <gtest/gtest.h>
+#include <string>
 
 namespace dropsize::cli {
 namespace {
+
+    using namespace std::string_literals;
 
     std::vector<std::string> texts(const std::vector<std::filesystem::path>& paths)
     {
@@ -33,7 +36,7 @@ namespace {
 
     TEST(ManifestPaths, NulSeparatedTakesAnyName)
     {
-        const std::string text = std::string("two\nlines.jpg") + '\0' + "cr\r.jpg" + '\0' + '\0';
+        const std::string text = "two\nlines.jpg\0cr\r.jpg\0\0"s;
         EXPECT_EQ(texts(manifestPaths(text, true)),
             (std::vector<std::string> { "two\nlines.jpg", "cr\r.jpg" }));
     }
@@ -79,8 +82,7 @@ namespace {
         EXPECT_EQ(*text, "/elsewhere/c.jpg\na.jpg\nb/z.jpg\n");
         const auto nul = listText(plan, std::nullopt, true);
         ASSERT_TRUE(nul);
-        EXPECT_EQ(*nul,
-            std::string("/data/a.jpg") + '\0' + "/data/b/z.jpg" + '\0' + "/elsewhere/c.jpg" + '\0');
+        EXPECT_EQ(*nul, "/data/a.jpg\0/data/b/z.jpg\0/elsewhere/c.jpg\0"s);
 
         Job odd;
         odd.inputPath = pathFromUtf8("/data/two\nlines.jpg").native();
