@@ -601,6 +601,10 @@ namespace {
         test::TempDir tmp;
         const fs::path root = fs::absolute(tmp.path());
         const test::ScopedEnvironment variable(kSharedTreeVariable, utf8(root));
+        // Each child runs the one test its filter names, whichever shard of the suite this
+        // process runs (GoogleTest reads its sharding from the environment).
+        const test::ScopedEnvironment noShards("GTEST_TOTAL_SHARDS", std::nullopt);
+        const test::ScopedEnvironment noShardIndex("GTEST_SHARD_INDEX", std::nullopt);
         std::vector<std::unique_ptr<test::ChildProcess>> children;
         for (int i = 0; i < kProcesses; ++i) {
             const std::string n = std::to_string(i);
