@@ -5,16 +5,19 @@
 # The GPU check as one folder, built here (no GPU needed, the CUDA toolkit is) and carried to a
 # machine that has a GPU but no package registry:
 #     bash tests/gpu/bundle.sh DIR          then, there:   bash tests/gpu/run.sh DIR
-# It builds, in build/gpu-bundle (Release, CUDA, the tests, no window), only what the check runs:
-# dropsize-cli, dropsize-stage-bench and the test programs of the tests labelled gpu or kernels;
+# It builds, in the release tree (build/release, the release preset with CUDA, which the packages
+# are made from too: the engine is compiled once for both), only what the check runs:
+# dropsize-cli, dropsize-stage-bench and the test programs of the tests labelled gpu or kernels
+# (DROPSIZE_GPU_CHECK_PROGRAMS adds them there, outside "all");
 # copies them into DIR/bin with every shared library they load that a bare Linux machine with an
 # NVIDIA driver may lack into DIR/lib (all but glibc's own and the driver's), the list of the
 # gpu and kernels tests, run.sh itself, and DIR/MANIFEST (checksums, revision, architectures,
 # library versions). The test images are made on the GPU machine by dropsize-stage-bench (a few
 # seconds there; carried, the JPEGs alone would pass the 64 MiB a carry may hold).
-# DROPSIZE_GPU_BUNDLE_ARCHS (a CMAKE_CUDA_ARCHITECTURES list) replaces the release build's
-# architectures (cmake/DropsizeCuda.cmake's default, which includes sm_90 for the H200); CI
-# sets 90 to keep its build short.
+# The release tree's CUDA architectures are cmake/DropsizeCuda.cmake's default, which includes
+# sm_90 for the H200. DROPSIZE_GPU_BUNDLE_ARCHS (a CMAKE_CUDA_ARCHITECTURES list) builds for those
+# instead, in a tree of its own (build/gpu-bundle, without the window), so that the packages'
+# architectures stay the release's.
 set -euo pipefail
 if (($# != 1)); then
     echo "usage: bash tests/gpu/bundle.sh DIR" >&2
@@ -28,25 +31,23 @@ if [[ -d "$1" && -n "$(ls -A "$1")" && ! -f "$1/MANIFEST" ]]; then
 fi
 mkdir -p "$1"
 bundle=$(cd "$1" && pwd)
-build=build/gpu-bundle
 started=$(date +%s)
 
-configure=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DDROPSIZE_WITH_CUDA=ON
-    -DDROPSIZE_DEVELOPER_MODE=ON -DDROPSIZE_WITH_GUI=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)
 if [[ ! -x /usr/local/cuda/bin/nvcc ]] && ! command -v nvcc >/dev/null; then
     echo "the bundle needs the CUDA toolkit (nvcc): none found" >&2
     exit 1
 fi
 if [[ -n "${DROPSIZE_GPU_BUNDLE_ARCHS:-}" ]]; then
-    configure+=("-DCMAKE_CUDA_ARCHITECTURES=${DROPSIZE_GPU_BUNDLE_ARCHS}")
+    build=build/gpu-bundle
+    archs=$(cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDROPSIZE_WITH_CUDA=ON \
+        -DDROPSIZE_GPU_CHECK_PROGRAMS=ON -DDROPSIZE_WITH_GUI=OFF \
+        "-DCMAKE_CUDA_ARCHITECTURES=${DROPSIZE_GPU_BUNDLE_ARCHS}" \
+        | sed -n 's/^-- Dropsize: CUDA kernels for //p')
 else
-    # Forget an earlier override: the default list is set where the cache has none.
-    configure+=(-UCMAKE_CUDA_ARCHITECTURES)
+    build=build/release
+    archs=$(cmake --preset release -DDROPSIZE_WITH_CUDA=ON -DDROPSIZE_GPU_CHECK_PROGRAMS=ON \
+        | sed -n 's/^-- Dropsize: CUDA kernels for //p')
 fi
-if command -v ccache >/dev/null; then
-    configure+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
-archs=$(cmake -S . -B "$build" "${configure[@]}" | sed -n 's/^-- Dropsize: CUDA kernels for //p')
 grep -q '^DROPSIZE_WITH_CUDA:BOOL=ON' "$build/CMakeCache.txt" \
     || { echo "CUDA is not on in $build" >&2; exit 1; }
 
