@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Builds the libFuzzer targets (fuzz preset: clang, AddressSanitizer + UndefinedBehaviorSanitizer)
 # and runs each for SECONDS (default 300) on seeds from the shared test images, copied into a
-# temporary corpus. Whatever crashes, leaks, runs out of memory or hangs is kept in
+# temporary corpus, as many at a time as there are cores (DROPSIZE_FUZZ_JOBS: another number). Whatever crashes, leaks, runs out of memory or hangs is kept in
 # build/fuzz/findings/<target>/ and each target's log in build/fuzz/logs/; the exit status is 1
 # when any target found something. DROPSIZE_FUZZ_CORPUS=DIR keeps the corpora in DIR/<target>/
 # from one run to the next instead of in a temporary folder.
@@ -10,6 +10,7 @@
 #   (targets: jpeg png exif cli webp heif; webp and heif only in a build with them)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source .ci/phases.sh
 
 seconds=${1:-300}
 shift || true
@@ -26,7 +27,7 @@ fi
 # stack traces).
 bash .ci/setup clang-14 libclang-rt-14-dev libomp-14-dev llvm-14
 
-echo "== build (fuzz preset)"
+phase "fuzz: build (fuzz preset)"
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
 
@@ -36,7 +37,7 @@ logs=build/fuzz/logs
 mkdir -p "$logs"
 testdata=${DROPSIZE_TESTDATA:-../shared/testdata}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'status=$?; rm -rf "$work"; phases_exit $status' EXIT
 
 if [[ -d $testdata ]]; then
     echo "seeds: $testdata"
@@ -158,21 +159,18 @@ seed_webp() {
     add_seeds "$corpus" tests/golden/fixtures/webp/*.webp
 }
 
-status=0
-summary=()
-for t in "${targets[@]}"; do
-    exe=$bin/dropsize_fuzz_$t
-    [[ -x $exe ]] || { echo "unknown target $t (jpeg, png, exif, cli, webp, heif)" >&2; exit 2; }
+# fuzz TARGET: runs it for SECONDS; its summary line goes to $work/TARGET.summary, and the
+# report of what it found to $work/TARGET.report (nothing found: no report).
+fuzz() {
+    local t=$1 exe=$bin/dropsize_fuzz_$1 corpus findings dict=() log rc=0 runs found first
     corpus=${DROPSIZE_FUZZ_CORPUS:-$work}/$t
     findings=$findings_root/$t
     rm -rf "$findings"
     mkdir -p "$corpus" "$findings"
     "seed_$t" "$corpus"
-    dict=()
     [[ -f tests/fuzz/$t.dict ]] && dict=(-dict="tests/fuzz/$t.dict")
     echo "== $t: ${seconds} s on $(find "$corpus" -type f | wc -l) seeds"
     log=$logs/$t.log
-    rc=0
     ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1:detect_leaks=1} \
         LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/fuzz/lsan.supp:print_suppressions=0} \
         UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1} \
@@ -181,17 +179,45 @@ for t in "${targets[@]}"; do
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
     found=$(find "$findings" -type f | wc -l)
     if ((rc != 0 || found > 0)); then
-        status=1
         # The report: from the sanitizer's or libFuzzer's first line about the finding.
         first=$(grep -n -m 1 -E '^==[0-9]+==|runtime error|^ALARM|out-of-memory|deadly signal' \
             "$log" | cut -d: -f1 || true)
-        if [[ -n $first ]]; then sed -n "${first},+59p" "$log"; else tail -n 40 "$log"; fi
-        summary+=("$t: FOUND something after ${runs:-?} executions (exit $rc); kept in $findings/")
+        if [[ -n $first ]]; then sed -n "${first},+59p" "$log"; else tail -n 40 "$log"; fi \
+            >"$work/$t.report"
+        echo "$t: FOUND something after ${runs:-?} executions (exit $rc); kept in $findings/" \
+            >"$work/$t.summary"
     else
-        summary+=("$t: ${runs:-?} executions in ${seconds} s, nothing found")
+        echo "$t: ${runs:-?} executions in ${seconds} s, nothing found" >"$work/$t.summary"
+    fi
+}
+
+for t in "${targets[@]}"; do
+    [[ -x $bin/dropsize_fuzz_$t ]] || { echo "unknown target $t (jpeg, png, exif, cli, webp, heif)" >&2; exit 2; }
+done
+# As many targets at a time as there are cores: each fuzzes on one, for its SECONDS all the same.
+parallel=${DROPSIZE_FUZZ_JOBS:-$(nproc)}
+phase "fuzz: ${#targets[@]} targets, ${seconds} s each, $parallel at a time"
+running=0
+for t in "${targets[@]}"; do
+    if ((running >= parallel)); then
+        wait -n || true # a target's result is in its files
+        running=$((running - 1))
+    fi
+    fuzz "$t" &
+    running=$((running + 1))
+done
+wait || true
+
+status=0
+echo "== fuzzing summary"
+for t in "${targets[@]}"; do
+    if [[ -f $work/$t.report ]]; then
+        status=1
+        echo "-- $t found:"
+        cat "$work/$t.report"
     fi
 done
-
-echo "== fuzzing summary"
-printf '%s\n' "${summary[@]}"
+for t in "${targets[@]}"; do
+    cat "$work/$t.summary" 2>/dev/null || { echo "$t: no result (the run failed)"; status=1; }
+done
 exit "$status"
