@@ -11,8 +11,9 @@
 # command differs only where the code does; the test files' compile commands name no folder
 # (tests/CMakeLists.txt). The sloppiness: with precompiled headers (cmake/DropsizePch.cmake) ccache
 # hashes the precompiled file, as it cannot see the macros inside (pch_defines, time_macros: no
-# header of ours uses __DATE__ or __TIME__), and a header generated moments before the compile
-# that reads it is cached all the same (include_file_mtime, include_file_ctime).
+# header of ours uses __DATE__ or __TIME__). ccache's check of headers changed during a compile
+# stays: a header saved while a build runs (an editor's) must never leave an object made from
+# its old text under a key of its new one, which the next build of that text would take.
 
 option(DROPSIZE_CCACHE "Compile through ccache when it is installed" ON)
 
@@ -21,7 +22,7 @@ if(DROPSIZE_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
     if(DROPSIZE_CCACHE_PROGRAM)
         set(_dropsize_launcher env
             "CCACHE_BASEDIR=${PROJECT_SOURCE_DIR}" CCACHE_NOHASHDIR=1
-            "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime"
+            "CCACHE_SLOPPINESS=pch_defines,time_macros"
             "${DROPSIZE_CCACHE_PROGRAM}")
         foreach(_lang IN ITEMS C CXX CUDA)
             set(CMAKE_${_lang}_COMPILER_LAUNCHER ${_dropsize_launcher})
