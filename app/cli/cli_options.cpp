@@ -134,8 +134,9 @@ namespace {
     constexpr OptionInfo kPreset { .kind = OptionKind::Text,
         .flag = "--preset",
         .valueName = "NAME",
-        .help = "read the flags of the preset NAME (a name or a built-in's id, in either case) "
-                "first; the command line's own flags override them, its size replaces the "
+        .help = "read the flags of the preset NAME first (a built-in's name or id in any case; "
+                "a saved preset's name as written, or in another case when it is the only one "
+                "so named); the command line's own flags override them, its size replaces the "
                 "preset's (see --list-presets)" };
     constexpr OptionInfo kListPresets { .kind = OptionKind::Switch,
         .flag = "--list-presets",
@@ -612,6 +613,8 @@ std::string usageText()
         += R"(Outputs go to a ResizeImage folder inside each input folder (next to a given file) unless
 --output says otherwise; originals are never changed. The pixels are those of Pillow's
 Image.thumbnail() (ImageOps.fit() for --fill) followed by exif_transpose().
+A flag's value follows it (--percent 50) or is joined to it by = (--percent=50); after --
+every argument is a path.
 )";
 #if DROPSIZE_WITH_WEBP
     text += "WebP files are read and written too (libwebp); an animated WebP gives its first "
@@ -690,10 +693,22 @@ namespace {
                 + loaded.error().message);
         }
         o.presetProblems = presetProblemLines(store);
-        const std::optional<Preset> preset = store.find(name);
-        if (!preset) {
+        const std::vector<Preset> matches = store.matches(name);
+        if (matches.size() > 1) {
+            std::string names;
+            for (std::size_t i = 0; i < matches.size(); ++i) {
+                names += (i == 0                           ? "\""
+                                 : i + 1 == matches.size() ? " and \""
+                                                           : ", \"")
+                    + matches[i].name + "\"";
+            }
+            return usage("--preset \"" + name + "\" could be " + names
+                + ", which differ in the case of their letters alone: give one as it is written");
+        }
+        if (matches.empty()) {
             return usage("unknown preset \"" + name + "\"; the presets are " + presetNames(store));
         }
+        const Preset& preset = matches.front();
         const std::vector<CliFlag>& flags = cliFlags();
         const std::vector<std::string_view> given = givenFlags(args);
         const bool sizeGiven = std::any_of(given.begin(), given.end(), [&](std::string_view g) {
@@ -701,11 +716,11 @@ namespace {
                 [&](const CliFlag& f) { return f.choosesSize && f.flag() == g; });
         });
         std::vector<std::string> out;
-        for (const PresetSetting& s : preset->settings) {
+        for (const PresetSetting& s : preset.settings) {
             const auto flag = std::find_if(
                 flags.begin(), flags.end(), [&](const CliFlag& f) { return f.option == s.option; });
             if (flag == flags.end()) {
-                return usage("preset \"" + preset->name + "\": " + std::string(s.option->flag)
+                return usage("preset \"" + preset.name + "\": " + std::string(s.option->flag)
                     + " is not an option of this build");
             }
             if ((flag->choosesSize && sizeGiven)
@@ -718,6 +733,41 @@ namespace {
             }
         }
         return out;
+    }
+
+    // The command line with each "--flag=value" written as "--flag" "value", as getopt_long
+    // reads it; `joined` marks the values given so (such a value is the flag's even when it
+    // starts with "--"). A switch given a value and an unknown flag with "=" are refused here.
+    Result<std::vector<std::string>> splitJoinedValues(
+        const std::vector<std::string>& commandLine, std::vector<bool>& joined)
+    {
+        const std::vector<CliFlag>& flags = cliFlags();
+        std::vector<std::string> args;
+        joined.clear();
+        bool inputsOnly = false;
+        for (const std::string& a : commandLine) {
+            inputsOnly = inputsOnly || a == "--";
+            const std::size_t eq = a.find('=');
+            if (inputsOnly || !a.starts_with("--") || eq == std::string::npos) {
+                args.push_back(a);
+                joined.push_back(false);
+                continue;
+            }
+            const std::string_view name = std::string_view(a).substr(0, eq);
+            const auto flag = std::find_if(
+                flags.begin(), flags.end(), [&](const CliFlag& f) { return f.flag() == name; });
+            if (flag == flags.end()) {
+                return usage("unknown option " + std::string(name) + " (in " + a + "; see --help)");
+            }
+            if (!flag->takesValue()) {
+                return usage(std::string(name) + " takes no value (" + a + ")");
+            }
+            args.emplace_back(name);
+            joined.push_back(false);
+            args.push_back(a.substr(eq + 1));
+            joined.push_back(true);
+        }
+        return args;
     }
 
 } // namespace
@@ -758,23 +808,32 @@ Result<CliOptions> parseCommandLine(const std::vector<std::string>& args)
 }
 
 Result<CliOptions> parseCommandLine(
-    const std::vector<std::string>& commandLine, const std::filesystem::path& presetFile)
+    const std::vector<std::string>& givenLine, const std::filesystem::path& presetFile)
 {
     CliOptions o;
     const std::vector<CliFlag>& flags = cliFlags();
+    std::vector<bool> joinedValue;
+    auto split = splitJoinedValues(givenLine, joinedValue);
+    if (!split) {
+        return std::move(split).error();
+    }
+    const std::vector<std::string> commandLine = std::move(split).value();
     // The preset's flags go first, so that the command line's own, read after them, win.
     std::vector<std::string> args;
     std::size_t presetEnd = 0;
     std::optional<std::string> presetName;
+    bool presetNameJoined = false;
     for (std::size_t i = 0; i + 1 < commandLine.size() && commandLine[i] != "--"; ++i) {
         if (commandLine[i] == "--preset") {
             if (presetName) {
                 return usage("--preset is given twice");
             }
             presetName = commandLine[++i];
+            presetNameJoined = joinedValue[i];
         }
     }
-    if (presetName && !presetName->empty() && !presetName->starts_with("--")) {
+    if (presetName && !presetName->empty()
+        && (presetNameJoined || !presetName->starts_with("--"))) {
         auto presetArgs = presetArguments(commandLine, *presetName, presetFile, o);
         if (!presetArgs) {
             return std::move(presetArgs).error();
@@ -783,6 +842,7 @@ Result<CliOptions> parseCommandLine(
         presetEnd = args.size();
     }
     args.insert(args.end(), commandLine.begin(), commandLine.end());
+    joinedValue.insert(joinedValue.begin(), presetEnd, false);
     // A problem with the preset's own flags names it.
     const auto refuse = [&](std::size_t at, const std::string& message) {
         return Error { ErrorCode::InvalidArgument,
@@ -819,7 +879,7 @@ Result<CliOptions> parseCommandLine(
         // An option's value; never the next option ("--output --json" is a mistake, not a
         // folder named --json: write ./--json for that).
         std::optional<std::string> optionAsValue;
-        if (i + 1 < args.size() && args[i + 1].starts_with("--")) {
+        if (i + 1 < args.size() && args[i + 1].starts_with("--") && !joinedValue[i + 1]) {
             optionAsValue = args[i + 1];
         }
         if (flag->option->kind == OptionKind::Text && i + 1 < args.size() && !optionAsValue

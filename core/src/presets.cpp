@@ -399,6 +399,23 @@ bool samePresetName(std::string_view a, std::string_view b) noexcept
 
 namespace {
 
+    // The places in `names` that `wanted` means: the name spelled exactly so, or else every one
+    // that differs from it in ASCII case alone (several then: an ambiguous name).
+    std::vector<std::size_t> namedAt(
+        const std::vector<std::string_view>& names, std::string_view wanted)
+    {
+        std::vector<std::size_t> at;
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (names[i] == wanted) {
+                return { i };
+            }
+            if (samePresetName(names[i], wanted)) {
+                at.push_back(i);
+            }
+        }
+        return at;
+    }
+
     // Why `name` cannot be a user's preset's: a bad name, or a built-in's name or id.
     Status checkUserName(std::string_view name)
     {
@@ -453,9 +470,11 @@ PresetFile PresetFile::parse(std::string_view text)
             skip(std::move(valid).error());
             continue;
         }
+        // Names that differ in case alone are two presets (a hand-written file may hold both;
+        // --preset then takes the exact one): only the same name again is skipped.
         const auto presets = file.presets();
-        if (std::any_of(presets.begin(), presets.end(),
-                [&](const Preset& p) { return samePresetName(p.name, name); })) {
+        if (std::any_of(
+                presets.begin(), presets.end(), [&](const Preset& p) { return p.name == name; })) {
             skip(invalid(Text::tr("\"%1\" names a preset above already").arg(name)));
             continue;
         }
@@ -493,38 +512,55 @@ std::vector<Preset> PresetFile::presets() const
     return out;
 }
 
-void PresetFile::put(Preset preset)
+std::vector<Preset*> PresetFile::named(std::string_view name)
 {
+    std::vector<Preset*> presets;
+    std::vector<std::string_view> names;
     for (auto& line : m_lines) {
-        if (auto* p = std::get_if<Preset>(&line);
-            p != nullptr && samePresetName(p->name, preset.name)) {
-            *p = std::move(preset);
-            return;
+        if (auto* p = std::get_if<Preset>(&line)) {
+            presets.push_back(p);
+            names.emplace_back(p->name);
         }
     }
-    m_lines.emplace_back(std::move(preset));
+    std::vector<Preset*> out;
+    for (const std::size_t i : namedAt(names, name)) {
+        out.push_back(presets[i]);
+    }
+    return out;
+}
+
+bool PresetFile::put(Preset preset)
+{
+    const std::vector<Preset*> same = named(preset.name);
+    if (same.size() > 1) {
+        return false;
+    }
+    if (same.size() == 1) {
+        *same.front() = std::move(preset);
+    } else {
+        m_lines.emplace_back(std::move(preset));
+    }
+    return true;
 }
 
 bool PresetFile::rename(std::string_view from, const std::string& to)
 {
-    for (auto& line : m_lines) {
-        if (auto* p = std::get_if<Preset>(&line); p != nullptr && samePresetName(p->name, from)) {
-            p->name = to;
-            return true;
-        }
+    const std::vector<Preset*> same = named(from);
+    if (same.size() != 1) {
+        return false;
     }
-    return false;
+    same.front()->name = to;
+    return true;
 }
 
 bool PresetFile::remove(std::string_view name)
 {
-    const auto found = std::find_if(m_lines.begin(), m_lines.end(), [&](const auto& line) {
-        const auto* p = std::get_if<Preset>(&line);
-        return p != nullptr && samePresetName(p->name, name);
-    });
-    if (found == m_lines.end()) {
+    const std::vector<Preset*> same = named(name);
+    if (same.size() != 1) {
         return false;
     }
+    const auto found = std::find_if(m_lines.begin(), m_lines.end(),
+        [&](const auto& line) { return std::get_if<Preset>(&line) == same.front(); });
     m_lines.erase(found);
     return true;
 }
@@ -592,14 +628,34 @@ std::vector<Preset> PresetStore::presets() const
     return all;
 }
 
-std::optional<Preset> PresetStore::find(std::string_view nameOrId) const
+std::vector<Preset> PresetStore::matches(std::string_view nameOrId) const
 {
-    for (Preset& p : presets()) {
-        if (samePresetName(p.name, nameOrId) || (p.builtIn() && samePresetName(p.id, nameOrId))) {
-            return std::move(p);
+    // A user's name never differs from a built-in's name or id in case alone (checkUserName()),
+    // so a built-in is the only match of its own.
+    for (const Preset& p : builtInPresets()) {
+        if (samePresetName(p.name, nameOrId) || samePresetName(p.id, nameOrId)) {
+            return { p };
         }
     }
-    return std::nullopt;
+    const std::vector<Preset> user = m_contents.presets();
+    std::vector<std::string_view> names;
+    for (const Preset& p : user) {
+        names.emplace_back(p.name);
+    }
+    std::vector<Preset> out;
+    for (const std::size_t i : namedAt(names, nameOrId)) {
+        out.push_back(user[i]);
+    }
+    return out;
+}
+
+std::optional<Preset> PresetStore::find(std::string_view nameOrId) const
+{
+    std::vector<Preset> found = matches(nameOrId);
+    if (found.size() != 1) {
+        return std::nullopt;
+    }
+    return std::move(found.front());
 }
 
 Status PresetStore::reloadForChange()
@@ -620,7 +676,11 @@ Status PresetStore::save(const std::string& name, std::vector<PresetSetting> set
     if (auto loaded = reloadForChange(); !loaded) {
         return loaded;
     }
-    m_contents.put(Preset { name, {}, std::move(settings) });
+    if (!m_contents.put(Preset { name, {}, std::move(settings) })) {
+        return Error::of(ErrorCode::Exists,
+            Text::tr("several presets differ from \"%1\" in the case of their letters alone")
+                .arg(name));
+    }
     return write();
 }
 
@@ -637,9 +697,11 @@ Status PresetStore::rename(std::string_view from, const std::string& to)
     if (auto loaded = reloadForChange(); !loaded) {
         return loaded;
     }
+    // Another preset of that name, or one that differs from it in case alone, is in the way.
+    const std::vector<Preset> renamed = matches(from);
     const auto user = m_contents.presets();
-    if (!samePresetName(from, to) && std::any_of(user.begin(), user.end(), [&](const Preset& p) {
-            return samePresetName(p.name, to);
+    if (renamed.size() == 1 && std::any_of(user.begin(), user.end(), [&](const Preset& p) {
+            return p.name != renamed.front().name && samePresetName(p.name, to);
         })) {
         return Error::of(
             ErrorCode::Exists, Text::tr("a preset named \"%1\" exists already").arg(to));

@@ -386,6 +386,87 @@ namespace {
         EXPECT_NE(twice.error().message.find("twice"), std::string::npos);
     }
 
+    TEST(CliPresets, AnExactNameWinsAndTwoThatDifferInCaseAloneAreAUsageError)
+    {
+        const PresetFileFixture presets("Blog\t--long-edge 1600\nblog\t--long-edge 800\n");
+        auto exact = parseCommandLine({ "a.jpg", "--preset", "blog" }, presets.file);
+        ASSERT_TRUE(exact.ok()) << exact.error().message;
+        EXPECT_EQ(exact->batch.process.spec.longEdge, 800);
+        auto other = parseCommandLine({ "a.jpg", "--preset", "Blog" }, presets.file);
+        ASSERT_TRUE(other.ok()) << other.error().message;
+        EXPECT_EQ(other->batch.process.spec.longEdge, 1600);
+        auto neither = parseCommandLine({ "a.jpg", "--preset", "BLOG" }, presets.file);
+        ASSERT_FALSE(neither.ok());
+        EXPECT_EQ(neither.error().code, ErrorCode::InvalidArgument);
+        EXPECT_NE(neither.error().message.find("\"Blog\" and \"blog\""), std::string::npos)
+            << neither.error().message;
+        // One alone that differs in case is taken.
+        const PresetFileFixture one("Blog\t--long-edge 1600\n");
+        auto single = parseCommandLine({ "a.jpg", "--preset", "BLOG" }, one.file);
+        ASSERT_TRUE(single.ok()) << single.error().message;
+        EXPECT_EQ(single->batch.process.spec.longEdge, 1600);
+    }
+
+    // getopt_long's form: every flag that takes a value takes it after "=" too, as it does as
+    // the next argument; a switch given a value, and an unknown flag, are refused by name.
+    TEST(CliTable, AFlagsValueMayBeJoinedToItWithAnEqualsSign)
+    {
+        for (const CliFlag& flag : cliFlags()) {
+            if (!flag.takesValue() || flag.flag() == "--preset") {
+                continue;
+            }
+            SCOPED_TRACE(std::string(flag.flag()));
+            const Samples samples = samplesFor(flag);
+            for (const std::string& v : samples.good) {
+                auto separate = parse(flag, v);
+                std::vector<std::string> args { "photos", std::string(flag.flag()) + "=" + v };
+                if (flag.option == &option::kPercent) {
+                    args.emplace_back("--enlarge");
+                }
+                if (flag.flag() == "--root") {
+                    args.emplace_back("--list");
+                }
+                auto joined = parseCommandLine(args, {});
+                ASSERT_EQ(joined.ok(), separate.ok()) << v;
+                if (joined.ok() && flag.show) {
+                    EXPECT_EQ(flag.show(*joined), flag.show(*separate)) << v;
+                }
+            }
+            for (const std::string& v : samples.bad) {
+                auto joined = parseCommandLine(
+                    { "photos", std::string(flag.flag()) + "=" + v, "--enlarge" }, {});
+                ASSERT_FALSE(joined.ok()) << "took " << v;
+                EXPECT_EQ(joined.error().message.rfind(std::string(flag.flag()) + " needs ", 0), 0u)
+                    << joined.error().message;
+            }
+        }
+        auto percent = parseCommandLine({ "a.jpg", "--percent=37" }, {});
+        ASSERT_TRUE(percent.ok()) << percent.error().message;
+        EXPECT_EQ(percent->batch.process.spec.mode, SizeMode::Percent);
+        EXPECT_EQ(percent->batch.process.spec.percent, 37);
+        // The joined value is the flag's, whatever it starts with.
+        auto dashes = parseCommandLine({ "a.jpg", "--output=--json" }, {});
+        ASSERT_TRUE(dashes.ok()) << dashes.error().message;
+        EXPECT_FALSE(dashes->json);
+        auto preset = parseCommandLine({ "a.jpg", "--preset=web" }, {});
+        ASSERT_TRUE(preset.ok()) << preset.error().message;
+        EXPECT_EQ(preset->batch.process.spec.longEdge, 2048);
+        auto twice = parseCommandLine({ "a.jpg", "--preset=web", "--preset", "email" }, {});
+        ASSERT_FALSE(twice.ok());
+        // A switch takes no value, an unknown flag is named, and after -- it is a path.
+        auto json = parseCommandLine({ "a.jpg", "--json=yes" }, {});
+        ASSERT_FALSE(json.ok());
+        EXPECT_EQ(json.error().message, "--json takes no value (--json=yes)");
+        auto unknown = parseCommandLine({ "a.jpg", "--colour=red" }, {});
+        ASSERT_FALSE(unknown.ok());
+        EXPECT_EQ(unknown.error().message.rfind("unknown option --colour ", 0), 0u)
+            << unknown.error().message;
+        auto path = parseCommandLine({ "--percent", "50", "--", "--x=1.jpg" }, {});
+        ASSERT_TRUE(path.ok()) << path.error().message;
+        ASSERT_EQ(path->inputs.size(), 1u);
+        EXPECT_EQ(path->inputs[0], std::filesystem::path("--x=1.jpg"));
+    }
+
     TEST(CliPresets, SkippedLinesAreReportedWithTheirFileAndLine)
     {
         const PresetFileFixture presets("Blog\t--long-edge 1600\nBad\t--output /tmp\n");

@@ -145,7 +145,7 @@ TEST(Presets, AFileSkipsAndReportsEachBadLineAndKeepsItWhenWritten)
                              "Web (2048 px)\t--quality 50\n" // a built-in's name
                              "email\t--quality 50\n" // a built-in's id
                              "Loud\t--quality 300\n"
-                             "blog\t--quality 70\n" // the same name as line 2
+                             "Blog\t--quality 70\n" // the same name as line 2
                              "bad\xFFutf\t--quality 70\n"
                              "Thumbs\t--fit 128x128\n";
     const PresetFile file = PresetFile::parse(text);
@@ -227,6 +227,36 @@ TEST(PresetStore, SavesRenamesAndDeletesInTheFile)
     EXPECT_EQ(icons->name, "Icons");
     EXPECT_EQ(icons->settings, flags("--fit 64x64"));
     EXPECT_TRUE(other.problems().empty());
+}
+
+// Names that differ in case alone, as a hand-written file may hold them: each is taken by its
+// exact name, a name in another case means one only when one alone matches it, and nothing the
+// store writes makes a third such name or takes one for another.
+TEST(PresetStore, AnExactNameWinsAndACaseInsensitiveOneMustBeTheOnlyMatch)
+{
+    TempDir dir;
+    const fs::path file = dir.path() / "presets.tsv";
+    writeText(file, "Blog\t--long-edge 1600\nblog\t--long-edge 800\nTiny\t--fit 64x64\n");
+    PresetStore store(file);
+    ASSERT_TRUE(store.load().ok());
+    EXPECT_TRUE(store.problems().empty());
+    ASSERT_TRUE(store.find("blog").has_value());
+    EXPECT_EQ(store.find("blog")->settings, flags("--long-edge 800"));
+    ASSERT_TRUE(store.find("Blog").has_value());
+    EXPECT_EQ(store.find("Blog")->settings, flags("--long-edge 1600"));
+    EXPECT_FALSE(store.find("BLOG").has_value()) << "two presets match it";
+    EXPECT_EQ(names(store.matches("BLOG")), (std::vector<std::string> { "Blog", "blog" }));
+    ASSERT_TRUE(store.find("tiny").has_value()) << "one preset alone matches it";
+    EXPECT_EQ(store.find("tiny")->name, "Tiny");
+
+    EXPECT_EQ(store.save("BLOG", flags("--quality 50")).error().code, ErrorCode::Exists);
+    EXPECT_EQ(store.rename("Tiny", "BLOG").error().code, ErrorCode::Exists);
+    EXPECT_EQ(store.rename("Blog", "bLOG").error().code, ErrorCode::Exists) << "blog is in the way";
+    ASSERT_TRUE(store.save("blog", flags("--long-edge 640")).ok());
+    ASSERT_TRUE(store.remove("Blog").ok());
+    EXPECT_EQ(readText(file), "blog\t--long-edge 640\nTiny\t--fit 64x64\n");
+    ASSERT_TRUE(store.rename("blog", "BLOG").ok()) << "its own name in another case";
+    EXPECT_EQ(readText(file), "BLOG\t--long-edge 640\nTiny\t--fit 64x64\n");
 }
 
 TEST(PresetStore, BuiltInsCannotBeSavedOverRenamedOrDeleted)

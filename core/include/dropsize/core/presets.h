@@ -93,14 +93,20 @@ public:
         return m_problems;
     }
 
-    /// Adds `preset` at the end, or replaces the one of that name in its place.
-    void put(Preset preset);
+    // A name means the preset spelled exactly so, or else the one whose name differs from it
+    // in ASCII case alone; where several differ so, it means none.
+
+    /// Adds `preset` at the end, or replaces the one of that name in its place; false (nothing
+    /// changed) when its name means several.
+    bool put(Preset preset);
     /// Renames the preset `from`; false when there is none.
     bool rename(std::string_view from, const std::string& to);
     /// Removes the preset `name`; false when there is none.
     bool remove(std::string_view name);
 
 private:
+    std::vector<Preset*> named(std::string_view name);
+
     // A line kept as it was (a comment, a line that could not be read) or a preset.
     std::vector<std::variant<std::string, Preset>> m_lines;
     std::vector<PresetFileProblem> m_problems;
@@ -133,7 +139,11 @@ public:
 
     /// The built-ins, then the user's presets.
     [[nodiscard]] std::vector<Preset> presets() const;
-    /// The preset named `nameOrId` (a built-in's name or id), ASCII letters in either case.
+    /// The presets `nameOrId` may mean: a built-in by its name or id in any case; the user's
+    /// preset of exactly that name; else every user's preset whose name differs from it in ASCII
+    /// case alone (several: ambiguous, and a usage error for the command line).
+    [[nodiscard]] std::vector<Preset> matches(std::string_view nameOrId) const;
+    /// The preset `nameOrId` means when it means one (matches()).
     [[nodiscard]] std::optional<Preset> find(std::string_view nameOrId) const;
 
     // Each change reads the file again first (so it keeps what was written there meanwhile),
