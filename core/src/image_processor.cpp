@@ -353,8 +353,11 @@ Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, 
     Metadata kept;
     if (!m_options.stripMetadata) {
         kept = metadata;
-        // The pixels now stand upright.
+        // The pixels now stand upright, at their new size, and the old picture's thumbnail
+        // would show what is no longer there.
         (void)resetExifOrientation(kept.exif);
+        fitExifToOutput(kept.exif, static_cast<std::uint32_t>(pixels.width),
+            static_cast<std::uint32_t>(pixels.height));
     }
     return codec->encode(pixels, encodeOptions, kept, cancel);
 }

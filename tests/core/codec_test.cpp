@@ -590,6 +590,134 @@ namespace {
         EXPECT_EQ(buffer, before);
     }
 
+    // A camera's EXIF in either byte order: IFD0 with the orientation and the Exif IFD's
+    // pointer, the Exif IFD with the picture's pixel dimensions (SHORT and LONG), and IFD1 with
+    // a 40-byte JPEG thumbnail, at the end or (`thumbnailFirst`) before a kept value.
+    struct CameraExif {
+        std::vector<std::uint8_t> bytes;
+        std::size_t thumbnailAt = 0;
+    };
+
+    CameraExif cameraExif(bool big, bool thumbnailFirst)
+    {
+        CameraExif c;
+        std::vector<std::uint8_t>& out = c.bytes;
+        const auto put = [&](std::uint64_t v, int n) {
+            for (int i = 0; i < n; ++i) {
+                out.push_back(static_cast<std::uint8_t>(v >> (8 * (big ? n - 1 - i : i))));
+            }
+        };
+        const auto entry
+            = [&](std::uint16_t tag, std::uint16_t type, std::uint32_t count, std::uint32_t value) {
+                  put(tag, 2);
+                  put(type, 2);
+                  put(count, 4);
+                  if (type == kShort && count == 1) {
+                      put(value, 2);
+                      put(0, 2);
+                  } else {
+                      put(value, 4);
+                  }
+              };
+        // 0: header; 8: IFD0 (3 entries, 42 bytes); 50: Exif IFD (2 entries, 30 bytes); 80: IFD1
+        // (2 entries, 30 bytes); 110: 40 bytes, the thumbnail and the software name in either
+        // order.
+        const std::uint32_t thumbnail = thumbnailFirst ? 110 : 130;
+        const std::uint32_t software = thumbnailFirst ? 150 : 110;
+        out.insert(out.end(), big ? "MM" : "II", (big ? "MM" : "II") + 2);
+        put(42, 2);
+        put(8, 4);
+        put(3, 2);
+        entry(0x0112, kShort, 1, 6);
+        entry(0x0131, 2, 20, software); // Software, ASCII, out of line
+        entry(0x8769, kLong, 1, 50);
+        put(80, 4); // IFD1
+        put(2, 2);
+        entry(0xA002, kShort, 1, 5640);
+        entry(0xA003, kLong, 1, 3172);
+        put(0, 4);
+        put(2, 2);
+        entry(0x0201, kLong, 1, thumbnail);
+        entry(0x0202, kLong, 1, 40);
+        put(0, 4);
+        out.resize(170, 0);
+        std::fill_n(out.begin() + thumbnail, 40, std::uint8_t { 0xAB });
+        const std::string name = "Dropsize test camera";
+        std::copy(name.begin(), name.end(), out.begin() + software);
+        c.thumbnailAt = thumbnail;
+        return c;
+    }
+
+    // Kept EXIF is made true of the output: its pixel dimensions are the output's, and the old
+    // picture's thumbnail goes (unlinked, zeroed, cut off where it was last).
+    TEST(Codec, KeptExifSaysTheOutputsSizeAndHoldsNoThumbnail)
+    {
+        for (const bool big : { false, true }) {
+            for (const bool thumbnailFirst : { false, true }) {
+                SCOPED_TRACE(std::string(big ? "MM" : "II")
+                    + (thumbnailFirst ? ", thumbnail first" : ", thumbnail last"));
+                const CameraExif original = cameraExif(big, thumbnailFirst);
+                std::vector<std::uint8_t> exif = original.bytes;
+                fitExifToOutput(exif, 100, 70000);
+                EXPECT_EQ(exif.size(), thumbnailFirst ? 170u : 130u);
+                EXPECT_EQ(exifOrientation(exif), 6);
+                const auto u16 = [&](std::size_t at) -> std::uint32_t {
+                    const std::uint32_t a = exif[at];
+                    const std::uint32_t b = exif[at + 1];
+                    return big ? (a << 8) | b : (b << 8) | a;
+                };
+                const auto u32 = [&](std::size_t at) -> std::uint32_t {
+                    return big ? (u16(at) << 16) | u16(at + 2) : (u16(at + 2) << 16) | u16(at);
+                };
+                EXPECT_EQ(u32(8 + 2 + 3 * 12), 0u) << "IFD0 leads to no IFD1";
+                EXPECT_EQ(u16(52 + 8), 100u) << "PixelXDimension, still a SHORT";
+                EXPECT_EQ(u16(52 + 2), kShort);
+                EXPECT_EQ(u16(64 + 2), kLong) << "PixelYDimension";
+                EXPECT_EQ(u32(64 + 8), 70000u);
+                const std::size_t software = thumbnailFirst ? 150 : 110;
+                EXPECT_EQ(std::string(exif.begin() + software, exif.begin() + software + 20),
+                    "Dropsize test camera");
+                if (thumbnailFirst) {
+                    EXPECT_TRUE(std::all_of(exif.begin() + 110, exif.begin() + 150,
+                        [](std::uint8_t b) { return b == 0; }))
+                        << "the thumbnail's bytes are zeroed where they cannot be cut";
+                }
+                // A SHORT dimension that needs more becomes a LONG.
+                std::vector<std::uint8_t> wide = original.bytes;
+                fitExifToOutput(wide, 70000, 20);
+                exif = wide;
+                EXPECT_EQ(u16(52 + 2), kLong);
+                EXPECT_EQ(u32(52 + 8), 70000u);
+            }
+        }
+        // What it cannot read is left alone.
+        std::vector<std::uint8_t> junk { 'I', 'I', 43, 0, 8, 0, 0, 0, 1, 2, 3 };
+        const std::vector<std::uint8_t> before = junk;
+        fitExifToOutput(junk, 10, 10);
+        EXPECT_EQ(junk, before);
+    }
+
+    // Through the encoders: a kept EXIF read back from the output says its size.
+    TEST(Codec, AnOutputsExifSaysItsOwnSize)
+    {
+        Metadata metadata;
+        metadata.exif = cameraExif(false, false).bytes;
+        const Image image = test::makeTestImage(64, 48, 3);
+        const ImageProcessor processor(ProcessOptions {});
+        for (const ImageFormat f : { ImageFormat::Jpeg, ImageFormat::Png }) {
+            auto encoded = processor.encode(image.view(), f, metadata);
+            ASSERT_TRUE(encoded.ok()) << encoded.error().message;
+            auto again = f == ImageFormat::Jpeg ? JpegDecoder::readHeader(*encoded, {})
+                                                : PngDecoder::readHeader(*encoded, {});
+            ASSERT_TRUE(again.ok());
+            const std::vector<std::uint8_t>& exif = again->metadata.exif;
+            ASSERT_EQ(exif.size(), 130u);
+            EXPECT_EQ(exif[52 + 8] | (exif[52 + 9] << 8), 64);
+            EXPECT_EQ(exif[64 + 8] | (exif[64 + 9] << 8), 48);
+            EXPECT_EQ(again->info.orientation, 1);
+        }
+    }
+
     TEST(Codec, KeepsIccAndExifWithOrientationOneUnlessStripped)
     {
         DROPSIZE_REQUIRE_TESTDATA(dir);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
-// libFuzzer target: the EXIF reader, on a TIFF structure as it follows "Exif\0\0" in a JPEG's
-// APP1 segment or fills a PNG's eXIf chunk.
+// libFuzzer target: the EXIF reader and its rewrite for an output, on a TIFF structure as it
+// follows "Exif\0\0" in a JPEG's APP1 segment or fills a PNG's eXIf chunk.
 #include "exif.h"
 
 #include <cstddef>
@@ -23,6 +23,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
     } else if (orientation != 1) {
         __builtin_trap(); // an orientation was read where reset finds none
+    }
+    // Fitted to an output: never longer, and the orientation it says is kept.
+    std::vector<std::uint8_t> fitted(data, data + size);
+    const int before = dropsize::exifOrientation(fitted);
+    dropsize::fitExifToOutput(fitted, 640, 70000);
+    if (fitted.size() > size || dropsize::exifOrientation(fitted) != before) {
+        __builtin_trap();
     }
     return 0;
 }
