@@ -224,58 +224,98 @@ NameTemplate NameTemplate::inSizeFolder() const
 
 std::string NameTemplate::expand(const NameFields& fields, NameRules rules) const
 {
+    // Where a file or folder name would pass 255 bytes, the input's name is shortened in it,
+    // not the end cut off: the rest ({size}, {w}x{h}, {n}, the pattern's own text) is what
+    // tells one input's outputs apart.
+    std::size_t cut = 0;
+    std::string out = expandOnce(fields, rules, cut);
+    if (cut == 0) {
+        return out;
+    }
+    std::string name(fields.name);
+    std::size_t keep = name.size() > cut ? name.size() - cut : 0;
+    while (keep > 0 && (static_cast<unsigned char>(name[keep]) & 0xc0) == 0x80) {
+        --keep; // never inside a UTF-8 character
+    }
+    name.resize(keep);
+    NameFields shorter = fields;
+    shorter.name = name;
+    std::size_t again = 0;
+    return expandOnce(shorter, rules, again); // what still does not fit is cut at its end
+}
+
+std::string NameTemplate::expandOnce(
+    const NameFields& fields, NameRules rules, std::size_t& nameCut) const
+{
     // A value never makes a folder: only the pattern's own "/" does.
     auto value = [](std::string_view v) {
         std::string s(v);
         std::replace(s.begin(), s.end(), '/', '_');
         return s;
     };
-    std::string text;
+    // The components (folders, then the file's stem), each with how often the name is in it.
+    struct Component {
+        std::string text;
+        std::size_t names = 0;
+    };
+    std::vector<Component> components(1);
     for (const Piece& piece : m_pieces) {
+        Component& c = components.back();
         switch (piece.field) {
-        case Field::Literal:
-            text += piece.text;
+        case Field::Literal: {
+            std::size_t start = 0;
+            std::size_t slash = piece.text.find('/');
+            while (slash != std::string::npos) {
+                components.back().text += piece.text.substr(start, slash - start);
+                components.emplace_back();
+                start = slash + 1;
+                slash = piece.text.find('/', start);
+            }
+            components.back().text += piece.text.substr(start);
             break;
+        }
         case Field::Name:
-            text += value(fields.name);
+            c.text += value(fields.name);
+            ++c.names;
             break;
         case Field::Ext:
-            text += value(fields.ext);
+            c.text += value(fields.ext);
             break;
         case Field::Width:
-            text += std::to_string(fields.size.width);
+            c.text += std::to_string(fields.size.width);
             break;
         case Field::Height:
-            text += std::to_string(fields.size.height);
+            c.text += std::to_string(fields.size.height);
             break;
         case Field::Size:
-            text += value(fields.sizeLabel);
+            c.text += value(fields.sizeLabel);
             break;
         case Field::Number:
-            text += padded(fields.number, fields.numberWidth);
+            c.text += padded(fields.number, fields.numberWidth);
             break;
         }
     }
-    std::string out;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t slash = text.find('/', start);
-        const std::string_view component = std::string_view(text).substr(
-            start, slash == std::string::npos ? std::string::npos : slash - start);
-        if (slash != std::string::npos) {
-            out += safeNameComponent(fittedName(std::string(component), ""), rules) + "/";
-            start = slash + 1;
-            continue;
+    constexpr std::size_t kNameMax = 255; // bytes, as fittedName() fits them
+    const auto over = [&](const Component& c, std::size_t bytes) {
+        if (bytes > kNameMax && c.names > 0) {
+            nameCut = std::max(nameCut, (bytes - kNameMax + c.names - 1) / c.names);
         }
-        // The extension is part of the leaf when it is made valid (CON.jpg is a device too);
-        // the stem is what gets shortened.
-        const std::string ext = safeNameComponent(value(fields.ext), rules);
-        const std::string leaf
-            = safeNameComponent(std::string(component) + (ext.empty() ? "" : "." + ext), rules);
-        const std::size_t dot = ext.empty() ? leaf.size() : leaf.size() - ext.size() - 1;
-        out += fittedName(leaf.substr(0, dot), leaf.substr(dot));
-        return out;
+    };
+    std::string out;
+    for (std::size_t i = 0; i + 1 < components.size(); ++i) {
+        const std::string folder = safeNameComponent(components[i].text, rules);
+        over(components[i], folder.size());
+        out += safeNameComponent(fittedName(components[i].text, ""), rules) + "/";
     }
+    // The extension is part of the leaf when it is made valid (CON.jpg is a device too); the
+    // stem is what gets shortened.
+    const Component& last = components.back();
+    const std::string ext = safeNameComponent(value(fields.ext), rules);
+    const std::string leaf = safeNameComponent(last.text + (ext.empty() ? "" : "." + ext), rules);
+    over(last, leaf.size());
+    const std::size_t dot = ext.empty() ? leaf.size() : leaf.size() - ext.size() - 1;
+    out += fittedName(leaf.substr(0, dot), leaf.substr(dot));
+    return out;
 }
 
 } // namespace dropsize

@@ -140,6 +140,58 @@ namespace {
         EXPECT_TRUE(leaf.ends_with("a.jpg"));
     }
 
+    // A name that fills the file system's 255 bytes: the input's name is shortened, never the
+    // size, dimensions or counter after it, so one input's outputs keep names of their own.
+    TEST(NameTemplate, ALongNameIsShortenedAndWhatTellsTheOutputsApartIsKept)
+    {
+        NameFields f = photo();
+        const std::string longName(251, 'a');
+        f.name = longName;
+        for (const char* pattern : { "{name}_{size}", "{name}_{w}x{h}", "{n}-{name}-{size}",
+                 "{name}/{name}_{size}", "{size}_{name}_{name}" }) {
+            SCOPED_TRACE(pattern);
+            const std::string name = parsed(pattern).expand(f);
+            std::size_t start = 0;
+            for (std::size_t slash = name.find('/'); slash != std::string::npos;
+                 slash = name.find('/', start)) {
+                EXPECT_LE(slash - start, 255u);
+                start = slash + 1;
+            }
+            const std::string leaf = name.substr(start);
+            EXPECT_LE(leaf.size(), 255u) << leaf;
+            EXPECT_GE(leaf.size(), 250u) << "shortened no more than it must: " << leaf;
+            EXPECT_TRUE(leaf.ends_with(".jpg"));
+            const std::string text(pattern);
+            if (text.ends_with("{size}")) {
+                EXPECT_TRUE(
+                    leaf.ends_with("a_fit800x600.jpg") || leaf.ends_with("a-fit800x600.jpg"))
+                    << leaf;
+            }
+            if (text.ends_with("{w}x{h}")) {
+                EXPECT_TRUE(leaf.ends_with("_800x600.jpg")) << leaf;
+            }
+            if (text.starts_with("{n}")) {
+                EXPECT_TRUE(leaf.starts_with("007-a")) << leaf;
+            }
+        }
+        // Two sizes of one input stay two names.
+        NameFields other = f;
+        other.sizeLabel = "fit400x300";
+        EXPECT_NE(parsed("{name}_{size}").expand(f), parsed("{name}_{size}").expand(other));
+        // Never inside a UTF-8 character.
+        const std::string chinese = [] {
+            std::string s;
+            for (int i = 0; i < 90; ++i) {
+                s += "\xe5\x8c\x97"; // 北
+            }
+            return s;
+        }();
+        f.name = chinese;
+        const std::string cut = parsed("{name}_{size}").expand(f);
+        EXPECT_LE(cut.size(), 255u);
+        EXPECT_TRUE(cut.ends_with("\xe5\x8c\x97_fit800x600.jpg")) << cut;
+    }
+
     TEST(SizeList, ReadsLongEdgesAndEveryKindOfSpec)
     {
         ResizeSpec base;

@@ -60,12 +60,18 @@ public:
     NameTemplate inSizeFolder() const;
 
     /// The output's path relative to the output folder, components joined by "/", each one
-    /// made valid under `rules` (safeNameComponent) and cut to fit 255 bytes.
+    /// made valid under `rules` (safeNameComponent) and fitting 255 bytes: where one would not,
+    /// the input's name is shortened in it (the rest tells the outputs apart), and only what
+    /// still does not fit is cut at its end.
     std::string expand(const NameFields& fields, NameRules rules = NameRules::Native) const;
 
     bool operator==(const NameTemplate& other) const noexcept { return m_text == other.m_text; }
 
 private:
+    // expand() with `fields` as they are; `nameCut` is raised to the bytes the name must lose
+    // for every component that holds it to fit.
+    std::string expandOnce(const NameFields& fields, NameRules rules, std::size_t& nameCut) const;
+
     enum class Field { Literal, Name, Ext, Width, Height, Size, Number };
     struct Piece {
         Field field = Field::Literal;
