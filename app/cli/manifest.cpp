@@ -16,15 +16,46 @@ namespace fs = std::filesystem;
 
 namespace dropsize::cli {
 
-std::vector<fs::path> manifestPaths(std::string_view text, bool null)
+Result<std::vector<fs::path>> manifestPaths(std::string_view text, bool null)
 {
-    std::vector<fs::path> paths;
     const char separator = null ? '\0' : '\n';
+    if (!null && text.find('\0') != std::string_view::npos) {
+        // Read by lines, its names would be one path (or the first alone): refused, not guessed.
+        return Error::of(ErrorCode::InvalidArgument,
+            Text::tr(
+                "it holds NUL bytes, which separate the names of a list written with %1: read it "
+                "with %1")
+                .arg("--null"));
+    }
+    // A line feed alone or a carriage return before it: the second only when every line has
+    // it (a list written on Windows). Where some lines have it and others not, a carriage
+    // return could be a name's last byte: refused, not guessed.
+    bool windowsLines = !null;
+    bool anyCarriageReturn = false;
+    for (std::string_view rest = text; !null && !rest.empty();) {
+        const std::size_t end = rest.find('\n');
+        const std::string_view line = rest.substr(0, end);
+        rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
+        if (line.empty()) {
+            continue;
+        }
+        const bool cr = line.back() == '\r';
+        anyCarriageReturn = anyCarriageReturn || cr;
+        windowsLines = windowsLines && cr;
+    }
+    if (anyCarriageReturn && !windowsLines) {
+        return Error::of(ErrorCode::InvalidArgument,
+            Text::tr("some of its lines end in a carriage return and others do not: a name that "
+                     "ends in one cannot be told from a Windows line end; write the list with %1 "
+                     "and read it with %1")
+                .arg("--null"));
+    }
+    std::vector<fs::path> paths;
     while (!text.empty()) {
         const std::size_t end = text.find(separator);
         std::string_view entry = text.substr(0, end);
         text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
-        if (!null && entry.ends_with('\r')) {
+        if (windowsLines && entry.ends_with('\r')) {
             entry.remove_suffix(1);
         }
         if (!entry.empty()) {
@@ -60,7 +91,16 @@ Result<std::vector<fs::path>> readManifest(const fs::path& file, bool null)
                 ErrorCode::Io, Text::tr("cannot read the list %1").arg(utf8(file)), utf8(file));
         }
     }
-    return manifestPaths(text, null);
+    auto paths = manifestPaths(text, null);
+    if (!paths) {
+        // Named: the list, then why.
+        return Error::of(paths.error().code,
+            Text::tr("the list %1: %2")
+                .arg(file == "-" ? std::string("(standard input)") : utf8(file))
+                .arg(paths.error().text),
+            file == "-" ? std::string("-") : utf8(file));
+    }
+    return paths;
 }
 
 Result<std::string> listText(const BatchPlan& plan, const std::optional<fs::path>& base, bool null)
@@ -90,6 +130,15 @@ Result<std::string> listText(const BatchPlan& plan, const std::optional<fs::path
         if (!null && path.find('\n') != std::string::npos) {
             return Error::of(ErrorCode::InvalidArgument,
                 Text::tr("%1 has a line feed in its name; a list of such names needs %2")
+                    .arg(utf8(job.input()))
+                    .arg("--null"),
+                utf8(job.input()));
+        }
+        if (!null && path.ends_with('\r')) {
+            // Read back, it would lose the carriage return (taken for a Windows line end).
+            return Error::of(ErrorCode::InvalidArgument,
+                Text::tr("%1 ends in a carriage return, which a list read back takes for a "
+                         "Windows line end; a list of such names needs %2")
                     .arg(utf8(job.input()))
                     .arg("--null"),
                 utf8(job.input()));

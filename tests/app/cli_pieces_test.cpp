@@ -26,19 +26,46 @@ namespace {
         return out;
     }
 
-    TEST(ManifestPaths, LinesDropACarriageReturnAndSkipEmptyOnes)
+    std::vector<std::string> listed(std::string_view text, bool null)
     {
-        EXPECT_EQ(texts(manifestPaths("a.jpg\nsub/b c.png\r\n\n\nlast.jpg", false)),
+        auto paths = manifestPaths(text, null);
+        EXPECT_TRUE(paths) << paths.error().message;
+        return paths ? texts(*paths) : std::vector<std::string> {};
+    }
+
+    TEST(ManifestPaths, LinesSkipEmptyOnesAndDropACarriageReturnWhenEveryLineHasOne)
+    {
+        EXPECT_EQ(listed("a.jpg\nsub/b c.png\n\n\nlast.jpg", false),
             (std::vector<std::string> { "a.jpg", "sub/b c.png", "last.jpg" }));
-        EXPECT_TRUE(manifestPaths("", false).empty());
-        EXPECT_TRUE(manifestPaths("\n\r\n", false).empty()) << "a CR line is an empty line";
+        EXPECT_EQ(listed("a.jpg\r\nsub/b c.png\r\n\r\nlast.jpg\r", false),
+            (std::vector<std::string> { "a.jpg", "sub/b c.png", "last.jpg" }))
+            << "a list written on Windows";
+        EXPECT_TRUE(listed("", false).empty());
+        EXPECT_TRUE(listed("\n\r\n", false).empty()) << "a CR line is an empty line";
+    }
+
+    // A name that ends in a carriage return (a.jpg\r beside a.jpg) cannot be told from a
+    // Windows line end where lines differ; a list written with --null read without it would be
+    // one name, or its first alone. Both are refused, and say what to do.
+    TEST(ManifestPaths, RefusesWhatItCouldOnlyGuess)
+    {
+        for (const std::string& text : { "a.jpg\r\na.jpg\n"s, "a.jpg\nsub/b c.png\r\n"s }) {
+            const auto paths = manifestPaths(text, false);
+            ASSERT_FALSE(paths) << text;
+            EXPECT_EQ(paths.error().code, ErrorCode::InvalidArgument);
+            EXPECT_NE(paths.error().message.find("carriage return"), std::string::npos);
+            EXPECT_NE(paths.error().message.find("--null"), std::string::npos);
+        }
+        const auto nul = manifestPaths("a.jpg\0b.jpg\0"s, false);
+        ASSERT_FALSE(nul);
+        EXPECT_NE(nul.error().message.find("NUL"), std::string::npos) << nul.error().message;
+        EXPECT_NE(nul.error().message.find("--null"), std::string::npos);
     }
 
     TEST(ManifestPaths, NulSeparatedTakesAnyName)
     {
         const std::string text = "two\nlines.jpg\0cr\r.jpg\0\0"s;
-        EXPECT_EQ(texts(manifestPaths(text, true)),
-            (std::vector<std::string> { "two\nlines.jpg", "cr\r.jpg" }));
+        EXPECT_EQ(listed(text, true), (std::vector<std::string> { "two\nlines.jpg", "cr\r.jpg" }));
     }
 
     TEST(ParseJson, ReadsWhatTheReportsHold)
@@ -90,6 +117,20 @@ namespace {
         const auto refused = listText(plan, std::filesystem::path("/data"), false);
         ASSERT_FALSE(refused);
         EXPECT_NE(refused.error().message.find("--null"), std::string::npos);
+
+        // A name that ends in a carriage return would come back without it: refused too, and
+        // with --null both names round-trip.
+        plan.jobs.pop_back();
+        Job cr;
+        cr.inputPath = pathFromUtf8("/data/a.jpg\r").native();
+        plan.jobs.push_back(std::move(cr));
+        const auto crRefused = listText(plan, std::filesystem::path("/data"), false);
+        ASSERT_FALSE(crRefused);
+        EXPECT_NE(crRefused.error().message.find("carriage return"), std::string::npos);
+        const auto both = listText(plan, std::filesystem::path("/data"), true);
+        ASSERT_TRUE(both);
+        EXPECT_EQ(listed(*both, true),
+            (std::vector<std::string> { "/elsewhere/c.jpg", "a.jpg", "a.jpg\r", "b/z.jpg" }));
     }
 
 } // namespace
