@@ -6,7 +6,6 @@
 #include "cli/manifest.h"
 #include "cli/shard_report.h"
 #include "cli/signal_watcher.h"
-#include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/device_info.h"
@@ -186,7 +185,13 @@ int runCli(const std::vector<std::string>& args)
     std::unique_ptr<cli::ReportWriter> report;
     if (options.report) {
         const Shard part = options.shard.value_or(Shard {}); // a run alone is part 0 of 1
-        auto opened = cli::ReportWriter::open(cli::reportFilePath(*options.report, part), part);
+        auto file = cli::reportFilePath(*options.report, options.shard);
+        if (!file) {
+            std::fprintf(
+                stderr, "dropsize-cli: %s\n", cli::printable(file.error().message).c_str());
+            return kExitUsage;
+        }
+        auto opened = cli::ReportWriter::open(*file, part);
         if (!opened) {
             std::fprintf(
                 stderr, "dropsize-cli: %s\n", cli::printable(opened.error().message).c_str());
@@ -213,17 +218,6 @@ int runCli(const std::vector<std::string>& args)
         std::fprintf(stderr, "dropsize-cli: %s: %s\n", cli::printable(error.path).c_str(),
             cli::printable(error.message).c_str());
         return kExitUsage;
-    }
-    if (report) {
-        // The report is renamed over whatever has its name at the end: never over an input.
-        if (const auto id = fileIdentity(report->file());
-            id && plan->inputIdentities.count(*id) != 0) {
-            std::fprintf(stderr,
-                "dropsize-cli: %s: the report would replace an input of this run; choose "
-                "another report file\n",
-                cli::printable(utf8(report->file())).c_str());
-            return kExitUsage;
-        }
     }
     if (options.list) {
         // Relative to the root, or to the one input folder: a list for --files-from --root.

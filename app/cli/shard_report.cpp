@@ -4,17 +4,18 @@
 
 #include "cli/cli_reporter.h"
 #include "cli/json_reader.h"
+#include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/path_text.h"
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <fstream>
 #include <map>
 #include <set>
 #include <system_error>
 #ifdef _WIN32
 #include <io.h>
-#include <process.h>
 #else
 #include <unistd.h>
 #endif
@@ -24,15 +25,6 @@ namespace fs = std::filesystem;
 namespace dropsize::cli {
 
 namespace {
-
-    int processId()
-    {
-#ifdef _WIN32
-        return ::_getpid();
-#else
-        return static_cast<int>(::getpid());
-#endif
-    }
 
     std::string hostName()
     {
@@ -84,33 +76,114 @@ bool leftForRetry(const JobReport& report)
     });
 }
 
-fs::path reportFilePath(const fs::path& given, const Shard& shard)
+Result<fs::path> reportFilePath(const fs::path& given, const std::optional<Shard>& shard)
 {
+    const Shard part = shard.value_or(Shard {}); // a run alone is part 0 of 1
     std::error_code ec;
     const bool folder = !given.has_filename() || fs::is_directory(given, ec);
-    if (!folder) {
-        return given;
+    if (folder) {
+        return given
+            / ("shard-" + std::to_string(part.index) + "-of-" + std::to_string(part.count)
+                + ".jsonl");
     }
-    return given
-        / ("shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count)
-            + ".jsonl");
+    if (shard) {
+        // One file for every shard would be written by each in turn, and no merge could end.
+        return Error::of(ErrorCode::InvalidArgument,
+            Text::verbatim("--report " + utf8(given)
+                + ": with --shard each shard writes a report of its own, so --report names a "
+                  "folder: give it as "
+                + utf8(given) + "/ (each shard then writes shard-INDEX-of-COUNT.jsonl in it)"),
+            utf8(given));
+    }
+    return given;
 }
+
+bool isReportOf(const fs::path& file, const Shard& shard)
+{
+    // The last line of a finished report: its "shard-finished" event. Only the file's end is
+    // read, so a report of any length is recognised at once.
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        return false;
+    }
+    constexpr std::streamoff kTail = 64 * 1024;
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size <= 0) {
+        return false;
+    }
+    const std::streamoff from = size > kTail ? size - kTail : 0;
+    in.seekg(from);
+    std::string tail(static_cast<std::size_t>(size - from), '\0');
+    if (!in.read(tail.data(), static_cast<std::streamsize>(tail.size()))) {
+        return false;
+    }
+    while (!tail.empty() && tail.back() == '\n') {
+        tail.pop_back();
+    }
+    const std::size_t start = tail.rfind('\n');
+    if (start == std::string::npos && from > 0) {
+        return false; // a last line longer than the tail: no report's
+    }
+    const auto last
+        = parseJson(std::string_view(tail).substr(start == std::string::npos ? 0 : start + 1));
+    return last && last->stringAt("event") == "shard-finished" && last->find("shard") != nullptr
+        && last->find("shards") != nullptr && last->countAt("shard") == shard.index
+        && last->countAt("shards") == shard.count;
+}
+
+namespace {
+
+    std::string splitName(const Shard& shard)
+    {
+        return shard.count <= 1
+            ? std::string("a run without --shard")
+            : "shard " + std::to_string(shard.index) + " of " + std::to_string(shard.count);
+    }
+
+    // What is at `file`, where a report is to go: nothing, or a finished report of the same part
+    // of the same split (which the report replaces). Anything else is never replaced.
+    Status checkReportPlace(const fs::path& file, const Shard& shard)
+    {
+        std::error_code ec;
+        const fs::file_status status = fs::symlink_status(file, ec);
+        if (status.type() == fs::file_type::not_found) {
+            return {};
+        }
+        if (status.type() == fs::file_type::regular && isReportOf(file, shard)) {
+            return {};
+        }
+        const std::string what = status.type() == fs::file_type::symlink ? "a link"
+            : status.type() == fs::file_type::directory                  ? "a folder"
+            : status.type() == fs::file_type::regular                    ? "a file"
+                                                                         : "something";
+        return Error::of(ErrorCode::InvalidArgument,
+            Text::verbatim("--report " + utf8(file) + ": " + what
+                + " is there that is not a finished Dropsize report of " + splitName(shard)
+                + "; a report never replaces another file: move it away or choose another "
+                  "--report path"),
+            utf8(file));
+    }
+
+} // namespace
 
 Result<std::unique_ptr<ReportWriter>> ReportWriter::open(const fs::path& file, const Shard& shard)
 {
+    if (Status place = checkReportPlace(file, shard); !place) {
+        return std::move(place).error();
+    }
     std::error_code ec;
     if (file.has_parent_path()) {
         fs::create_directories(file.parent_path(), ec); // a folder given with a trailing '/'
     }
     // Beside the report, so that the rename stays on one file system; hidden, and named after
-    // the report, this machine and this process, so that no other live run has its name. One of
-    // the same name is a dead run's (a container restarted as process 1 again): replaced.
-    std::string host = hostName();
-    std::replace_if(
-        host.begin(), host.end(), [](char c) { return c == '/' || c == '\\' || c == '.'; }, '_');
-    const fs::path temporary = file.parent_path()
-        / pathFromUtf8(
-            "." + utf8(file.filename()) + "." + host + "-" + std::to_string(processId()) + ".tmp");
+    // the report, this machine and this process, so that no other live run has its name. Those
+    // of this report that no run writes any more (a run killed on this machine, or on another
+    // a day ago) are removed first.
+    const std::string prefix = "." + utf8(file.filename());
+    const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
+    AtomicFileWriter::removeStaleTemporaries(folder, prefix);
+    const fs::path temporary = folder / pathFromUtf8(AtomicFileWriter::temporaryName(prefix));
 #ifdef _WIN32
     std::FILE* out = ::_wfopen(temporary.c_str(), L"wb");
 #else
@@ -163,7 +236,17 @@ void ReportWriter::reportIgnored(const std::vector<IgnoredPath>& ignored)
 void ReportWriter::onJobFinished(const JobReport& report)
 {
     const bool retry = leftForRetry(report);
-    std::string line = jobFinishedJson(report, retry ? ",\"retry\":true" : ",\"retry\":false");
+    std::string extra;
+    if (m_shard.count > 1) {
+        // The hash that put the input in this part, for the merge to check (16 hex digits: a
+        // JSON number would lose bits in most readers).
+        char part[32];
+        std::snprintf(part, sizeof part, ",\"part\":\"%016llx\"",
+            static_cast<unsigned long long>(report.partHash));
+        extra = part;
+    }
+    extra += retry ? ",\"retry\":true" : ",\"retry\":false";
+    std::string line = jobFinishedJson(report, extra);
     line += '\n';
     std::lock_guard lock(m_mutex);
     m_left += retry ? 1 : 0;
@@ -200,10 +283,18 @@ Status ReportWriter::finish(const BatchSummary& s, int exitCode)
         fs::remove(m_temporary, ec);
         return reportError(err != 0 ? err : EIO, "cannot write the report", m_temporary);
     }
-    fs::rename(m_temporary, m_file, ec);
-    if (ec) {
+    // Checked again now: what took the name while the batch ran is replaced only if it is a
+    // report of this part too.
+    if (Status moved = moveIntoPlace(
+            m_temporary, m_file, [this](const fs::path& p) { return isReportOf(p, m_shard); });
+        !moved) {
         fs::remove(m_temporary, ec);
-        return reportError(ec.value(), "cannot put the report in place as", m_file);
+        Error e = Error::of(moved.error().code,
+            Text::verbatim(
+                "cannot put the report in place as " + utf8(m_file) + ": " + moved.error().message),
+            utf8(m_file));
+        e.systemCode = moved.error().systemCode;
+        return e;
     }
     return {};
 }
@@ -339,6 +430,8 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
         }
         Totals mine;
         std::vector<std::string> inputs; // counted once the report is known to be whole
+        std::vector<std::uint64_t> parts; // the part hash of each input that has one
+        bool partsReadable = true;
         std::optional<JsonValue> last;
         std::size_t jobLines = 0;
         bool valid = true;
@@ -370,6 +463,15 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
                     ++mine.reasons[status + ": " + (reason.empty() ? "(no reason)" : reason)];
                 }
                 inputs.push_back(event->stringAt("input"));
+                if (const JsonValue* part = event->find("part")) {
+                    const std::string hex = part->string().value_or("");
+                    const char* end = hex.data() + hex.size();
+                    std::uint64_t hash = 0;
+                    const auto read = std::from_chars(hex.data(), end, hash, 16);
+                    partsReadable = partsReadable && hex.size() == 16 && read.ec == std::errc()
+                        && read.ptr == end;
+                    parts.push_back(hash);
+                }
             } else if (kind == "ignored") {
                 ++mine.ignored;
             } else if (kind == "shard-finished") {
@@ -385,6 +487,14 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
         const auto shards = static_cast<std::uint32_t>(last->countAt("shards"));
         const auto index = static_cast<std::uint32_t>(last->countAt("shard"));
         if (shards == 0 || index >= shards) {
+            damaged.push_back(utf8(file));
+            continue;
+        }
+        // Every input a part's report lists is of that part (the hash that chose it says so):
+        // a report that claims another part's inputs (a copy under another name) is damaged.
+        if (!partsReadable || std::any_of(parts.begin(), parts.end(), [&](std::uint64_t hash) {
+                return hash % shards != index;
+            })) {
             damaged.push_back(utf8(file));
             continue;
         }
@@ -494,12 +604,21 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
             std::fprintf(
                 out, "damaged: %s is not a whole report (ignored)\n", printable(d).c_str());
         }
+        // With shards missing, what is left is more than the reports count: said so, never
+        // "0 left to do".
+        const std::string left = missing.empty() && count
+            ? std::to_string(t.left) + " left to do"
+            : std::to_string(t.left) + " left to do in these reports and every file of "
+                + (count ? std::to_string(missing.size()) + " missing shard"
+                            + (missing.size() == 1 ? "" : "s")
+                         : std::string("the shards no report names"));
         std::fprintf(out,
-            "%llu inputs: %llu resized, %llu skipped, %llu failed, %llu left to do; %llu other "
-            "paths ignored\n",
+            "%s%llu inputs: %llu resized, %llu skipped, %llu failed, %s; %llu other paths "
+            "ignored\n",
+            missing.empty() && count ? "" : "in the finished reports, ",
             static_cast<unsigned long long>(t.total), static_cast<unsigned long long>(t.ok),
             static_cast<unsigned long long>(t.skipped), static_cast<unsigned long long>(t.failed),
-            static_cast<unsigned long long>(t.left), static_cast<unsigned long long>(t.ignored));
+            left.c_str(), static_cast<unsigned long long>(t.ignored));
         for (const auto& [reason, n] : reasons) {
             std::fprintf(
                 out, "  %llu  %s\n", static_cast<unsigned long long>(n), printable(reason).c_str());

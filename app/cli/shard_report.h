@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,9 +25,16 @@ inline constexpr int kExitRetry = 75;
 /// memory).
 bool leftForRetry(const JobReport& report);
 
-/// Where --report writes: the file given, or `shard-I-of-N.jsonl` inside it when it is a folder
-/// (one that exists, or a path that ends with a separator).
-std::filesystem::path reportFilePath(const std::filesystem::path& given, const Shard& shard);
+/// Where --report writes: `shard-I-of-N.jsonl` inside the path given when it is a folder (one
+/// that exists, or a path that ends with a separator; a run without `shard` is part 0 of 1), or
+/// else the file given; a usage error (InvalidArgument) for a file with `shard`, which every
+/// shard would write in turn.
+[[nodiscard]] Result<std::filesystem::path> reportFilePath(
+    const std::filesystem::path& given, const std::optional<Shard>& shard);
+
+/// Whether `file` is a finished report of part `shard` (its last line is that part's
+/// "shard-finished" event): the one kind of file a report replaces.
+bool isReportOf(const std::filesystem::path& file, const Shard& shard);
 
 /// The per-file results of one run, as JSON lines: every "job-finished" event (the same object
 /// as --json's, with "retry"), every "ignored" path, and a last "shard-finished" line with the
@@ -35,7 +43,10 @@ std::filesystem::path reportFilePath(const std::filesystem::path& given, const S
 /// end. Used from the scheduler's worker threads at once.
 class ReportWriter : public BatchObserver {
 public:
-    /// Opens the temporary file; fails (with the reason) when it cannot be created.
+    /// Opens the temporary file, after removing those of this report that no run writes any
+    /// more. A usage error (InvalidArgument) when something other than a finished report of
+    /// the same part is at `file`: a report never replaces another file. Fails (with the
+    /// reason) when the temporary cannot be created.
     [[nodiscard]] static Result<std::unique_ptr<ReportWriter>> open(
         const std::filesystem::path& file, const Shard& shard);
     ~ReportWriter() override;

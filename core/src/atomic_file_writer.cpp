@@ -121,22 +121,25 @@ namespace {
         return pid;
     }
 
-    // The owner in a temporary's name, ".dropsize-<host>-<pid>-<n>.tmp" or the older
-    // ".dropsize-<pid>-<n>.tmp", or nullopt when the name is not exactly of either form. (Eight
-    // decimal digits could be either a host or a process ID: the count of parts tells.)
-    std::optional<TemporaryOwner> temporaryOwner(const std::string& name) noexcept
+    // The owner in a temporary's name, `prefix` + ".dropsize-<host>-<pid>-<n>.tmp" or the
+    // older `prefix` + ".dropsize-<pid>-<n>.tmp", or nullopt when the name is not exactly of
+    // either form. (Eight decimal digits could be either a host or a process ID: the count of
+    // parts tells.)
+    std::optional<TemporaryOwner> temporaryOwner(
+        const std::string& name, std::string_view prefix = {}) noexcept
     {
         const std::string_view marker = kTempMarker;
-        if (!name.starts_with(marker)) {
+        if (!name.starts_with(prefix) || name.compare(prefix.size(), marker.size(), marker) != 0) {
             return std::nullopt;
         }
-        std::size_t at = marker.size();
+        const std::size_t start = prefix.size() + marker.size();
+        std::size_t at = start;
         if (const auto host = hostAt(name, at)) {
             if (const auto pid = pidAndCount(name, at)) {
                 return TemporaryOwner { host, *pid };
             }
         }
-        if (const auto pid = pidAndCount(name, marker.size())) {
+        if (const auto pid = pidAndCount(name, start)) {
             return TemporaryOwner { std::nullopt, *pid };
         }
         return std::nullopt;
@@ -174,12 +177,35 @@ const std::string& AtomicFileWriter::hostTag()
     return tag;
 }
 
+std::string AtomicFileWriter::temporaryName(std::string_view prefix)
+{
+    return std::string(prefix)
+        .append(kTempMarker)
+        .append(hostTag())
+        .append("-")
+        .append(std::to_string(platform::currentProcessId()))
+        .append("-")
+        .append(std::to_string(g_tempCounter.fetch_add(1)))
+        .append(kTempSuffix);
+}
+
 int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir) noexcept
 {
     return removeStaleTemporaries(dir, timeNow());
 }
 
 int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir, FileTime now) noexcept
+{
+    return removeStaleTemporaries(dir, {}, now);
+}
+
+int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir, std::string_view prefix) noexcept
+{
+    return removeStaleTemporaries(dir, prefix, timeNow());
+}
+
+int AtomicFileWriter::removeStaleTemporaries(
+    const fs::path& dir, std::string_view prefix, FileTime now) noexcept
 {
     try {
         if (platform::isLink(dir)) {
@@ -197,7 +223,7 @@ int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir, FileTime now) 
         }
         int removed = 0;
         for (const platform::WalkedFolder::Name& name : *names) {
-            const auto owner = temporaryOwner(utf8(name));
+            const auto owner = temporaryOwner(utf8(name), prefix);
             if (!owner || owner->pid == 0) {
                 continue;
             }
@@ -383,14 +409,7 @@ Result<WrittenFile> AtomicFileWriter::write(
     fs::path temp;
     std::optional<Result<Text>> written;
     for (int attempt = 1; attempt <= kTemporaryTries; ++attempt) {
-        std::string tempName(kTempMarker);
-        tempName.append(hostTag())
-            .append("-")
-            .append(std::to_string(platform::currentProcessId()))
-            .append("-")
-            .append(std::to_string(g_tempCounter.fetch_add(1)))
-            .append(kTempSuffix);
-        temp = fs::path(tempName);
+        temp = fs::path(temporaryName());
         written
             = platform::writeNewFile(*folder, temp, bytes, options.permissions, options.modified);
         if (written->ok() || written->error().systemCode != EEXIST) {
@@ -424,6 +443,30 @@ Result<WrittenFile> AtomicFileWriter::write(
         platform::removeFile(*folder, temp);
         return Error(moved.error());
     }
+}
+
+Status moveIntoPlace(const fs::path& temporary, const fs::path& target,
+    const std::function<bool(const fs::path&)>& mayReplace)
+{
+    auto dir = platform::canonicalPath(platform::absolutePath(target).parent_path());
+    if (!dir) {
+        return std::move(dir).error();
+    }
+    auto folder = platform::openOutputFolder(*dir);
+    if (!folder) {
+        return std::move(folder).error();
+    }
+    const fs::path from = temporary.filename();
+    const fs::path to = target.filename();
+    Status moved = platform::moveNoReplace(*folder, from, to);
+    if (moved || moved.error().code != ErrorCode::Exists) {
+        return moved;
+    }
+    const auto kind = platform::entryKind(*dir / to, false);
+    if (kind && *kind == platform::EntryKind::Regular && mayReplace(*dir / to)) {
+        return platform::moveReplace(*folder, from, to);
+    }
+    return Error::of(ErrorCode::Exists, Text::tr("another file has that name"), utf8(target));
 }
 
 } // namespace dropsize

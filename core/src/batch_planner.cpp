@@ -195,7 +195,7 @@ namespace {
             Error reason = Error::of(code, std::move(message));
             reason.systemCode = systemCode;
             job.reason = std::make_shared<const Error>(std::move(reason));
-            notePart(m_jobParts, job.inputPath);
+            job.partHash = notePart(m_jobParts, job.inputPath);
             m_plan.jobs.push_back(std::move(job));
         }
 
@@ -363,7 +363,7 @@ namespace {
                 job.format = c.format;
                 job.outputFormat = outputFormatFor(m_options.format, c.format);
                 job.outputRoot = outputRoot;
-                notePart(m_jobParts, job.inputPath);
+                job.partHash = notePart(m_jobParts, job.inputPath);
                 m_plan.jobs.push_back(std::move(job));
             }
             files.clear();
@@ -1004,11 +1004,12 @@ namespace {
                 != m_outputRootIds.end();
         }
 
-        /// Appends the part of `path` (see setPartRoot()) to `parts`, when the plan is split.
-        void notePart(std::vector<std::uint32_t>& parts, const PathString& path) const
+        /// Appends the part of `path` (see setPartRoot()) to `parts`, when the plan is split,
+        /// and returns the hash it is chosen by (0 when the plan is not split).
+        std::uint64_t notePart(std::vector<std::uint32_t>& parts, const PathString& path) const
         {
             if (!m_options.shard) {
-                return;
+                return 0;
             }
             PathString rel;
             const PathString& root = m_partRoot;
@@ -1021,10 +1022,12 @@ namespace {
                 rel = leafName(withoutTrailingSeparator(fs::path(path)).native()).native();
             }
 #ifdef _WIN32
-            parts.push_back(shardOf(utf8(fs::path(rel)), m_options.shard->count));
+            const std::uint64_t hash = shardHash(utf8(fs::path(rel)));
 #else
-            parts.push_back(shardOf(rel, m_options.shard->count));
+            const std::uint64_t hash = shardHash(rel);
 #endif
+            parts.push_back(static_cast<std::uint32_t>(hash % m_options.shard->count));
+            return hash;
         }
 
         const PlanOptions& m_options;

@@ -36,11 +36,16 @@ void BatchRun::finished(const JobReport& report)
 {
     {
         std::lock_guard lock(m_summaryMutex);
+        // The bytes of every image that has an output written, whatever its other sizes did:
+        // what the summary says was written is what is on disk.
+        if (std::any_of(report.outputs.begin(), report.outputs.end(),
+                [](const OutputReport& o) { return o.status == JobStatus::Ok; })) {
+            m_summary.inputBytes += report.inputBytes;
+            m_summary.outputBytes += report.outputBytes;
+        }
         switch (report.status) {
         case JobStatus::Ok:
             ++m_summary.ok;
-            m_summary.inputBytes += report.inputBytes;
-            m_summary.outputBytes += report.outputBytes;
             if (report.device == Device::Gpu) {
                 ++m_summary.okOnGpu;
             }

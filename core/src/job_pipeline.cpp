@@ -21,6 +21,7 @@ JobReport startReport(const Job& job, std::span<const OutputSize> sizes)
 {
     JobReport report;
     report.id = job.id;
+    report.partHash = job.partHash;
     report.input = job.input();
     report.inputBytes = job.inputBytes;
     report.device = Device::Cpu;
@@ -683,6 +684,7 @@ namespace {
         } catch (...) {
             JobReport report;
             report.id = job.id;
+            report.partHash = job.partHash;
             report.status = JobStatus::Failed;
             return report;
         }

@@ -543,6 +543,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>several presets differ from &quot;%1&quot; in the case of their letters alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>there is no configuration folder (neither DROPSIZE_CONFIG_DIR nor HOME is set)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -620,6 +624,10 @@
     </message>
     <message>
         <source>output exists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another file has that name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -543,6 +543,10 @@
         <translation>前面已有名为“%1”的预设</translation>
     </message>
     <message>
+        <source>several presets differ from &quot;%1&quot; in the case of their letters alone</source>
+        <translation>有几个预设的名称与“%1”仅有字母大小写不同</translation>
+    </message>
+    <message>
         <source>there is no configuration folder (neither DROPSIZE_CONFIG_DIR nor HOME is set)</source>
         <translation>找不到配置文件夹（DROPSIZE_CONFIG_DIR 和 HOME 都未设置）</translation>
     </message>
@@ -621,6 +625,10 @@
     <message>
         <source>output exists</source>
         <translation>输出文件已存在</translation>
+    </message>
+    <message>
+        <source>another file has that name</source>
+        <translation>已有另一个文件使用这个名称</translation>
     </message>
     <message>
         <source>%1 characters</source>

@@ -193,11 +193,11 @@ namespace {
     {
         const CliRun r = run([&] {
             auto args = settings(at("out"));
-            args.insert(args.end(), { "--shard", "1/2", "--report", utf8(at("r.jsonl")) });
+            args.insert(args.end(), { "--shard", "1/2", "--report", utf8(at("reports")) + "/" });
             return args;
         }());
         ASSERT_TRUE(r.exitCode == 0 || r.exitCode == 1) << r.err;
-        const std::vector<std::string> report = lines(slurp(at("r.jsonl")));
+        const std::vector<std::string> report = lines(slurp(at("reports") / "shard-1-of-2.jsonl"));
         ASSERT_FALSE(report.empty());
         std::size_t jobs = 0;
         for (const std::string& line : report) {
@@ -206,6 +206,11 @@ namespace {
             if (line.starts_with("{\"event\":\"job-finished\"")) {
                 ++jobs;
                 EXPECT_NE(line.find(",\"retry\":false}"), std::string::npos) << line;
+                // The hash that chose the part: odd, for part 1 of 2.
+                const std::size_t part = line.find(",\"part\":\"");
+                ASSERT_NE(part, std::string::npos) << line;
+                const std::string hex = line.substr(part + 9, 16);
+                EXPECT_EQ(std::stoull(hex, nullptr, 16) % 2, 1u) << line;
             }
         }
         const std::string& last = report.back();
@@ -349,6 +354,10 @@ namespace {
         EXPECT_EQ(missing.exitCode, 75) << missing.out << missing.err;
         EXPECT_NE(missing.out.find("missing: shard 0"), std::string::npos) << missing.out;
         EXPECT_NE(missing.out.find("stopped before its end"), std::string::npos) << missing.out;
+        // No report counts what is left: never "0 left to do".
+        EXPECT_EQ(missing.out.find(" 0 left to do;"), std::string::npos) << missing.out;
+        EXPECT_NE(missing.out.find("every file of 1 missing shard;"), std::string::npos)
+            << missing.out;
 
         const std::size_t doneBefore = tree(at("out")).size();
         const CliRun rerun = run(args);
@@ -369,21 +378,25 @@ namespace {
     {
         const fs::path big = at("big");
         writeBigPhotos(big, 16);
-        std::vector<std::string> args = { utf8(big), "--output", utf8(at("out")), "--percent", "80",
-            "--threads", "1", "--report", utf8(at("r.jsonl")) };
+        const std::vector<std::string> args
+            = { utf8(big), "--output", utf8(at("out")), "--percent", "80", "--threads", "1" };
         for (const bool shard : { false, true }) {
             SCOPED_TRACE(shard ? "with --shard" : "without --shard");
             fs::remove_all(at("out"));
             std::vector<std::string> a = args;
+            const fs::path reportFile
+                = shard ? at("reports") / "shard-0-of-1.jsonl" : at("r.jsonl");
             if (shard) {
-                a.insert(a.end(), { "--shard", "0/1" });
+                a.insert(a.end(), { "--shard", "0/1", "--report", utf8(at("reports")) + "/" });
+            } else {
+                a.insert(a.end(), { "--report", utf8(reportFile) });
             }
             test::ChildProcess cli(cliProgram(), a, scratch.path() / "o", scratch.path() / "e");
             ASSERT_TRUE(waitForAnOutput(at("out")));
             cli.sendSignal(SIGTERM);
             const int code = cli.wait();
             EXPECT_EQ(code, shard ? 75 : 143);
-            const std::string report = slurp(at("r.jsonl"));
+            const std::string report = slurp(reportFile);
             const std::vector<std::string> reportLines = lines(report);
             ASSERT_FALSE(reportLines.empty());
             EXPECT_NE(
@@ -399,7 +412,7 @@ namespace {
             EXPECT_NE(reportLines.back().find("\"left\":" + std::to_string(left) + ","),
                 std::string::npos)
                 << reportLines.back();
-            const CliRun merged = run({ "--merge-reports", utf8(at("r.jsonl")) });
+            const CliRun merged = run({ "--merge-reports", utf8(reportFile) });
             EXPECT_EQ(merged.exitCode, 75) << merged.out;
             EXPECT_NE(merged.out.find("unfinished: shard 0"), std::string::npos) << merged.out;
         }
@@ -487,10 +500,109 @@ namespace {
         const CliRun overInput = run(
             { utf8(in()), "--output", utf8(at("elsewhere2")), "--report", utf8(in() / "x.jpg") });
         EXPECT_EQ(overInput.exitCode, 2);
-        EXPECT_NE(overInput.err.find("would replace an input"), std::string::npos) << overInput.err;
+        EXPECT_NE(overInput.err.find("not a finished Dropsize report"), std::string::npos)
+            << overInput.err;
         EXPECT_EQ(slurp(in() / "x.jpg"), before);
         EXPECT_FALSE(fs::exists(at("elsewhere2")));
     }
+
+#ifndef _WIN32 // links and process IDs as POSIX has them; the code is the same on Windows
+    // Nothing but a finished report of the same part of the same split is ever replaced by a
+    // report: not a photo beside the inputs or below a folder walked without recursion, not the
+    // run's own list, not what a link points to; with --shard a file path that every shard
+    // would share is refused with the fix.
+    TEST_F(CliShardTest, AReportReplacesNothingButAReportOfTheSamePart)
+    {
+        fs::create_directories(at("sibling") / "deep");
+        fs::create_directories(in() / "sub");
+        test::writeTestJpeg(at("sibling") / "photo.jpg", 40, 30);
+        test::writeTestJpeg(in() / "sub" / "below.jpg", 40, 30);
+        std::ofstream(at("list.txt"), std::ios::binary) << utf8(in() / "x.jpg") << "\n";
+        fs::create_symlink(at("sibling") / "photo.jpg", at("link.jsonl"));
+        const struct {
+            std::vector<std::string> args;
+            fs::path report;
+        } cases[] = {
+            { { utf8(in()) }, at("sibling") / "photo.jpg" },
+            { { utf8(in()), "--no-recursive" }, in() / "sub" / "below.jpg" },
+            { { "--files-from", utf8(at("list.txt")) }, at("list.txt") },
+            { { utf8(in()) }, at("link.jsonl") },
+            { { utf8(in()) }, at("sibling") / "deep" },
+        };
+        for (const auto& c : cases) {
+            SCOPED_TRACE(utf8(c.report));
+            const bool folder = fs::is_directory(c.report);
+            const std::string before = folder ? std::string() : slurp(c.report);
+            std::vector<std::string> args = c.args;
+            args.insert(args.end(), { "--output", utf8(at("never")), "--report", utf8(c.report) });
+            if (folder) {
+                // A folder gets shard-0-of-1.jsonl: a folder of that name is in the way.
+                fs::create_directories(c.report / "shard-0-of-1.jsonl");
+            }
+            const CliRun r = run(args);
+            EXPECT_EQ(r.exitCode, 2) << r.err;
+            EXPECT_NE(r.err.find("not a finished Dropsize report of a run without --shard"),
+                std::string::npos)
+                << r.err;
+            if (!folder) {
+                EXPECT_EQ(slurp(c.report), before);
+            }
+            EXPECT_FALSE(fs::exists(at("never"))) << "nothing runs";
+        }
+        EXPECT_TRUE(fs::is_symlink(at("link.jsonl")));
+
+        // A report of the same run kind is replaced; one of another split, or of another part,
+        // is not.
+        auto once = settings(at("out"));
+        once.insert(once.end(), { "--report", utf8(at("r.jsonl")) });
+        ASSERT_EQ(run(once).exitCode, 1); // broken.jpg
+        const std::string first = slurp(at("r.jsonl"));
+        ASSERT_EQ(run(once).exitCode, 1);
+        EXPECT_NE(slurp(at("r.jsonl")), first) << "the second run's report, all skipped";
+        auto part = settings(at("out"));
+        part.insert(part.end(), { "--shard", "1/2", "--report", utf8(at("parts")) + "/" });
+        (void)run(part);
+        fs::copy_file(at("parts") / "shard-1-of-2.jsonl", at("parts") / "shard-0-of-2.jsonl");
+        const std::string copied = slurp(at("parts") / "shard-0-of-2.jsonl");
+        part[part.size() - 3] = "0/2";
+        const CliRun other = run(part);
+        EXPECT_EQ(other.exitCode, 2) << other.err;
+        EXPECT_NE(
+            other.err.find("not a finished Dropsize report of shard 0 of 2"), std::string::npos)
+            << other.err;
+        EXPECT_EQ(slurp(at("parts") / "shard-0-of-2.jsonl"), copied);
+
+        // With --shard, a report file every shard would write is refused, with the fix.
+        auto shared = settings(at("out"));
+        shared.insert(shared.end(), { "--shard", "0/2", "--report", utf8(at("shared.jsonl")) });
+        const CliRun sharedRun = run(shared);
+        EXPECT_EQ(sharedRun.exitCode, 2) << sharedRun.err;
+        EXPECT_NE(sharedRun.err.find(utf8(at("shared.jsonl")) + "/ "), std::string::npos)
+            << sharedRun.err;
+        EXPECT_FALSE(fs::exists(at("shared.jsonl")));
+    }
+
+    // A report temporary that a killed run left is removed by the next run of its shard on this
+    // machine; a live run's, and another shard's, are left.
+    TEST_F(CliShardTest, TheNextRunOfAShardRemovesTheReportTemporaryADeadRunLeft)
+    {
+        fs::create_directories(at("reports"));
+        const std::string tag = AtomicFileWriter::hostTag();
+        const std::string dead = ".shard-0-of-2.jsonl.dropsize-" + tag + "-2147483646-0.tmp";
+        const std::string alive
+            = ".shard-0-of-2.jsonl.dropsize-" + tag + "-" + std::to_string(::getpid()) + "-0.tmp";
+        const std::string otherShard = ".shard-1-of-2.jsonl.dropsize-" + tag + "-2147483646-0.tmp";
+        for (const std::string& name : { dead, alive, otherShard }) {
+            std::ofstream(at("reports") / name, std::ios::binary)
+                << "{\"event\":\"job-finished\"}\n";
+        }
+        auto args = settings(at("out"));
+        args.insert(args.end(), { "--shard", "0/2", "--report", utf8(at("reports")) + "/" });
+        (void)run(args);
+        EXPECT_EQ(test::fileNames(at("reports")),
+            (std::vector<std::string> { alive, otherShard, "shard-0-of-2.jsonl" }));
+    }
+#endif
 
     TEST_F(CliShardTest, MergeNamesDamagedReportsAndRefusesMixedSplits)
     {
@@ -509,24 +621,43 @@ namespace {
         EXPECT_EQ(cut.exitCode, 75) << cut.out;
         EXPECT_NE(cut.out.find("damaged:"), std::string::npos) << cut.out;
         EXPECT_NE(cut.out.find("missing: shard 1"), std::string::npos) << cut.out;
+        EXPECT_NE(cut.out.find("left to do in these reports and every file of 1 missing shard;"),
+            std::string::npos)
+            << cut.out;
 
-        // A report that claims another shard's files (a copy of shard 0's, renamed part 1): the
-        // merge says the files are in two reports.
+        // A report that claims another shard's files (a copy of shard 0's, renamed part 1): each
+        // input's part hash says it is not part 1's, so the report is damaged.
         std::string zero = slurp(at("reports") / "shard-0-of-2.jsonl");
         const std::string claim = "\"shard\":0,\"shards\":2";
         ASSERT_NE(zero.find(claim), std::string::npos);
         zero.replace(zero.find(claim), claim.size(), "\"shard\":1,\"shards\":2");
         std::ofstream(one, std::ios::binary | std::ios::trunc) << zero;
+        const CliRun claimed = run({ "--merge-reports", utf8(at("reports")) });
+        EXPECT_EQ(claimed.exitCode, 75) << claimed.out;
+        EXPECT_NE(claimed.out.find("damaged: " + utf8(one)), std::string::npos) << claimed.out;
+        EXPECT_NE(claimed.out.find("missing: shard 1"), std::string::npos) << claimed.out;
+        // Without the hashes (a report of an older version), the merge still sees the inputs
+        // reported twice.
+        std::string bare;
+        for (const std::string& line : lines(zero)) {
+            std::string l = line;
+            if (const std::size_t at = l.find(",\"part\":\""); at != std::string::npos) {
+                l.erase(at, std::string(",\"part\":\"0123456789abcdef\"").size());
+            }
+            bare += l + "\n";
+        }
+        ASSERT_EQ(bare.find("\"part\""), std::string::npos);
+        std::ofstream(one, std::ios::binary | std::ios::trunc) << bare;
         const CliRun twice = run({ "--merge-reports", utf8(at("reports")) });
         EXPECT_EQ(twice.exitCode, 1) << twice.out;
         EXPECT_NE(twice.out.find("inputs are in two shards' reports"), std::string::npos)
             << twice.out;
 
         auto args = settings(at("out3"));
-        args.insert(args.end(), { "--shard", "0/3", "--report", utf8(at("three.jsonl")) });
+        args.insert(args.end(), { "--shard", "0/3", "--report", utf8(at("three")) + "/" });
         (void)run(args);
         const CliRun mixed = run({ "--merge-reports", utf8(at("reports") / "shard-0-of-2.jsonl"),
-            utf8(at("three.jsonl")) });
+            utf8(at("three") / "shard-0-of-3.jsonl") });
         EXPECT_EQ(mixed.exitCode, 2);
         EXPECT_NE(mixed.err.find("different splits"), std::string::npos) << mixed.err;
 

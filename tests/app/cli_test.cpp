@@ -179,6 +179,80 @@ namespace {
             test::readFile(tmp.path() / "single" / "trip" / "b.jpg"));
     }
 
+    // An input whose name fills the 255 bytes, at two sizes named {name}_{size}: the name is
+    // shortened in each output's name, the size label kept, so both are written.
+    TEST_F(CliTest, ALongNameAtSeveralSizesKeepsEachSizesName)
+    {
+        const fs::path dir = tmp.path() / "long";
+        fs::create_directories(dir);
+        const std::string stem(251, 'a');
+        test::writeTestJpeg(dir / (stem + ".jpg"), 90, 60);
+        const CliRun r = run({ utf8(dir), "--sizes", "2048,1024", "--name", "{name}_{size}",
+            "--output", utf8(tmp.path() / "out") });
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        const std::vector<std::string> names = test::fileNames(tmp.path() / "out");
+        ASSERT_EQ(names.size(), 3u) << r.err; // and the output marker
+        for (const std::string& name : names) {
+            if (name.starts_with(".")) {
+                continue;
+            }
+            EXPECT_EQ(name.size(), 255u) << name;
+            EXPECT_TRUE(name.ends_with("a_2048.jpg") || name.ends_with("a_1024.jpg")) << name;
+        }
+    }
+
+    // The number after "KEY": in a JSON line (the first one).
+    std::uint64_t numberAfter(const std::string& line, const std::string& key)
+    {
+        const std::size_t at = line.find("\"" + key + "\":");
+        return at == std::string::npos ? ~std::uint64_t { 0 }
+                                       : std::stoull(line.substr(at + key.size() + 3));
+    }
+
+    // One size of each input fails (its folder cannot be made: a file has its name) and the
+    // other is written: the bytes written are counted, in each job's line and in the summary,
+    // as they are on disk.
+    TEST_F(CliTest, TheBytesOfTheSizesWrittenAreCountedWhenAnotherSizeFails)
+    {
+        const fs::path out = tmp.path() / "out";
+        fs::create_directories(out);
+        std::ofstream(out / "20") << "a file where the folder of size 20 would go";
+        const CliRun r = run(
+            { utf8(in()), "--sizes", "50,20", "--no-recursive", "--output", utf8(out), "--json" });
+        EXPECT_EQ(r.exitCode, 1) << r.err;
+        std::uint64_t written = 0;
+        std::uint64_t read = 0;
+        for (const char* name : { "a.jpg", "c.png" }) {
+            ASSERT_TRUE(fs::exists(out / "50" / name)) << name;
+            written += fs::file_size(out / "50" / name);
+            read += fs::file_size(in() / name);
+        }
+        std::istringstream lines(r.out);
+        std::string line;
+        int jobs = 0;
+        bool summary = false;
+        while (std::getline(lines, line)) {
+            if (line.find("\"event\":\"job-finished\"") != std::string::npos) {
+                ++jobs;
+                EXPECT_NE(line.find("\"status\":\"failed\""), std::string::npos) << line;
+                const std::string name
+                    = line.find("a.jpg") != std::string::npos ? "a.jpg" : "c.png";
+                EXPECT_EQ(numberAfter(line, "output_bytes"), fs::file_size(out / "50" / name))
+                    << line;
+            }
+            if (line.find("\"event\":\"batch-finished\"") != std::string::npos) {
+                summary = true;
+                EXPECT_EQ(numberAfter(line, "output_bytes"), written) << line;
+                EXPECT_EQ(numberAfter(line, "input_bytes"), read) << line;
+                EXPECT_NE(line.find("\"outputs_ok\":2,\"outputs_skipped\":0,\"outputs_failed\":2"),
+                    std::string::npos)
+                    << line;
+            }
+        }
+        EXPECT_EQ(jobs, 2);
+        EXPECT_TRUE(summary);
+    }
+
     TEST_F(CliTest, NameTemplateNamesTheOutputsAndTheDryRunShowsThem)
     {
         const std::vector<std::string> args { utf8(in()), "--sizes", "50,20", "--name",

@@ -504,9 +504,9 @@ scale_check_outputs()
     [[ -z $left ]] || cluster_fail "temporaries left: $left"
 }
 
-# Temporaries that a run killed outright (SIGKILL) left and that may stay: a report's, which
-# nothing but that run could remove (another machine's run of the same shard cannot tell that
-# it is dead). --merge-reports reads them to say that a run of the shard died.
+# Temporaries that may stay when scale_check_outputs looks: a report's that a run killed outright
+# (SIGKILL) left, while its shard has not run again on this machine (a run on another machine
+# removes it only once it is a day old). --merge-reports reads them to say that a run died.
 SCALE_DEAD_TEMPORARIES=()
 
 # The ok, skipped and failed lines of the shards' reports, and their last lines.

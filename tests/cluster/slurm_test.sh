@@ -190,13 +190,12 @@ done_before=$(wc -l <"$WORK/killed-done.txt")
 parts=$(($(wc -l <"$WORK/shard-$lost.txt") + $(wc -l <"$WORK/shard-$cancelled.txt")))
 ((done_before >= 2 && done_before < parts)) ||
     cluster_fail "the two tasks ended midway had written $done_before of their $parts outputs"
-# The killed run's report temporary stays (named after this machine and its process); the
-# outputs' temporaries go when the next run starts in their folder.
+# The killed run's report temporary stays (named after this machine and its process) until the
+# shard's next run, which removes it, as the outputs' next runs remove theirs (checked below).
 shopt -s nullglob
-dead=("$REPORTS/.shard-$lost-of-$SCALE_SHARDS.jsonl."*"-$lost_pid.tmp")
+dead=("$REPORTS/.shard-$lost-of-$SCALE_SHARDS.jsonl.dropsize-"*"-$lost_pid-"*".tmp")
 shopt -u nullglob
 scale_expect "report temporaries of the killed run" "${#dead[@]}" 1
-SCALE_DEAD_TEMPORARIES=("${dead[0]}")
 
 t=$(scale_now)
 job=$(cluster_submit "$task" --array="$lost,$cancelled")

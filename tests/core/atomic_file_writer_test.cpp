@@ -116,6 +116,75 @@ namespace {
         EXPECT_EQ(test::fileNames(tmp.path()), left);
     }
 
+    // A report's temporaries: its own name before the writer's form; only those of that name
+    // whose process is gone are removed, never another file's or the writer's own.
+    TEST(AtomicFileWriter, RemovesOnlyTheDeadTemporariesOfTheNameGiven)
+    {
+        test::TempDir tmp;
+        const std::string tag = AtomicFileWriter::hostTag();
+        const std::string prefix = ".r.jsonl";
+        const std::string dead = prefix + ".dropsize-" + tag + "-2147483646-0.tmp";
+        const std::string alive
+            = prefix + ".dropsize-" + tag + "-" + std::to_string(::getpid()) + "-0.tmp";
+        const std::vector<std::string> others { ".s.jsonl.dropsize-" + tag + "-2147483646-0.tmp",
+            ".dropsize-" + tag + "-2147483646-0.tmp", prefix + ".dropsize-" + tag + "-x-0.tmp",
+            "r.jsonl" };
+        test::writeFile(tmp.path() / dead, { 1 });
+        test::writeFile(tmp.path() / alive, { 1 });
+        for (const std::string& name : others) {
+            test::writeFile(tmp.path() / name, { 1 });
+        }
+        EXPECT_EQ(AtomicFileWriter::removeStaleTemporaries(tmp.path(), prefix), 1);
+        std::vector<std::string> left = others;
+        left.push_back(alive);
+        std::sort(left.begin(), left.end());
+        EXPECT_EQ(test::fileNames(tmp.path()), left);
+        const std::string name = AtomicFileWriter::temporaryName(prefix);
+        EXPECT_EQ(
+            name.rfind(prefix + ".dropsize-" + tag + "-" + std::to_string(::getpid()) + "-", 0), 0u)
+            << name;
+        EXPECT_NE(AtomicFileWriter::temporaryName(prefix), name) << "a new name each time";
+    }
+
+    // What the program writes beside images takes its name without replacing anything, except a
+    // regular file the caller accepts (a report of its own kind); a link is never replaced.
+    TEST(AtomicFileWriter, MoveIntoPlaceReplacesOnlyAFileTheCallerAccepts)
+    {
+        test::TempDir tmp;
+        const fs::path target = tmp.path() / "report.jsonl";
+        const fs::path temporary = tmp.path() / ".report.jsonl.t";
+        const auto never = [](const fs::path&) { return false; };
+        const auto always = [](const fs::path&) { return true; };
+
+        test::writeFile(temporary, { 1 });
+        ASSERT_TRUE(moveIntoPlace(temporary, target, never).ok()) << "nothing was there";
+        EXPECT_EQ(test::readFile(target), std::vector<std::uint8_t> { 1 });
+        EXPECT_FALSE(fs::exists(temporary));
+
+        test::writeFile(temporary, { 2 });
+        const Status refused = moveIntoPlace(temporary, target, never);
+        ASSERT_FALSE(refused.ok());
+        EXPECT_EQ(refused.error().code, ErrorCode::Exists);
+        EXPECT_EQ(test::readFile(target), std::vector<std::uint8_t> { 1 });
+        EXPECT_TRUE(fs::exists(temporary)) << "the caller decides what to do with it";
+
+        ASSERT_TRUE(moveIntoPlace(temporary, target, always).ok());
+        EXPECT_EQ(test::readFile(target), std::vector<std::uint8_t> { 2 });
+
+        const fs::path photo = tmp.path() / "photo.jpg";
+        test::writeFile(photo, { 9 });
+        const fs::path link = tmp.path() / "link.jsonl";
+        fs::create_symlink(photo, link);
+        test::writeFile(temporary, { 3 });
+        EXPECT_EQ(moveIntoPlace(temporary, link, always).error().code, ErrorCode::Exists);
+        EXPECT_TRUE(fs::is_symlink(link));
+        EXPECT_EQ(test::readFile(photo), std::vector<std::uint8_t> { 9 });
+        fs::create_directory(tmp.path() / "folder.jsonl");
+        EXPECT_EQ(moveIntoPlace(temporary, tmp.path() / "folder.jsonl", always).error().code,
+            ErrorCode::Exists);
+        EXPECT_TRUE(fs::is_directory(tmp.path() / "folder.jsonl"));
+    }
+
     TEST(AtomicFileWriter, NeverWritesThroughASymlinkedFolder)
     {
         test::TempDir tmp;

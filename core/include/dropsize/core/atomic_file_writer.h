@@ -7,10 +7,12 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <set>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace dropsize {
@@ -65,6 +67,16 @@ std::string fittedName(std::string stem, const std::string& suffix);
 /// (the stem shortened when the name would not fit otherwise).
 std::filesystem::path numberedName(const std::filesystem::path& path, int n);
 
+/// Gives the finished file `temporary` the name `target` in the same folder (reached by its real
+/// path), by a rename that never replaces anything, unless the entry at `target` is a regular
+/// file (not a link) that `mayReplace` accepts: for what the program writes beside images (a
+/// report), which may replace only a file of its own kind. Error Exists naming `target` (and
+/// the temporary left as it is) when something else is there; Io with the system's reason
+/// otherwise.
+[[nodiscard]] Status moveIntoPlace(const std::filesystem::path& temporary,
+    const std::filesystem::path& target,
+    const std::function<bool(const std::filesystem::path&)>& mayReplace);
+
 /// Writes a file so that its final name never holds partial content: the bytes go to a hidden
 /// temporary file (".dropsize-<host>-<pid>-<n>.tmp", <host> this machine's hostTag()) in the
 /// target folder, are flushed to disk, and are then renamed into place. A crash or kill leaves
@@ -115,6 +127,17 @@ public:
     static int removeStaleTemporaries(const std::filesystem::path& dir) noexcept;
     /// removeStaleTemporaries() with the clock at `now` (for the tests).
     static int removeStaleTemporaries(const std::filesystem::path& dir, FileTime now) noexcept;
+    /// removeStaleTemporaries() for the temporaries temporaryName(`prefix`) names (and no
+    /// others), by the same rules.
+    static int removeStaleTemporaries(
+        const std::filesystem::path& dir, std::string_view prefix, FileTime now) noexcept;
+    static int removeStaleTemporaries(
+        const std::filesystem::path& dir, std::string_view prefix) noexcept;
+
+    /// A new temporary name of this writer's form with `prefix` before it: `prefix` +
+    /// ".dropsize-<host>-<pid>-<n>.tmp", unique in this process. The writer's own have no
+    /// prefix; a report's is its own name, so that each file's temporaries are told apart.
+    static std::string temporaryName(std::string_view prefix = {});
 
     /// Whether write() could create files in the folder `dir`, checked without creating
     /// anything: no component of its path is a link or a file, and the deepest one that exists

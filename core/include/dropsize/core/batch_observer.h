@@ -48,6 +48,7 @@ struct OutputReport {
 /// `warning` the first output's that has one and `note` what the header says.
 struct JobReport {
     std::size_t id = 0;
+    std::uint64_t partHash = 0; ///< the job's (Job::partHash)
     JobStatus status = JobStatus::Failed;
     std::optional<Error> error; ///< why it was skipped, failed or cancelled
     std::filesystem::path input;
@@ -86,8 +87,9 @@ struct BatchSummary {
     std::size_t outputsSkipped = 0;
     std::size_t outputsFailed = 0;
     std::size_t outputsCancelled = 0;
-    std::uint64_t inputBytes = 0; ///< of the images written
-    std::uint64_t outputBytes = 0; ///< of every output written
+    /// Of the inputs with at least one output written (whatever their other sizes did).
+    std::uint64_t inputBytes = 0;
+    std::uint64_t outputBytes = 0; ///< of every output written, as they are on disk
     double seconds = 0;
     bool wasCancelled = false;
     std::size_t okOnGpu = 0; ///< of `ok`, the images resized on the GPU

@@ -96,6 +96,10 @@ struct Job {
     /// (PlanOptions::shard), whose jobs keep their ids in the whole batch's plan.
     std::size_t id = 0;
     PathString inputPath;
+    /// With PlanOptions::shard: shardHash() of the path its part is chosen by (the part is this
+    /// modulo the count), which a report carries so that a merge can tell a report that claims
+    /// another part's inputs; 0 without a shard.
+    std::uint64_t partHash = 0;
     /// One per size, in the order of BatchPlan::sizes; empty when the input failed before its
     /// outputs were named.
     std::vector<JobOutput> outputs;
