@@ -282,79 +282,102 @@ namespace {
 
 } // namespace
 
+namespace {
+
+    void fitExif(std::vector<std::uint8_t>& exif, std::uint32_t width, std::uint32_t height);
+
+} // namespace
+
 void fitExifToOutput(std::vector<std::uint8_t>& exif, std::uint32_t width, std::uint32_t height)
 {
-    TiffBytes t(exif);
-    if (!t.valid()) {
-        return;
+    // A block whose structures overlap (the Exif IFD inside IFD0, a value where a pointer is)
+    // could have the rewrite change what the orientation reader reads: such a block is left as
+    // it was.
+    const std::vector<std::uint8_t> before = exif;
+    const int orientation = exifOrientation(before);
+    fitExif(exif, width, height);
+    if (exifOrientation(exif) != orientation) {
+        exif = before;
     }
-    const std::size_t ifd0 = t.u32(4);
-    const auto count0 = tableOf(t, ifd0);
-    if (!count0) {
-        return;
-    }
-    if (const auto pointer = entryOf(t, ifd0, 0x8769)) {
-        const std::size_t exifIfd = t.u32(*pointer + 8);
-        if (const auto x = entryOf(t, exifIfd, 0xA002)) {
-            setCount(t, *x, width);
-        }
-        if (const auto y = entryOf(t, exifIfd, 0xA003)) {
-            setCount(t, *y, height);
-        }
-    }
-    const std::size_t next = ifd0 + 2 + kEntrySize * *count0;
-    const std::size_t ifd1 = t.u32(next);
-    if (ifd1 == 0) {
-        return;
-    }
-    t.put32(next, 0); // no IFD1, no thumbnail
-    std::vector<bool> used(exif.size(), false);
-    std::fill_n(used.begin(), 8, true);
-    markUsed(t, ifd0, 0, used);
-    // What IFD1 held: its table, its values and the thumbnail (a JPEG, or strips), zeroed
-    // where nothing kept shares the bytes.
-    std::vector<bool> thumbnail(exif.size(), false);
-    markUsed(t, ifd1, kMaxDepth, thumbnail);
-    const auto value = [&](std::uint32_t tag, std::size_t i) -> std::uint64_t {
-        const auto entry = entryOf(t, ifd1, tag);
-        if (!entry || i >= t.u32(*entry + 4)) {
-            return 0;
-        }
-        const bool isShort = t.u16(*entry + 2) == 3;
-        const std::uint64_t n = t.u32(*entry + 4);
-        const std::uint64_t at = n * (isShort ? 2 : 4) <= 4 ? *entry + 8 : t.u32(*entry + 8);
-        const std::uint64_t item = at + i * (isShort ? 2 : 4);
-        if (!t.fits(item, isShort ? 2 : 4)) {
-            return 0;
-        }
-        return isShort ? t.u16(static_cast<std::size_t>(item))
-                       : t.u32(static_cast<std::size_t>(item));
-    };
-    const auto markThumbnail = [&](std::uint64_t at, std::uint64_t length) {
-        if (length > 0 && t.fits(at, length)) {
-            std::fill_n(thumbnail.begin() + static_cast<std::ptrdiff_t>(at),
-                static_cast<std::ptrdiff_t>(length), true);
-        }
-    };
-    markThumbnail(value(0x0201, 0), value(0x0202, 0));
-    if (const auto strips = entryOf(t, ifd1, 0x0111)) {
-        const std::size_t n = std::min<std::size_t>(t.u32(*strips + 4), 65536);
-        for (std::size_t i = 0; i < n; ++i) {
-            markThumbnail(value(0x0111, i), value(0x0117, i));
-        }
-    }
-    for (std::size_t i = 0; i < exif.size(); ++i) {
-        if (thumbnail[i] && !used[i]) {
-            exif[i] = 0;
-        }
-    }
-    // The end cut off where it held the thumbnail (or zeros between it and what is kept);
-    // bytes of unknown use are kept, whatever points at them.
-    std::size_t end = exif.size();
-    while (end > 8 && !used[end - 1] && (thumbnail[end - 1] || exif[end - 1] == 0)) {
-        --end;
-    }
-    exif.resize(end);
 }
+
+namespace {
+
+    void fitExif(std::vector<std::uint8_t>& exif, std::uint32_t width, std::uint32_t height)
+    {
+        TiffBytes t(exif);
+        if (!t.valid()) {
+            return;
+        }
+        const std::size_t ifd0 = t.u32(4);
+        const auto count0 = tableOf(t, ifd0);
+        if (!count0) {
+            return;
+        }
+        if (const auto pointer = entryOf(t, ifd0, 0x8769)) {
+            const std::size_t exifIfd = t.u32(*pointer + 8);
+            if (const auto x = entryOf(t, exifIfd, 0xA002)) {
+                setCount(t, *x, width);
+            }
+            if (const auto y = entryOf(t, exifIfd, 0xA003)) {
+                setCount(t, *y, height);
+            }
+        }
+        const std::size_t next = ifd0 + 2 + kEntrySize * *count0;
+        const std::size_t ifd1 = t.u32(next);
+        if (ifd1 == 0) {
+            return;
+        }
+        t.put32(next, 0); // no IFD1, no thumbnail
+        std::vector<bool> used(exif.size(), false);
+        std::fill_n(used.begin(), 8, true);
+        markUsed(t, ifd0, 0, used);
+        // What IFD1 held: its table, its values and the thumbnail (a JPEG, or strips), zeroed
+        // where nothing kept shares the bytes.
+        std::vector<bool> thumbnail(exif.size(), false);
+        markUsed(t, ifd1, kMaxDepth, thumbnail);
+        const auto value = [&](std::uint32_t tag, std::size_t i) -> std::uint64_t {
+            const auto entry = entryOf(t, ifd1, tag);
+            if (!entry || i >= t.u32(*entry + 4)) {
+                return 0;
+            }
+            const bool isShort = t.u16(*entry + 2) == 3;
+            const std::uint64_t n = t.u32(*entry + 4);
+            const std::uint64_t at = n * (isShort ? 2 : 4) <= 4 ? *entry + 8 : t.u32(*entry + 8);
+            const std::uint64_t item = at + i * (isShort ? 2 : 4);
+            if (!t.fits(item, isShort ? 2 : 4)) {
+                return 0;
+            }
+            return isShort ? t.u16(static_cast<std::size_t>(item))
+                           : t.u32(static_cast<std::size_t>(item));
+        };
+        const auto markThumbnail = [&](std::uint64_t at, std::uint64_t length) {
+            if (length > 0 && t.fits(at, length)) {
+                std::fill_n(thumbnail.begin() + static_cast<std::ptrdiff_t>(at),
+                    static_cast<std::ptrdiff_t>(length), true);
+            }
+        };
+        markThumbnail(value(0x0201, 0), value(0x0202, 0));
+        if (const auto strips = entryOf(t, ifd1, 0x0111)) {
+            const std::size_t n = std::min<std::size_t>(t.u32(*strips + 4), 65536);
+            for (std::size_t i = 0; i < n; ++i) {
+                markThumbnail(value(0x0111, i), value(0x0117, i));
+            }
+        }
+        for (std::size_t i = 0; i < exif.size(); ++i) {
+            if (thumbnail[i] && !used[i]) {
+                exif[i] = 0;
+            }
+        }
+        // The end cut off where it held the thumbnail (or zeros between it and what is kept);
+        // bytes of unknown use are kept, whatever points at them.
+        std::size_t end = exif.size();
+        while (end > 8 && !used[end - 1] && (thumbnail[end - 1] || exif[end - 1] == 0)) {
+            --end;
+        }
+        exif.resize(end);
+    }
+
+} // namespace
 
 } // namespace dropsize
