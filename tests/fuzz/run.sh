@@ -7,7 +7,7 @@
 # when any target found something. DROPSIZE_FUZZ_CORPUS=DIR keeps the corpora in DIR/<target>/
 # from one run to the next instead of in a temporary folder.
 # Usage: bash tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
-#   (targets: jpeg png exif cli webp heif; webp and heif only in a build with them)
+#   (targets: jpeg png exif cli lists webp heif; webp and heif only in a build with them)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source .ci/phases.sh
@@ -16,7 +16,7 @@ seconds=${1:-300}
 shift || true
 targets=("$@")
 if ((${#targets[@]} == 0)); then
-    targets=(jpeg png exif cli)
+    targets=(jpeg png exif cli lists)
     # webp and heif: only in a build with them (DROPSIZE_WITH_WEBP, _HEIF, on by default).
     grep -q '^DROPSIZE_WITH_WEBP:BOOL=OFF' build/fuzz/CMakeCache.txt 2>/dev/null || targets+=(webp)
     grep -q '^DROPSIZE_WITH_HEIF:BOOL=OFF' build/fuzz/CMakeCache.txt 2>/dev/null || targets+=(heif)
@@ -153,6 +153,22 @@ photos --dry-run --json
 EOF
 }
 
+seed_lists() {
+    local corpus=$1
+    # Lists (by lines, written on Windows, NUL-separated), a finished report of a shard, and
+    # name patterns (the first line).
+    printf 'a.jpg\nsub/b c.png\n\nlast.jpg\n' >"$corpus/list"
+    printf 'a.jpg\r\nb.jpg\r\n' >"$corpus/list-crlf"
+    printf 'two\nlines.jpg\0cr\r.jpg\0' >"$corpus/list-nul"
+    printf '%s\n' '{"event":"job-finished","id":0,"status":"ok","input":"/p/a.jpg","output":"/o/a.jpg","part":"0123456789abcdef","retry":false}' \
+        '{"event":"ignored","path":"/p/n.txt","reason":"not an image"}' \
+        '{"event":"shard-finished","shard":1,"shards":2,"total":1,"ok":1,"skipped":0,"failed":0,"left":0,"exit":0,"host":"h"}' \
+        >"$corpus/report"
+    printf '{name}_{size}\n' >"$corpus/pattern-size"
+    printf '{size}/{name}_{w}x{h}\n' >"$corpus/pattern-folders"
+    printf '{n}-{name}.{ext}\n' >"$corpus/pattern-ext"
+}
+
 seed_webp() {
     local corpus=$1
     # The committed fixtures: every kind of WebP file, all small.
@@ -192,7 +208,7 @@ fuzz() {
 }
 
 for t in "${targets[@]}"; do
-    [[ -x $bin/dropsize_fuzz_$t ]] || { echo "unknown target $t (jpeg, png, exif, cli, webp, heif)" >&2; exit 2; }
+    [[ -x $bin/dropsize_fuzz_$t ]] || { echo "unknown target $t (jpeg, png, exif, cli, lists, webp, heif)" >&2; exit 2; }
 done
 # As many targets at a time as there are cores: each fuzzes on one, for its SECONDS all the same.
 parallel=${DROPSIZE_FUZZ_JOBS:-$(nproc)}
