@@ -106,7 +106,7 @@ bool isReportOf(const fs::path& file, const Shard& shard)
     if (!in) {
         return false;
     }
-    constexpr std::streamoff kTail = 64 * 1024;
+    constexpr std::streamoff kTail = std::streamoff { 64 } * 1024;
     in.seekg(0, std::ios::end);
     const std::streamoff size = in.tellg();
     if (size <= 0) {

@@ -639,6 +639,7 @@ std::vector<Preset> PresetStore::matches(std::string_view nameOrId) const
     }
     const std::vector<Preset> user = m_contents.presets();
     std::vector<std::string_view> names;
+    names.reserve(user.size());
     for (const Preset& p : user) {
         names.emplace_back(p.name);
     }
