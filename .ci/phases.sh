@@ -14,6 +14,9 @@ if [[ -z ${DROPSIZE_PHASE_LOG:-} ]]; then
     export DROPSIZE_PHASE_LOG
     _phases_owner=1
     trap 'phases_exit $?' EXIT
+    # Stopped by a signal, the table says so (the EXIT trap alone would see the last status).
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
 else
     _phases_owner=0
 fi
