@@ -615,11 +615,12 @@ namespace {
         }
         EXPECT_NE(plan->jobs[0].output().filename(), plan->jobs[1].output().filename());
         // The cut never splits a UTF-8 character: 245 bytes are kept, not 247.
-        EXPECT_EQ(fittedName(std::string(245, 'a')
-                          + "\xe7\x85\xa7"
-                            "bbb",
-                      "_jpg.png"),
-            std::string(245, 'a') + "_jpg.png");
+        std::string cut(245, 'a');
+        std::string kept = cut;
+        cut.append("\xe7\x85\xa7"
+                   "bbb");
+        kept.append("_jpg.png");
+        EXPECT_EQ(fittedName(cut, "_jpg.png"), kept);
     }
 
     // A folder below an output folder, or an input folder inside another, is never planned as a
