@@ -3,152 +3,38 @@
 #include "exif.h"
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <vector>
 
 namespace dropsize {
 
 namespace {
 
-    // Where the orientation entry's first value sits in a TIFF structure, how wide and signed it
-    // is, and its byte order.
-    struct OrientationEntry {
-        std::size_t valueOffset = 0;
-        std::size_t width = 2; ///< bytes: 2 for SHORT and SSHORT, 4 for LONG and SLONG
-        bool isSigned = false;
-        bool bigEndian = false;
-    };
-
-    // Pillow reads the tag whatever its integer type, and uses the first value when there are
-    // several (some writers store orientation as a LONG, not the SHORT the standard asks for).
-    // Its other numeric types (RATIONAL, FLOAT, DOUBLE) are not read here: nothing writes them.
-    std::optional<OrientationEntry> findOrientation(std::span<const std::uint8_t> tiff) noexcept
-    {
-        if (tiff.size() < 8) {
-            return std::nullopt;
-        }
-        bool big = false;
-        if (tiff[0] == 'M' && tiff[1] == 'M') {
-            big = true;
-        } else if (!(tiff[0] == 'I' && tiff[1] == 'I')) {
-            return std::nullopt;
-        }
-        auto u16 = [&](std::size_t at) -> std::uint32_t {
-            return big ? (std::uint32_t { tiff[at] } << 8) | tiff[at + 1]
-                       : (std::uint32_t { tiff[at + 1] } << 8) | tiff[at];
-        };
-        auto u32 = [&](std::size_t at) -> std::uint32_t {
-            return big ? (u16(at) << 16) | u16(at + 2) : (u16(at + 2) << 16) | u16(at);
-        };
-        if (u16(2) != 42) {
-            return std::nullopt;
-        }
-        const std::size_t ifd = u32(4);
-        if (ifd > tiff.size() - 2) {
-            return std::nullopt;
-        }
-        const std::size_t count = u16(ifd);
-        for (std::size_t i = 0; i < count; ++i) {
-            const std::size_t entry = ifd + 2 + 12 * i;
-            if (entry + 12 > tiff.size()) {
-                break;
-            }
-            if (u16(entry) != 0x0112) {
-                continue;
-            }
-            OrientationEntry found { 0, 2, false, big };
-            switch (u16(entry + 2)) {
-            case 3: // SHORT
-                break;
-            case 4: // LONG
-                found.width = 4;
-                break;
-            case 8: // SSHORT
-                found.isSigned = true;
-                break;
-            case 9: // SLONG
-                found.width = 4;
-                found.isSigned = true;
-                break;
-            default:
-                continue;
-            }
-            const std::uint64_t values = u32(entry + 4);
-            if (values == 0) {
-                continue;
-            }
-            // Values that fit in the entry's 4 bytes are stored there, others at an offset,
-            // which must not point into the header or the entry table: resetting the value there
-            // would rewrite what was read to find it (both found by tests/fuzz).
-            const bool inline_ = values * found.width <= 4;
-            found.valueOffset = inline_ ? entry + 8 : u32(entry + 8);
-            if (found.valueOffset > tiff.size() - found.width) {
-                continue;
-            }
-            const std::uint64_t tableEnd = ifd + 2 + 12 * std::uint64_t { count };
-            const bool inTable
-                = found.valueOffset + found.width > ifd && found.valueOffset < tableEnd;
-            if (!inline_ && (found.valueOffset < 8 || inTable)) {
-                continue;
-            }
-            return found;
-        }
-        return std::nullopt;
-    }
-
-} // namespace
-
-int exifOrientation(std::span<const std::uint8_t> exif) noexcept
-{
-    const auto entry = findOrientation(exif);
-    if (!entry) {
-        return 1;
-    }
-    std::uint32_t bits = 0;
-    for (std::size_t i = 0; i < entry->width; ++i) {
-        const std::size_t at = entry->valueOffset + (entry->bigEndian ? i : entry->width - 1 - i);
-        bits = (bits << 8) | exif[at];
-    }
-    std::int64_t value = bits;
-    if (entry->isSigned) {
-        value = entry->width == 2 ? std::int64_t { static_cast<std::int16_t>(bits) }
-                                  : std::int64_t { static_cast<std::int32_t>(bits) };
-    }
-    return (value >= 1 && value <= 8) ? static_cast<int>(value) : 1;
-}
-
-bool resetExifOrientation(std::span<std::uint8_t> exif) noexcept
-{
-    const auto entry = findOrientation(exif);
-    if (!entry) {
-        return false;
-    }
-    for (std::size_t i = 0; i < entry->width; ++i) {
-        const bool lowest = entry->bigEndian ? i + 1 == entry->width : i == 0;
-        exif[entry->valueOffset + i] = lowest ? 1 : 0;
-    }
-    return true;
-}
-
-namespace {
-
-    // A TIFF structure's bytes with its byte order: reads and writes within bounds only.
-    class TiffBytes {
+    // A TIFF structure's bytes with its byte order, read within bounds only. The headers Pillow
+    // takes are accepted: "II" or "MM", then 42 in either byte order (BigTIFF is not EXIF).
+    class TiffView {
     public:
-        explicit TiffBytes(std::vector<std::uint8_t>& bytes) noexcept
+        explicit TiffView(std::span<const std::uint8_t> bytes) noexcept
             : m_b(bytes)
         {
-            m_valid = bytes.size() >= 8
-                && ((bytes[0] == 'M' && bytes[1] == 'M') || (bytes[0] == 'I' && bytes[1] == 'I'));
-            m_big = m_valid && bytes[0] == 'M';
-            m_valid = m_valid && u16(2) == 42;
+            if (bytes.size() < 8 || bytes[0] != bytes[1] || (bytes[0] != 'I' && bytes[0] != 'M')) {
+                return;
+            }
+            m_big = bytes[0] == 'M';
+            m_valid = (bytes[2] == 42 && bytes[3] == 0) || (bytes[2] == 0 && bytes[3] == 42);
         }
         bool valid() const noexcept { return m_valid; }
+        bool bigEndian() const noexcept { return m_big; }
         std::size_t size() const noexcept { return m_b.size(); }
         bool fits(std::uint64_t at, std::uint64_t length) const noexcept
         {
             return at <= m_b.size() && length <= m_b.size() - at;
         }
+        std::uint32_t u8(std::size_t at) const noexcept { return m_b[at]; }
         std::uint32_t u16(std::size_t at) const noexcept
         {
             const std::uint32_t a = m_b[at];
@@ -159,27 +45,46 @@ namespace {
         {
             return m_big ? (u16(at) << 16) | u16(at + 2) : (u16(at + 2) << 16) | u16(at);
         }
-        void put16(std::size_t at, std::uint32_t v) noexcept
+        std::uint64_t u64(std::size_t at) const noexcept
         {
-            m_b[at + (m_big ? 0 : 1)] = static_cast<std::uint8_t>(v >> 8);
-            m_b[at + (m_big ? 1 : 0)] = static_cast<std::uint8_t>(v);
-        }
-        void put32(std::size_t at, std::uint32_t v) noexcept
-        {
-            put16(at + (m_big ? 0 : 2), v >> 16);
-            put16(at + (m_big ? 2 : 0), v & 0xFFFF);
+            const std::uint64_t first = u32(at);
+            const std::uint64_t second = u32(at + 4);
+            return m_big ? (first << 32) | second : (second << 32) | first;
         }
 
     private:
-        std::vector<std::uint8_t>& m_b;
+        std::span<const std::uint8_t> m_b;
         bool m_valid = false;
         bool m_big = false;
     };
 
-    constexpr std::size_t kEntrySize = 12;
-    constexpr int kMaxDepth = 4;
+    // The same, writable: a number of `width` bytes is put in the block's byte order.
+    class TiffBytes : public TiffView {
+    public:
+        explicit TiffBytes(std::span<std::uint8_t> bytes) noexcept
+            : TiffView(bytes)
+            , m_w(bytes)
+        {
+        }
+        void put(std::size_t at, std::size_t width, std::uint64_t value) noexcept
+        {
+            for (std::size_t i = 0; i < width; ++i) {
+                const std::size_t shift = 8 * (bigEndian() ? width - 1 - i : i);
+                m_w[at + i] = static_cast<std::uint8_t>(value >> shift);
+            }
+        }
+        void put16(std::size_t at, std::uint32_t v) noexcept { put(at, 2, v); }
+        void put32(std::size_t at, std::uint32_t v) noexcept { put(at, 4, v); }
 
-    // Bytes per value of a TIFF type (0: a type this reader does not know).
+    private:
+        std::span<std::uint8_t> m_w;
+    };
+
+    constexpr std::size_t kEntrySize = 12;
+    constexpr std::uint32_t kOrientationTag = 0x0112;
+
+    // Bytes per value of a TIFF type as Pillow 9.4 loads it (0: a type it skips). LONG8 (16) is
+    // BigTIFF's, which Pillow reads in any TIFF.
     std::uint64_t typeSize(std::uint32_t type) noexcept
     {
         switch (type) {
@@ -198,12 +103,192 @@ namespace {
             return 4;
         case 5:
         case 10:
-        case 12: // RATIONAL, SRATIONAL, DOUBLE
+        case 12:
+        case 16: // RATIONAL, SRATIONAL, DOUBLE, LONG8
             return 8;
         default:
             return 0;
         }
     }
+
+    // An orientation entry of IFD0 as Pillow reads it: where its first value is, and the
+    // orientation that value gives exif_transpose() (2..8, or 1 for any other value).
+    struct OrientationEntry {
+        std::size_t entry = 0;
+        std::uint32_t type = 0;
+        std::size_t valueOffset = 0;
+        int orientation = 1;
+    };
+
+    // What the first value of a numeric type says: Pillow looks the value up among the integers
+    // 2..8, and a float, a double or a rational equal to one of them is found too (6.0, 12/2).
+    // BYTE, ASCII and UNDEFINED values are bytes or text to Pillow, never an orientation.
+    int orientationOf(const TiffView& t, std::uint32_t type, std::size_t at) noexcept
+    {
+        std::int64_t whole = 0;
+        switch (type) {
+        case 3:
+            whole = t.u16(at);
+            break;
+        case 4:
+        case 13:
+            whole = t.u32(at);
+            break;
+        case 6:
+            whole = std::int64_t { t.u8(at) } - (t.u8(at) >= 0x80 ? 0x100 : 0); // two's complement
+            break;
+        case 8:
+            whole = static_cast<std::int16_t>(t.u16(at));
+            break;
+        case 9:
+            whole = static_cast<std::int32_t>(t.u32(at));
+            break;
+        case 16:
+            whole = t.u64(at) <= 8 ? static_cast<std::int64_t>(t.u64(at)) : 0;
+            break;
+        case 5:
+        case 10: {
+            const bool isSigned = type == 10;
+            const std::int64_t num = isSigned
+                ? std::int64_t { static_cast<std::int32_t>(t.u32(at)) }
+                : std::int64_t { t.u32(at) };
+            const std::int64_t den = isSigned
+                ? std::int64_t { static_cast<std::int32_t>(t.u32(at + 4)) }
+                : std::int64_t { t.u32(at + 4) };
+            for (int k = 2; k <= 8 && den != 0; ++k) {
+                whole = num == k * den ? k : whole;
+            }
+            break;
+        }
+        case 11: {
+            const float value = std::bit_cast<float>(t.u32(at));
+            whole = value >= 2.0F && value <= 8.0F && value == std::floor(value)
+                ? static_cast<std::int64_t>(value)
+                : 0;
+            break;
+        }
+        case 12: {
+            const double value = std::bit_cast<double>(t.u64(at));
+            whole = value >= 2.0 && value <= 8.0 && value == std::floor(value)
+                ? static_cast<std::int64_t>(value)
+                : 0;
+            break;
+        }
+        default:
+            break;
+        }
+        return whole >= 2 && whole <= 8 ? static_cast<int>(whole) : 1;
+    }
+
+    // Calls visit(entry) for every orientation entry of IFD0 that Pillow 9.4 loads, in order:
+    // Pillow reads the entries one by one until the table runs out of bytes, skips an entry of an
+    // unknown type, with no values, or whose values do not all lie inside, and keeps the last of
+    // several entries of one tag.
+    template <class Visit> void forEachOrientationEntry(const TiffView& t, Visit visit) noexcept
+    {
+        if (!t.valid()) {
+            return;
+        }
+        const std::size_t ifd = t.u32(4);
+        if (!t.fits(ifd, 2)) {
+            return;
+        }
+        const std::size_t count = t.u16(ifd);
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::size_t entry = ifd + 2 + kEntrySize * i;
+            if (!t.fits(entry, kEntrySize)) {
+                break;
+            }
+            const std::uint32_t type = t.u16(entry + 2);
+            const std::uint64_t size = typeSize(type) * t.u32(entry + 4);
+            if (t.u16(entry) != kOrientationTag || size == 0) {
+                continue;
+            }
+            const std::uint64_t at = size <= 4 ? entry + 8 : t.u32(entry + 8);
+            if (!t.fits(at, size)) {
+                continue;
+            }
+            const auto valueOffset = static_cast<std::size_t>(at);
+            visit(
+                OrientationEntry { entry, type, valueOffset, orientationOf(t, type, valueOffset) });
+        }
+    }
+
+    // Writes 1 as the first value of a numeric type (1/1 for a rational); false for the types
+    // whose value is not a number to Pillow.
+    bool putOne(TiffBytes& t, std::uint32_t type, std::size_t at) noexcept
+    {
+        switch (type) {
+        case 5:
+        case 10:
+            t.put(at, 4, 1);
+            t.put(at + 4, 4, 1);
+            return true;
+        case 11:
+            t.put(at, 4, std::bit_cast<std::uint32_t>(1.0F));
+            return true;
+        case 12:
+            t.put(at, 8, std::bit_cast<std::uint64_t>(1.0));
+            return true;
+        case 3:
+        case 4:
+        case 6:
+        case 8:
+        case 9:
+        case 13:
+        case 16:
+            t.put(at, static_cast<std::size_t>(typeSize(type)), 1);
+            return true;
+        default:
+            return false;
+        }
+    }
+
+} // namespace
+
+bool isTiffStructure(std::span<const std::uint8_t> exif) noexcept { return TiffView(exif).valid(); }
+
+std::optional<int> exifOrientationTag(std::span<const std::uint8_t> exif) noexcept
+{
+    std::optional<int> last;
+    forEachOrientationEntry(
+        TiffView(exif), [&](const OrientationEntry& e) { last = e.orientation; });
+    return last;
+}
+
+int exifOrientation(std::span<const std::uint8_t> exif) noexcept
+{
+    return exifOrientationTag(exif).value_or(1);
+}
+
+bool resetExifOrientation(std::span<std::uint8_t> exif)
+{
+    TiffBytes t(exif);
+    const std::vector<std::uint8_t> before(exif.begin(), exif.end());
+    const std::size_t ifd = t.valid() ? t.u32(4) : 0;
+    forEachOrientationEntry(t, [&](const OrientationEntry& e) {
+        // A value stored away from its entry is not rewritten where it lies in the header or
+        // in IFD0's table: that would change what was read to find it (found by tests/fuzz).
+        const std::uint64_t width = typeSize(e.type);
+        const bool away = e.valueOffset != e.entry + 8;
+        const std::uint64_t tableEnd = ifd + 2 + kEntrySize * std::uint64_t { t.u16(ifd) };
+        const bool inTable = e.valueOffset + width > ifd && e.valueOffset < tableEnd;
+        if (!away || (e.valueOffset >= 8 && !inTable)) {
+            (void)putOne(t, e.type, e.valueOffset);
+        }
+    });
+    // What could not be rewritten, or a rewrite that changed another entry's reading: the
+    // block is given back as it was, for the caller to drop.
+    if (exifOrientation(exif) != 1) {
+        std::copy(before.begin(), before.end(), exif.begin());
+        return false;
+    }
+    return true;
+}
+
+namespace {
+
+    constexpr int kMaxDepth = 4;
 
     // The entry count of the IFD at `ifd`, when its table (and next-IFD pointer) is inside.
     std::optional<std::size_t> tableOf(const TiffBytes& t, std::uint64_t ifd) noexcept

@@ -354,8 +354,11 @@ Result<std::vector<std::uint8_t>> ImageProcessor::encode(ConstImageView pixels, 
     if (!m_options.stripMetadata) {
         kept = metadata;
         // The pixels now stand upright, at their new size, and the old picture's thumbnail
-        // would show what is no longer there.
-        (void)resetExifOrientation(kept.exif);
+        // would show what is no longer there. An EXIF whose orientation cannot be set to 1 would
+        // have viewers turn the upright pixels again: it is not kept.
+        if (!resetExifOrientation(kept.exif)) {
+            kept.exif.clear();
+        }
         fitExifToOutput(kept.exif, static_cast<std::uint32_t>(pixels.width),
             static_cast<std::uint32_t>(pixels.height));
     }

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "png_decoder.h"
 
-#include "exif.h"
+#include "png_chunks.h"
 #include "png_error.h"
 
 #include <algorithm>
@@ -120,37 +120,13 @@ namespace {
         }
     }
 
-    // Walks the chunks of a PNG file in memory: calls visit(type, data, length, whole) for each
-    // chunk whose length and type are there, `length` cut to the bytes there are and `whole`
-    // false when it was cut, until visit returns false or the file ends; returns where the walk
-    // stopped. A chunk's start is found the same in part of a file as in all of it.
-    template <class Visit> std::size_t walkChunks(std::span<const std::uint8_t> data, Visit visit)
-    {
-        std::size_t at = 8;
-        while (at + 8 <= data.size()) {
-            const std::size_t length = (std::size_t { data[at] } << 24)
-                | (std::size_t { data[at + 1] } << 16) | (std::size_t { data[at + 2] } << 8)
-                | data[at + 3];
-            const char* type = reinterpret_cast<const char*>(data.data() + at + 4);
-            const std::size_t there = data.size() - at - 8;
-            if (!visit(type, data.data() + at + 8, std::min(length, there), length <= there)) {
-                return at;
-            }
-            if (length + 12 > data.size() - at) {
-                break;
-            }
-            at += 12 + length;
-        }
-        return data.size();
-    }
-
     // Where the header ends: just past the first IDAT chunk's length and type, which is where
     // libpng reports the header. All the bytes given when there is no IDAT among them (libpng
     // says what is wrong, or waits for more).
     std::size_t headerEnd(std::span<const std::uint8_t> data)
     {
         const std::size_t idat
-            = walkChunks(data, [](const char* type, const std::uint8_t*, std::size_t, bool) {
+            = png::walkChunks(data, [](const char* type, const std::uint8_t*, std::size_t, bool) {
                   return std::memcmp(type, "IDAT", 4) != 0;
               });
         return idat < data.size() ? idat + 8 : data.size();
@@ -160,27 +136,9 @@ namespace {
     // CRC, so libpng is not given the chunk: a file whose only fault is a bad IEND CRC decodes.
     std::size_t iendStart(std::span<const std::uint8_t> data)
     {
-        return walkChunks(data, [](const char* type, const std::uint8_t*, std::size_t, bool) {
+        return png::walkChunks(data, [](const char* type, const std::uint8_t*, std::size_t, bool) {
             return std::memcmp(type, "IEND", 4) != 0;
         });
-    }
-
-    // The first eXIf chunk, before or after the image data (libpng's progressive reader skips
-    // it); `*whole` says whether all of it is among the bytes given.
-    std::vector<std::uint8_t> exifChunk(std::span<const std::uint8_t> data, bool* whole)
-    {
-        std::vector<std::uint8_t> exif;
-        *whole = false;
-        walkChunks(data,
-            [&](const char* type, const std::uint8_t* bytes, std::size_t length, bool complete) {
-                if (std::memcmp(type, "eXIf", 4) == 0) {
-                    exif.assign(bytes, bytes + length);
-                    *whole = complete;
-                    return false;
-                }
-                return std::memcmp(type, "IEND", 4) != 0;
-            });
-        return exif;
     }
 
     enum class ReadEnd { Done, Failed, Cancelled };
@@ -323,15 +281,16 @@ Status PngDecoder::readHeaderOn()
     if (s.icc != nullptr) {
         m_header.metadata.icc.assign(s.icc, s.icc + s.iccLength);
     }
-    readExif();
+    readOrientation();
     m_hasHeader = true;
     return {};
 }
 
-void PngDecoder::readExif()
+void PngDecoder::readOrientation()
 {
-    m_header.metadata.exif = exifChunk(m_file, &m_exifFound);
-    m_header.info.orientation = exifOrientation(m_header.metadata.exif);
+    png::PngOrientation found = png::readOrientation(m_file);
+    m_header.metadata.exif = std::move(found.exif);
+    m_header.info.orientation = found.orientation;
 }
 
 Status PngDecoder::extend(std::span<const std::uint8_t> file, bool wholeFile)
@@ -340,13 +299,14 @@ Status PngDecoder::extend(std::span<const std::uint8_t> file, bool wholeFile)
         return Error::of(
             ErrorCode::Internal, Text::tr("a %1 decoder was given less than it had").arg("PNG"));
     }
+    const bool wasWhole = m_whole;
     m_file = file;
     m_whole = wholeFile;
     if (!m_hasHeader) {
         return readHeaderOn();
     }
-    if (!m_exifFound) {
-        readExif(); // its EXIF may follow the image data
+    if (m_whole && !wasWhole) {
+        readOrientation(); // what follows the image data may say it, or say it again
     }
     return {};
 }

@@ -40,7 +40,8 @@ public:
 
     bool hasHeader() const noexcept override { return m_hasHeader; }
     const ImageHeader& header() const noexcept override { return m_header; }
-    bool headerFinal() const noexcept override { return m_hasHeader && (m_whole || m_exifFound); }
+    /// Only the whole file: any chunk after the image data may change the orientation.
+    bool headerFinal() const noexcept override { return m_hasHeader && m_whole; }
     [[nodiscard]] Status extend(std::span<const std::uint8_t> file, bool wholeFile) override;
     std::uint64_t workingMemory(Size decoded, bool rows) const noexcept override;
     /// `dctScale` must be 1: a PNG cannot be decoded smaller.
@@ -53,8 +54,8 @@ private:
     explicit PngDecoder(const DecodeLimits& limits);
     /// Feeds libpng on up to the image data; fills m_header once it is all there.
     Status readHeaderOn();
-    /// Takes the eXIf chunk from the bytes given (it may follow the image data).
-    void readExif();
+    /// Reads the orientation and EXIF from the chunks given (see png::readOrientation()).
+    void readOrientation();
 
     std::unique_ptr<png::ReadState> m_s; ///< null once the pixels are out
     std::span<const std::uint8_t> m_file; ///< the bytes given so far
@@ -62,7 +63,6 @@ private:
     DecodeLimits m_limits;
     ImageHeader m_header;
     bool m_hasHeader = false;
-    bool m_exifFound = false; ///< a whole eXIf chunk is among the bytes given
 };
 
 } // namespace dropsize

@@ -8,6 +8,7 @@
 #include "dropsize/core/path_text.h"
 #include "dropsize/core/size_list.h"
 #include "platform_files.h"
+#include "utf8.h"
 
 #include <algorithm>
 #include <charconv>
@@ -184,48 +185,6 @@ namespace {
         return out + "\"";
     }
 
-    bool validUtf8(std::string_view s)
-    {
-        std::size_t i = 0;
-        while (i < s.size()) {
-            const auto c = static_cast<unsigned char>(s[i]);
-            std::size_t length = 0;
-            std::uint32_t code = 0;
-            if (c < 0x80) {
-                ++i;
-                continue;
-            }
-            if ((c & 0xE0) == 0xC0) {
-                length = 2;
-                code = c & 0x1Fu;
-            } else if ((c & 0xF0) == 0xE0) {
-                length = 3;
-                code = c & 0x0Fu;
-            } else if ((c & 0xF8) == 0xF0) {
-                length = 4;
-                code = c & 0x07u;
-            } else {
-                return false;
-            }
-            if (i + length > s.size()) {
-                return false;
-            }
-            for (std::size_t k = 1; k < length; ++k) {
-                const auto next = static_cast<unsigned char>(s[i + k]);
-                if ((next & 0xC0) != 0x80) {
-                    return false;
-                }
-                code = (code << 6) | (next & 0x3Fu);
-            }
-            constexpr std::uint32_t kLeast[] = { 0, 0, 0x80, 0x800, 0x10000 };
-            if (code < kLeast[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) {
-                return false;
-            }
-            i += length;
-        }
-        return true;
-    }
-
     char lowerAscii(char c) noexcept
     {
         return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c;
@@ -374,7 +333,7 @@ Status checkPresetName(std::string_view name)
     if (name.size() > kMaxNameBytes) {
         return invalid(Text::tr("a preset's name can be at most %1 bytes long").arg(kMaxNameBytes));
     }
-    if (!validUtf8(name)) {
+    if (!isUtf8(name)) {
         return invalid(Text::tr("a preset's name must be UTF-8 text"));
     }
     if (std::any_of(name.begin(), name.end(),
@@ -457,7 +416,7 @@ PresetFile PresetFile::parse(std::string_view text)
             file.m_problems.push_back({ number, std::move(why) });
             file.m_lines.emplace_back(std::move(line));
         };
-        if (!validUtf8(line)) {
+        if (!isUtf8(line)) {
             skip(invalid(Text::tr("the line is not UTF-8 text")));
             continue;
         }

@@ -330,6 +330,49 @@ namespace {
     }
 #endif
 
+    // Orientation: every place Pillow 9.4 finds one, alone and against each other
+    // (make_orientation_golden.py): a PNG's eXIf chunk, "exif" text chunk, ImageMagick raw
+    // profile and XMP packet, before or after the image data, the last of a kind winning and XMP
+    // only where the EXIF has no orientation tag; a JPEG's orientation entry of every numeric
+    // type, or twice; and the XMP that Pillow 9.4 does not read (JPEG, WebP). A fixture's name
+    // ends in -N when Pillow turns it by orientation N.
+    const GoldenTable& orientationGoldenTable()
+    {
+        static const GoldenTable table
+            = readGoldenTable(test::goldenPath("orientation_golden.tsv"));
+        return table;
+    }
+
+    TEST(OrientationGoldenTable, HasEverySourceOfOrientationPillowReads)
+    {
+        const GoldenTable& t = orientationGoldenTable();
+        ASSERT_GE(t.size(), 33u) << "golden table missing or short: "
+                                 << test::goldenPath("orientation_golden.tsv");
+        for (const char* name :
+            { "xmp-itxt-6.png", "xmp-itxt-compressed-after-8.png", "xmp-ztxt-5.png",
+                "xmp-text-3.png", "raw-profile-ztxt-6.png", "raw-profile-itxt-after-4.png",
+                "exif-over-xmp-3.png", "exif-saying-1-over-xmp.png",
+                "exif-without-tag-over-raw-profile.png", "exif-twice-last-3.png",
+                "exif-text-chunk-5.png", "exif-float-6.jpg", "exif-rational-6.jpg",
+                "exif-two-tags-last-3.jpg", "xmp-only-not-read.jpg", "xmp-only-not-read.webp" }) {
+            EXPECT_TRUE(t.contains("fixtures/orientation/" + std::string(name))) << name;
+        }
+    }
+
+    class OrientationGolden : public ::testing::TestWithParam<std::string> { };
+
+    TEST_P(OrientationGolden, MatchesPillowExifTransposeExactly)
+    {
+        const std::string& file = GetParam();
+        if (!DROPSIZE_WITH_WEBP && file.ends_with(".webp")) {
+            GTEST_SKIP() << "this build reads no WebP";
+        }
+        expectGoldenPixels(test::goldenPath(file), orientationGoldenTable().at(file));
+    }
+
+    INSTANTIATE_TEST_SUITE_P(Fixtures, OrientationGolden,
+        ::testing::ValuesIn(goldenFiles(orientationGoldenTable())), caseName);
+
 #if DROPSIZE_WITH_HEIF
     // HEIC and AVIF: Pillow reads neither, so tests/golden/heif_golden.tsv (make_heif_golden.py)
     // holds Pillow's thumbnail of the pixels libheif decodes from the committed fixtures, with no

@@ -4,6 +4,7 @@
 // follows "Exif\0\0" in a JPEG's APP1 segment or fills a PNG's eXIf chunk.
 #include "exif.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -16,13 +17,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     // A copy in a buffer of its own size, so that AddressSanitizer sees a write past its end.
     std::vector<std::uint8_t> copy(data, data + size);
-    if (dropsize::resetExifOrientation(copy)) {
-        // What encoding writes must read back as upright.
-        if (dropsize::exifOrientation(copy) != 1) {
-            __builtin_trap();
-        }
-    } else if (orientation != 1) {
-        __builtin_trap(); // an orientation was read where reset finds none
+    // What encoding keeps must read back as upright; a block it cannot make so is left as it
+    // was (and dropped by the encoder).
+    const bool upright = dropsize::resetExifOrientation(copy);
+    if (upright != (dropsize::exifOrientation(copy) == 1)) {
+        __builtin_trap();
+    }
+    if (!upright && !std::equal(copy.begin(), copy.end(), data)) {
+        __builtin_trap();
     }
     // Fitted to an output: never longer, and the orientation it says is kept.
     std::vector<std::uint8_t> fitted(data, data + size);

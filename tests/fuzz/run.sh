@@ -77,7 +77,7 @@ segment_length() { # the 2-byte big-endian length after a marker at $2
 
 seed_jpeg() {
     local corpus=$1 f at len n=0
-    add_seeds "$corpus" tests/golden/fixtures/*.jpg
+    add_seeds "$corpus" tests/golden/fixtures/*.jpg tests/golden/fixtures/orientation/*.jpg
     # CMYK and YCCK, with a profile, none, or one lcms2 cannot use (make_cmyk_golden.py).
     add_seeds "$corpus" tests/golden/fixtures/cmyk/*.jpg
     ((have_testdata)) || return 0
@@ -104,6 +104,8 @@ seed_png() {
         '\x54\x78\xda\x63\x68\x00\x00\x00\x82\x00\x81\xda\x45\x08\x3b\x00\x00\x00\x00\x49' \
         '\x45\x4e\x44\xae\x42\x60\x82' \
         >"$corpus/grey1x1.png"
+    # Every source of orientation: eXIf, "exif" text, raw profiles and XMP in each text chunk.
+    add_seeds "$corpus" tests/golden/fixtures/orientation/*.png
     ((have_testdata)) || return 0
     add_seeds "$corpus" "$testdata"/pngsuite/*.png "$testdata"/testpngs/*.png \
         "$testdata"/libjpeg-turbo/*.png
