@@ -196,6 +196,13 @@ CmykTransform::CmykTransform(CmykTransform&&) noexcept = default;
 CmykTransform& CmykTransform::operator=(CmykTransform&&) noexcept = default;
 CmykTransform::~CmykTransform() = default;
 
+Text CmykTransform::standardUsedBecause(Text why)
+{
+    return Text::tr("its ICC profile was not used (%1); the standard CMYK profile (ISO Coated v2) "
+                    "was used instead")
+        .arg(std::move(why));
+}
+
 Result<CmykTransform> CmykTransform::create(
     std::span<const std::uint8_t> profile, bool inverted, std::uint64_t memoryLimit, Text& warning)
 {
@@ -222,9 +229,10 @@ Result<CmykTransform> CmykTransform::create(
         if (why.empty()) {
             return CmykTransform(std::move(state));
         }
-        warning = Text::tr("its ICC profile was not used (%1); the standard CMYK profile (ISO "
-                           "Coated v2) was used instead")
-                      .arg(std::move(why));
+        warning = standardUsedBecause(std::move(why));
+    } else {
+        warning = Text::tr("it has no ICC profile; the standard CMYK profile (ISO Coated v2) was "
+                           "used");
     }
     state->standard = true;
     if (Text why = state->make(standardCmykProfile(), inverted); !why.empty()) {

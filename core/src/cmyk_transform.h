@@ -28,13 +28,16 @@ public:
     static constexpr std::uint64_t kMaxMemory = 64ull << 20;
 
     /// The transform from `profile` (the file's ICC profile; empty when it has none) for samples
-    /// stored inverted (Adobe's convention, which Adobe's APP14 marker announces) or not. A
-    /// profile that is broken, is not a CMYK one or that lcms2 cannot read CMYK with gives way to
-    /// the standard profile, and `warning` says why in words for the job's note; otherwise
-    /// `warning` is left empty. Fails only when even the standard profile's transform cannot be
-    /// made within `memoryLimit` bytes (or kMaxMemory).
+    /// stored inverted (Adobe's convention, which Adobe's APP14 marker announces) or not. No
+    /// profile, or one that is broken, is not a CMYK one or that lcms2 cannot read CMYK with,
+    /// gives way to the standard profile, and `warning` says so in words for the job's note;
+    /// otherwise `warning` is left empty. Fails only when even the standard profile's transform
+    /// cannot be made within `memoryLimit` bytes (or kMaxMemory).
     [[nodiscard]] static Result<CmykTransform> create(std::span<const std::uint8_t> profile,
         bool inverted, std::uint64_t memoryLimit, Text& warning);
+
+    /// The note for a file profile given up for the standard one, `why` saying what was wrong.
+    [[nodiscard]] static Text standardUsedBecause(Text why);
 
     CmykTransform(CmykTransform&&) noexcept;
     CmykTransform& operator=(CmykTransform&&) noexcept;

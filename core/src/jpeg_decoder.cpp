@@ -17,8 +17,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <span>
 #include <string>
 #include <utility>
+#include <vector>
 
 extern "C" {
 #include <jerror.h>
@@ -51,8 +53,6 @@ namespace jpeg {
         jpeg_progress_mgr progress {};
         MemorySource source {};
         bool created = false;
-        JOCTET* icc = nullptr;
-        unsigned int iccLength = 0;
 #if DROPSIZE_WITH_LCMS2
         // A CMYK image's transform to sRGB, made with the header (its profile is known then, and
         // a profile it cannot use is said on the job from there).
@@ -70,7 +70,6 @@ namespace jpeg {
             if (created) {
                 jpeg_destroy_decompress(&cinfo);
             }
-            std::free(icc);
         }
     };
 
@@ -80,6 +79,50 @@ namespace {
 
     using jpeg::Decompressor;
     using jpeg::MemorySource;
+
+    // A JPEG's ICC profile, put together from its APP2 "ICC_PROFILE" segments as Pillow 9.4 does
+    // (libjpeg's jpeg_read_icc_profile() is stricter): the segments sorted by their bytes (so by
+    // sequence number), and joined when the first says as many parts as there are; else there
+    // is no profile, and `problem` says why.
+    struct IccProfile {
+        std::vector<std::uint8_t> bytes;
+        Text problem;
+    };
+
+    IccProfile iccProfileOf(jpeg_saved_marker_ptr markers)
+    {
+        constexpr std::size_t kHead = 14; // "ICC_PROFILE\0", sequence number, number of parts
+        std::vector<std::span<const std::uint8_t>> parts;
+        for (jpeg_saved_marker_ptr m = markers; m != nullptr; m = m->next) {
+            if (m->marker == JPEG_APP0 + 2 && m->data_length >= 12
+                && std::memcmp(m->data, "ICC_PROFILE\0", 12) == 0) {
+                parts.emplace_back(m->data, m->data_length);
+            }
+        }
+        IccProfile profile;
+        if (parts.empty()) {
+            return profile;
+        }
+        std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) {
+            return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+        });
+        if (parts.front().size() < kHead) {
+            profile.problem = Text::tr("its first part is cut short");
+            return profile;
+        }
+        if (parts.front()[13] != parts.size()) {
+            profile.problem = Text::tr("its parts do not add up: it says %1, the file holds %2")
+                                  .arg(int { parts.front()[13] })
+                                  .arg(parts.size());
+            return profile;
+        }
+        for (const auto& part : parts) {
+            if (part.size() > kHead) {
+                profile.bytes.insert(profile.bytes.end(), part.begin() + kHead, part.end());
+            }
+        }
+        return profile;
+    }
 
     void initSource(j_decompress_ptr) { }
 
@@ -188,10 +231,6 @@ namespace {
         }
         if (jpeg_read_header(&d->cinfo, TRUE) == JPEG_SUSPENDED) {
             return HeaderEnd::Suspended;
-        }
-        if (!jpeg_read_icc_profile(&d->cinfo, &d->icc, &d->iccLength)) {
-            d->icc = nullptr;
-            d->iccLength = 0;
         }
         return HeaderEnd::Done;
     }
@@ -446,21 +485,27 @@ Status JpegDecoder::readHeaderOn()
             h.metadata.exif.assign(m->data + 6, m->data + m->data_length);
         }
     }
+    IccProfile icc = iccProfileOf(c.marker_list);
     // CMYK is decoded to RGB, which a CMYK profile does not describe: it is not carried on. The
     // RGB is sRGB, which an image without a profile is taken to be: none is added either.
-    if (m_d->icc != nullptr && !h.cmyk) {
-        h.metadata.icc.assign(m_d->icc, m_d->icc + m_d->iccLength);
+    if (!h.cmyk) {
+        h.metadata.icc = std::move(icc.bytes);
+        if (!icc.problem.empty()) {
+            h.warning = Text::tr("its ICC profile was left out (%1)").arg(std::move(icc.problem));
+        }
     }
 #if DROPSIZE_WITH_LCMS2
     if (h.cmyk) {
-        const std::span<const std::uint8_t> icc(m_d->icc, m_d->iccLength);
         Text warning;
-        auto made
-            = CmykTransform::create(icc, c.saw_Adobe_marker != 0, m_limits.maxMemoryBytes, warning);
+        auto made = CmykTransform::create(
+            icc.bytes, c.saw_Adobe_marker != 0, m_limits.maxMemoryBytes, warning);
         if (!made) {
             return std::move(made).error();
         }
         m_d->cmyk.emplace(std::move(made).value());
+        if (!icc.problem.empty()) {
+            warning = CmykTransform::standardUsedBecause(std::move(icc.problem));
+        }
         if (!warning.empty()) {
             h.warning = Text::tr("CMYK: %1").arg(std::move(warning));
         }

@@ -2290,6 +2290,22 @@
         <source>--shard %1: the index must be a whole number from 0 to %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>it has no ICC profile; the standard CMYK profile (ISO Coated v2) was used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its first part is cut short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its parts do not add up: it says %1, the file holds %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its ICC profile was left out (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

@@ -2290,6 +2290,22 @@
         <source>--shard %1: the index must be a whole number from 0 to %2</source>
         <translation>--shard %1：序号必须是 0 到 %2 之间的整数</translation>
     </message>
+    <message>
+        <source>it has no ICC profile; the standard CMYK profile (ISO Coated v2) was used</source>
+        <translation>它没有 ICC 配置文件，使用了标准 CMYK 配置文件（ISO Coated v2）</translation>
+    </message>
+    <message>
+        <source>its first part is cut short</source>
+        <translation>其第一部分被截断</translation>
+    </message>
+    <message>
+        <source>its parts do not add up: it says %1, the file holds %2</source>
+        <translation>其各部分对不上：标明 %1 个，文件中有 %2 个</translation>
+    </message>
+    <message>
+        <source>its ICC profile was left out (%1)</source>
+        <translation>其 ICC 配置文件未保留（%1）</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

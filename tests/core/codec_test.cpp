@@ -578,6 +578,38 @@ namespace {
         }
     }
 
+    // An RGB JPEG's ICC profile is kept on the output: put together from its segments as Pillow
+    // does (sorted by sequence number, when the first says as many parts as there are), or left
+    // out with a note that says why.
+    TEST(Codec, KeepsAJpegsProfilePutTogetherAsPillowDoesOrSaysWhyItWasLeftOut)
+    {
+        const auto jpeg = test::readFile(test::goldenPath("fixtures/s444.jpg"));
+        std::vector<std::uint8_t> profile(1000);
+        for (std::size_t i = 0; i < profile.size(); ++i) {
+            profile[i] = static_cast<std::uint8_t>(i * 7);
+        }
+        const auto taken
+            = test::jpegWithIccSegments(jpeg, profile, 2, { { 5, 2, 1 }, { 0, 2, 0 } });
+        auto header = JpegDecoder::readHeader(taken, {});
+        ASSERT_TRUE(header.ok()) << header.error().message;
+        EXPECT_EQ(header->metadata.icc, profile) << "sorted by sequence number, 0 first";
+        EXPECT_TRUE(header->warning.empty());
+
+        const auto refused = test::jpegWithIccSegments(jpeg, profile, 2, { { 1, 2, 0 } });
+        header = JpegDecoder::readHeader(refused, {});
+        ASSERT_TRUE(header.ok()) << header.error().message;
+        EXPECT_TRUE(header->metadata.icc.empty());
+        EXPECT_EQ(header->warning.english(),
+            "its ICC profile was left out (its parts do not add up: it says 2, the file holds 1)");
+        ProcessOptions options;
+        options.spec.percent = 50;
+        const ImageProcessor processor(options);
+        auto inspected = processor.inspect(refused);
+        ASSERT_TRUE(inspected.ok()) << inspected.error().message;
+        EXPECT_EQ(inspected->header.warning.english(), header->warning.english())
+            << "the job's note";
+    }
+
     TEST(Codec, ExifReaderStaysInsideATiffShorterThanOneEntry)
     {
         // Found by tests/fuzz (exif): an 8-byte TIFF whose IFD at 0 claims 0x4d4d entries made the

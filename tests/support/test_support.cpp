@@ -252,6 +252,45 @@ Image copyOf(const Image& image)
     return copy;
 }
 
+std::vector<std::uint8_t> jpegWithIccSegments(const std::vector<std::uint8_t>& jpeg,
+    const std::vector<std::uint8_t>& profile, int pieces, const std::vector<IccSegment>& segments)
+{
+    std::vector<std::uint8_t> out(jpeg.begin(), jpeg.begin() + 2);
+    const std::size_t pieceSize = (profile.size() + static_cast<std::size_t>(pieces) - 1)
+        / static_cast<std::size_t>(pieces);
+    for (const IccSegment& s : segments) {
+        const std::size_t from
+            = std::min(profile.size(), pieceSize * static_cast<std::size_t>(s.piece));
+        const std::size_t to = std::min(profile.size(), from + pieceSize);
+        const std::size_t length = 2 + 14 + (to - from);
+        const std::uint8_t head[] = { 0xff, 0xe2, static_cast<std::uint8_t>(length >> 8),
+            static_cast<std::uint8_t>(length & 0xff) };
+        out.insert(out.end(), std::begin(head), std::end(head));
+        const char* name = "ICC_PROFILE";
+        out.insert(out.end(), name, name + 12); // with its NUL
+        out.push_back(static_cast<std::uint8_t>(s.sequence));
+        out.push_back(static_cast<std::uint8_t>(s.count));
+        out.insert(out.end(), profile.begin() + static_cast<std::ptrdiff_t>(from),
+            profile.begin() + static_cast<std::ptrdiff_t>(to));
+    }
+    // The other segments as they were, up to the scan.
+    std::size_t at = 2;
+    while (at + 4 <= jpeg.size() && jpeg[at] == 0xff && jpeg[at + 1] != 0xda) {
+        const std::size_t length = (std::size_t { jpeg[at + 2] } << 8) | jpeg[at + 3];
+        const bool icc = jpeg[at + 1] == 0xe2 && length >= 14
+            && std::memcmp(jpeg.data() + at + 4, "ICC_PROFILE", 12) == 0;
+        if (!icc) {
+            out.insert(out.end(), jpeg.begin() + static_cast<std::ptrdiff_t>(at),
+                jpeg.begin() + static_cast<std::ptrdiff_t>(std::min(jpeg.size(), at + 2 + length)));
+        }
+        at += 2 + length;
+    }
+    if (at < jpeg.size()) {
+        out.insert(out.end(), jpeg.begin() + static_cast<std::ptrdiff_t>(at), jpeg.end());
+    }
+    return out;
+}
+
 std::vector<std::uint8_t> pngChunk(const char type[4], const std::vector<std::uint8_t>& data)
 {
     std::vector<std::uint8_t> out;

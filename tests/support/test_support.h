@@ -85,6 +85,19 @@ Image copyOf(const Image& image);
 /// One PNG chunk: length, type, data and CRC, for tests that build PNG files by hand.
 std::vector<std::uint8_t> pngChunk(const char type[4], const std::vector<std::uint8_t>& data);
 
+/// One APP2 "ICC_PROFILE" segment to write: its sequence number, its number of parts, and which
+/// piece of the profile it holds.
+struct IccSegment {
+    int sequence;
+    int count;
+    int piece;
+};
+
+/// `jpeg` with its ICC profile segments replaced by `segments`, after its SOI: `profile` cut in
+/// `pieces` pieces of equal size (the last shorter), each segment holding the piece it names.
+std::vector<std::uint8_t> jpegWithIccSegments(const std::vector<std::uint8_t>& jpeg,
+    const std::vector<std::uint8_t>& profile, int pieces, const std::vector<IccSegment>& segments);
+
 /// A big-endian TIFF structure whose only entry is orientation `value`, padded with `padding`
 /// zero bytes (which the reader never looks at) to make a large EXIF segment or chunk.
 std::vector<std::uint8_t> exifWithOrientation(int value, std::size_t padding = 0);
