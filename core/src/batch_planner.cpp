@@ -380,6 +380,7 @@ namespace {
             if (sizeCount > 1 && !pattern.namesSize()) {
                 pattern = pattern.inSizeFolder();
             }
+            m_pattern = pattern;
             const int numberWidth = static_cast<int>(std::to_string(m_plan.jobs.size()).size());
             const bool readHeaders = pattern.usesOutputSize() && m_options.checkOutputs;
             for (const Group& group : m_groups) {
@@ -818,6 +819,47 @@ namespace {
             return names;
         }
 
+        /// Why an output of `job` fails when the output of job `other` (maybe itself, another
+        /// size) has its name, and what would tell them apart: only the fields the pattern
+        /// lacks that would ({size} between sizes of one input; {name} and {n} between inputs),
+        /// and --on-existing rename.
+        Text collisionText(const Job& job, std::size_t other) const
+        {
+            const bool sameInput = other == job.id;
+            Text whose = sameInput ? Text::tr("another size of this input")
+                                   : Text::verbatim(utf8(m_plan.jobs[other].input()));
+            std::vector<const char*> fields;
+            if (sameInput && !m_pattern.namesSize()) {
+                fields.push_back("{size}");
+            }
+            if (!sameInput && !m_pattern.usesName()) {
+                fields.push_back("{name}");
+            }
+            if (!sameInput && !m_pattern.usesNumber()) {
+                fields.push_back("{n}");
+            }
+            const char* rename = "--on-existing rename";
+            switch (fields.size()) {
+            case 0:
+                return Text::tr("another output of this batch has this name (from %1); use %2")
+                    .arg(std::move(whose))
+                    .arg(rename);
+            case 1:
+                return Text::tr("another output of this batch has this name (from %1); put %2 in "
+                                "the name, or use %3")
+                    .arg(std::move(whose))
+                    .arg(fields[0])
+                    .arg(rename);
+            default:
+                return Text::tr("another output of this batch has this name (from %1); put %2 or "
+                                "%3 in the name, or use %4")
+                    .arg(std::move(whose))
+                    .arg(fields[0])
+                    .arg(fields[1])
+                    .arg(rename);
+            }
+        }
+
         /// Decides one output's fate: its name against the outputs of its group named before
         /// it (by `relative`'s key) and against what is on disk, by the policy. `ours`: false
         /// for a job of another part (PlanOptions::shard), whose name is claimed without looking
@@ -856,17 +898,7 @@ namespace {
                     }
                 }
                 if (m_options.onExisting != ExistingPolicy::Rename) {
-                    Text whose = *other == job.id
-                        ? Text::tr("another size of this input")
-                        : Text::verbatim(utf8(m_plan.jobs[*other].input()));
-                    fails(ErrorCode::Exists,
-                        Text::tr("another output of this batch has this name (from %1); put "
-                                 "%2, %3 or %4 in the name, or use %5")
-                            .arg(std::move(whose))
-                            .arg("{name}")
-                            .arg("{size}")
-                            .arg("{n}")
-                            .arg("--on-existing rename"));
+                    fails(ErrorCode::Exists, collisionText(job, *other));
                     return;
                 }
             } else if (!ours && m_options.onExisting != ExistingPolicy::Rename) {
@@ -1042,6 +1074,7 @@ namespace {
         std::unordered_map<PathString, std::optional<Text>> m_folderVerdicts; // walkList()'s
         std::unordered_map<PathString, fs::path> m_realFolders; // and the real paths it found
         std::vector<LateFailure> m_lateFailures;
+        NameTemplate m_pattern; // what nameOutputs() names with (a folder per size added)
     };
 
     Error refuse(const fs::path& output, Text message)

@@ -180,6 +180,7 @@ Result<NameTemplate> NameTemplate::parse(std::string_view text)
             t.m_usesLabel = true;
         } else if (name == "n") {
             field = Field::Number;
+            t.m_usesNumber = true;
         } else {
             return invalid(
                 Text::tr("unknown field %1 in the name pattern \"%2\"; the fields are %3")

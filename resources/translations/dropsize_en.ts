@@ -615,10 +615,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>another output of this batch has this name (from %1); put %2, %3 or %4 in the name, or use %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the output would replace an input file; choose another output folder</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2304,6 +2300,18 @@
     </message>
     <message>
         <source>its ICC profile was left out (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another output of this batch has this name (from %1); use %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another output of this batch has this name (from %1); put %2 in the name, or use %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another output of this batch has this name (from %1); put %2 or %3 in the name, or use %4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -615,10 +615,6 @@
         <translation>此输入的另一个尺寸</translation>
     </message>
     <message>
-        <source>another output of this batch has this name (from %1); put %2, %3 or %4 in the name, or use %5</source>
-        <translation>本批次的另一个输出已使用此文件名（来自 %1）；请在文件名中加入 %2、%3 或 %4，或使用 %5</translation>
-    </message>
-    <message>
         <source>the output would replace an input file; choose another output folder</source>
         <translation>输出会覆盖一个输入文件；请选择其他输出文件夹</translation>
     </message>
@@ -2305,6 +2301,18 @@
     <message>
         <source>its ICC profile was left out (%1)</source>
         <translation>其 ICC 配置文件未保留（%1）</translation>
+    </message>
+    <message>
+        <source>another output of this batch has this name (from %1); use %2</source>
+        <translation>本批次的另一个输出已使用此文件名（来自 %1）；请使用 %2</translation>
+    </message>
+    <message>
+        <source>another output of this batch has this name (from %1); put %2 in the name, or use %3</source>
+        <translation>本批次的另一个输出已使用此文件名（来自 %1）；请在文件名中加入 %2，或使用 %3</translation>
+    </message>
+    <message>
+        <source>another output of this batch has this name (from %1); put %2 or %3 in the name, or use %4</source>
+        <translation>本批次的另一个输出已使用此文件名（来自 %1）；请在文件名中加入 %2 或 %3，或使用 %4</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/batch_scheduler.h"
+#include "dropsize/core/name_template.h"
 #include "dropsize/core/path_text.h"
 #include "support/test_support.h"
 
@@ -268,6 +269,51 @@ namespace {
         EXPECT_EQ(more["a.jpg"], "a_jpg.png");
         EXPECT_EQ(more["a.png"], "a.png");
         EXPECT_EQ(more["a.jpeg"], "a_jpeg.png");
+    }
+
+    // Two inputs whose outputs would share a name: the second fails, and the advice names only
+    // the fields the pattern lacks that would tell them apart.
+    TEST(BatchPlanner, AdvisesOnlyTheFieldsThePatternLacks)
+    {
+        const auto failure = [](const fs::path& folder, const char* text) {
+            PlanOptions options;
+            auto pattern = NameTemplate::parse(text);
+            EXPECT_TRUE(pattern.ok());
+            options.nameTemplate = *pattern;
+            auto plan = BatchPlanner(options).plan({ folder });
+            EXPECT_TRUE(plan.ok());
+            std::string message;
+            for (const Job& j : plan->jobs) {
+                for (const JobOutput& o : j.outputs) {
+                    if (o.action == JobAction::Fail) {
+                        message = o.reason->message;
+                    }
+                }
+            }
+            return message;
+        };
+        test::TempDir tmp;
+        test::writeTestJpeg(tmp.path() / "a.jpg", 8, 8);
+        test::writeTestJpeg(tmp.path() / "b.jpg", 8, 8);
+        EXPECT_NE(failure(tmp.path(), "photo.{ext}")
+                      .find("; put {name} or {n} in the name, or use --on-existing rename"),
+            std::string::npos);
+        EXPECT_NE(failure(tmp.path(), "{w}x{h}")
+                      .find("; put {name} or {n} in the name, or use --on-existing rename"),
+            std::string::npos);
+        EXPECT_EQ(failure(tmp.path(), "{n}"), "") << "{n} tells every input apart";
+
+        // Two long names that differ only where the name is shortened to fit 255 bytes: {name}
+        // is there, so only {n} is advised.
+        test::TempDir longNames;
+        const std::string stem(240, 'x');
+        test::writeTestJpeg(longNames.path() / (stem + "1.jpg"), 8, 8);
+        test::writeTestJpeg(longNames.path() / (stem + "2.jpg"), 8, 8);
+        const std::string message = failure(longNames.path(), "{name}-resized-copy.{ext}");
+        EXPECT_NE(
+            message.find("; put {n} in the name, or use --on-existing rename"), std::string::npos)
+            << message;
+        EXPECT_EQ(message.find("{name}"), std::string::npos) << message;
     }
 
     TEST(BatchPlanner, TakesTheTypeFromTheBytesAndFixesTheExtension)

@@ -50,6 +50,8 @@ public:
 
     const std::string& text() const noexcept { return m_text; }
     bool usesName() const noexcept { return m_usesName; }
+    /// {n}: every job's outputs get a name of their own.
+    bool usesNumber() const noexcept { return m_usesNumber; }
     /// {w} or {h}: the name depends on the image's header.
     bool usesOutputSize() const noexcept { return m_usesOutputSize; }
     /// {size}, {w} or {h}: outputs of several sizes get names of their own.
@@ -82,6 +84,7 @@ private:
     std::vector<Piece> m_pieces;
     bool m_usesName = false;
     bool m_usesLabel = false;
+    bool m_usesNumber = false;
     bool m_usesOutputSize = false;
     bool m_hasFolders = false;
     bool m_endsWithExt = false;
