@@ -832,8 +832,10 @@ Result<CliOptions> parseCommandLine(
             presetNameJoined = joinedValue[i];
         }
     }
-    if (presetName && !presetName->empty()
-        && (presetNameJoined || !presetName->starts_with("--"))) {
+    if (presetName && presetName->empty()) {
+        return usage("--preset needs a preset's name (see --list-presets)");
+    }
+    if (presetName && (presetNameJoined || !presetName->starts_with("--"))) {
         auto presetArgs = presetArguments(commandLine, *presetName, presetFile, o);
         if (!presetArgs) {
             return std::move(presetArgs).error();
@@ -894,8 +896,8 @@ Result<CliOptions> parseCommandLine(
             return refuse(i,
                 a + " needs " + expand(flag->needs, *flag, nullptr)
                     + (optionAsValue ? ", not the option " + *optionAsValue
-                                + " (a name that starts with -- can be given as ./" + *optionAsValue
-                                + ")"
+                                + " (a value that starts with -- is given as " + a + "="
+                                + *optionAsValue + ")"
                                      : std::string()));
         }
         ++i;

@@ -6,6 +6,7 @@
 #include "cli/manifest.h"
 #include "cli/shard_report.h"
 #include "cli/signal_watcher.h"
+#include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/device_info.h"
@@ -191,6 +192,17 @@ int runCli(const std::vector<std::string>& args)
                 stderr, "dropsize-cli: %s\n", cli::printable(file.error().message).c_str());
             return kExitUsage;
         }
+        // The run's own list is never replaced, whatever it holds (a report, read as names).
+        if (options.filesFrom) {
+            const auto list = fileIdentity(*options.filesFrom);
+            if (list && list == fileIdentity(*file)) {
+                std::fprintf(stderr,
+                    "dropsize-cli: --report %s: it is this run's --files-from list; a report "
+                    "never replaces another file: choose another --report path\n",
+                    cli::printable(utf8(*file)).c_str());
+                return kExitUsage;
+            }
+        }
         auto opened = cli::ReportWriter::open(*file, part);
         if (!opened) {
             std::fprintf(
@@ -234,9 +246,10 @@ int runCli(const std::vector<std::string>& args)
         }
         auto text = cli::listText(*plan, base, options.null);
         if (!text) {
+            // Refused as a whole (a name no list without --null can hold): nothing is written.
             std::fprintf(
                 stderr, "dropsize-cli: %s\n", cli::printable(text.error().message).c_str());
-            return kExitFailed;
+            return kExitUsage;
         }
         const bool written = std::fwrite(text->data(), 1, text->size(), stdout) == text->size()
             && std::fflush(stdout) == 0;
@@ -245,6 +258,14 @@ int runCli(const std::vector<std::string>& args)
             return kExitOutputClosed;
         }
         return kExitOk;
+    }
+    // Now that the inputs and outputs are known, and still before anything is written.
+    if (report) {
+        if (Status fits = report->checkAgainst(*plan); !fits) {
+            std::fprintf(
+                stderr, "dropsize-cli: %s\n", cli::printable(fits.error().message).c_str());
+            return kExitUsage;
+        }
     }
     if (options.dryRun) {
         const cli::DryRunCounts counts = cli::printDryRun(*plan, options, stdout, &stop);

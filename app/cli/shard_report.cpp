@@ -49,6 +49,14 @@ namespace {
 #endif
     }
 
+    // A batch's hash as reports write it: 16 hex digits (a JSON number would lose bits).
+    std::string batchText(std::uint64_t batch)
+    {
+        char text[24];
+        std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(batch));
+        return text;
+    }
+
     Error reportError(int err, const std::string& what, const fs::path& path)
     {
         Error e = Error::of(ErrorCode::Io,
@@ -98,7 +106,7 @@ Result<fs::path> reportFilePath(const fs::path& given, const std::optional<Shard
     return given;
 }
 
-bool isReportOf(const fs::path& file, const Shard& shard)
+bool isReportOf(const fs::path& file, const Shard& shard, std::optional<std::uint64_t> batch)
 {
     // The last line of a finished report: its "shard-finished" event. Only the file's end is
     // read, so a report of any length is recognised at once.
@@ -129,7 +137,8 @@ bool isReportOf(const fs::path& file, const Shard& shard)
         = parseJson(std::string_view(tail).substr(start == std::string::npos ? 0 : start + 1));
     return last && last->stringAt("event") == "shard-finished" && last->find("shard") != nullptr
         && last->find("shards") != nullptr && last->countAt("shard") == shard.index
-        && last->countAt("shards") == shard.count;
+        && last->countAt("shards") == shard.count
+        && (!batch || last->stringAt("batch") == batchText(*batch));
 }
 
 namespace {
@@ -182,7 +191,13 @@ Result<std::unique_ptr<ReportWriter>> ReportWriter::open(const fs::path& file, c
     // a day ago) are removed first.
     const std::string prefix = "." + utf8(file.filename());
     const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
-    AtomicFileWriter::removeStaleTemporaries(folder, prefix);
+    // The folder may be anyone's (the input folder, say): only a file that begins as a report
+    // does (or is empty) is taken for one a killed run left.
+    AtomicFileWriter::removeStaleTemporaries(folder, prefix, [](const fs::path& p) {
+        std::ifstream in(p, std::ios::binary);
+        const int first = in.get();
+        return in.good() ? first == '{' : in.eof();
+    });
     const fs::path temporary = folder / pathFromUtf8(AtomicFileWriter::temporaryName(prefix));
 #ifdef _WIN32
     std::FILE* out = ::_wfopen(temporary.c_str(), L"wb");
@@ -193,6 +208,42 @@ Result<std::unique_ptr<ReportWriter>> ReportWriter::open(const fs::path& file, c
         return reportError(errno, "cannot write the report", temporary);
     }
     return std::unique_ptr<ReportWriter>(new ReportWriter(file, temporary, out, shard));
+}
+
+Status ReportWriter::checkAgainst(const BatchPlan& plan)
+{
+    const auto refuse = [this](const std::string& why) -> Status {
+        return Error::of(ErrorCode::InvalidArgument,
+            Text::verbatim("--report " + utf8(m_file) + ": " + why
+                + "; a report never replaces another file: choose another --report path"),
+            utf8(m_file));
+    };
+    std::error_code ec;
+    if (const auto id = fileIdentity(m_file); id && plan.inputIdentities.count(*id) != 0) {
+        return refuse("it is an input of this run");
+    }
+    const fs::path where = fs::weakly_canonical(fs::absolute(m_file, ec), ec);
+    for (const Job& job : plan.jobs) {
+        // A job that fails by its content (a report named .jpg) is an input all the same.
+        if (job.input() == where) {
+            return refuse("it is an input of this run");
+        }
+        for (const JobOutput& out : job.outputs) {
+            if (out.action != JobAction::Fail && out.output() == where) {
+                return refuse(
+                    "an output of this run (from " + utf8(job.input()) + ") has that name");
+            }
+        }
+    }
+    if (m_shard.count > 1) {
+        m_batch = plan.batchHash;
+        const fs::file_status status = fs::symlink_status(m_file, ec);
+        if (status.type() != fs::file_type::not_found && !isReportOf(m_file, m_shard, m_batch)) {
+            return refuse("the report there is of another batch (its inputs differ); merging "
+                          "the two would count files that were never done");
+        }
+    }
+    return {};
 }
 
 ReportWriter::ReportWriter(fs::path file, fs::path temporary, std::FILE* out, const Shard& shard)
@@ -273,7 +324,8 @@ Status ReportWriter::finish(const BatchSummary& s, int exitCode)
         m_left, s.outputs, s.outputsOk, s.outputsSkipped, s.outputsFailed,
         static_cast<unsigned long long>(s.inputBytes),
         static_cast<unsigned long long>(s.outputBytes), s.seconds, s.okOnGpu, exitCode);
-    write(std::string(counts) + jsonString(hostName()) + "}\n");
+    const std::string batch = m_batch ? ",\"batch\":\"" + batchText(*m_batch) + "\"" : "";
+    write(std::string(counts) + jsonString(hostName()) + batch + "}\n");
     const bool flushed = !m_failed && flushToDisk(m_out);
     const int err = m_failed ? m_error : errno;
     const bool closed = std::fclose(m_out) == 0;
@@ -285,8 +337,8 @@ Status ReportWriter::finish(const BatchSummary& s, int exitCode)
     }
     // Checked again now: what took the name while the batch ran is replaced only if it is a
     // report of this part too.
-    if (Status moved = moveIntoPlace(
-            m_temporary, m_file, [this](const fs::path& p) { return isReportOf(p, m_shard); });
+    if (Status moved = moveIntoPlace(m_temporary, m_file,
+            [this](const fs::path& p) { return isReportOf(p, m_shard, m_batch); });
         !moved) {
         fs::remove(m_temporary, ec);
         Error e = Error::of(moved.error().code,
@@ -416,6 +468,8 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
     bool readable = true;
     const std::vector<fs::path> files = reportFiles(paths, err, readable);
     std::optional<std::uint32_t> count;
+    std::optional<std::string> batch; // the batch the first whole report names
+    fs::path batchFile;
     std::map<std::uint32_t, fs::path> finished; // shard -> its report
     std::vector<std::uint32_t> unfinished; // reports that say files were left
     std::vector<std::string> damaged;
@@ -435,6 +489,7 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
         std::optional<JsonValue> last;
         std::size_t jobLines = 0;
         bool valid = true;
+        bool anyEvent = false; // a line of a report at all
         std::string line;
         while (std::getline(in, line)) {
             if (line.empty()) {
@@ -446,6 +501,7 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
                 break;
             }
             const std::string kind = event->stringAt("event");
+            anyEvent = anyEvent || !kind.empty();
             if (kind == "job-finished") {
                 ++jobLines;
                 const std::string status = event->stringAt("status");
@@ -478,9 +534,18 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
                 last = std::move(event);
             }
         }
-        // A report is whole when its last line counts as many jobs as it lists.
-        if (!valid || !last || last->countAt("total") != jobLines
-            || last->find("shards") == nullptr) {
+        if (!anyEvent) {
+            // A photo, a list, an empty file: no report of any run, whole or cut short.
+            std::fprintf(
+                err, "dropsize-cli: %s is not a Dropsize report\n", printable(utf8(file)).c_str());
+            readable = false;
+            continue;
+        }
+        // A report is whole when its last line counts as many jobs as it lists, of each status.
+        if (!valid || !last || last->countAt("total") != jobLines || last->find("shards") == nullptr
+            || last->countAt("ok") != mine.ok || last->countAt("skipped") != mine.skipped
+            || last->countAt("failed") != mine.failed
+            || last->countAt("cancelled") != mine.cancelled) {
             damaged.push_back(utf8(file));
             continue;
         }
@@ -503,6 +568,19 @@ int mergeReports(const std::vector<fs::path>& paths, bool json, std::FILE* out, 
                 "dropsize-cli: the reports belong to different splits: %u parts and %u (%s)\n",
                 *count, shards, printable(utf8(file)).c_str());
             return 2;
+        }
+        // The parts of one batch name the same batch (runs from before the name have none).
+        const std::string batchName = last->stringAt("batch");
+        if (batch && *batch != batchName) {
+            std::fprintf(err,
+                "dropsize-cli: the reports belong to different batches (their inputs differ): "
+                "%s and %s\n",
+                printable(utf8(batchFile)).c_str(), printable(utf8(file)).c_str());
+            return 2;
+        }
+        if (!batch) {
+            batch = batchName;
+            batchFile = file;
         }
         count = shards;
         if (!finished.emplace(index, file).second) {

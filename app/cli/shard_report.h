@@ -3,10 +3,12 @@
 #pragma once
 
 #include "dropsize/core/batch_observer.h"
+#include "dropsize/core/batch_planner.h"
 #include "dropsize/core/result.h"
 #include "dropsize/core/shard.h"
 
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -33,8 +35,10 @@ bool leftForRetry(const JobReport& report);
     const std::filesystem::path& given, const std::optional<Shard>& shard);
 
 /// Whether `file` is a finished report of part `shard` (its last line is that part's
-/// "shard-finished" event): the one kind of file a report replaces.
-bool isReportOf(const std::filesystem::path& file, const Shard& shard);
+/// "shard-finished" event) and, when `batch` is given (BatchPlan::batchHash of a split run), of
+/// that batch: the one kind of file a report replaces.
+bool isReportOf(const std::filesystem::path& file, const Shard& shard,
+    std::optional<std::uint64_t> batch = std::nullopt);
 
 /// The per-file results of one run, as JSON lines: every "job-finished" event (the same object
 /// as --json's, with "retry"), every "ignored" path, and a last "shard-finished" line with the
@@ -55,6 +59,12 @@ public:
 
     const std::filesystem::path& file() const noexcept { return m_file; }
 
+    /// Checks the report's place against the batch once it is planned, before anything runs: a
+    /// usage error (InvalidArgument, naming the path) when the report would replace an input of
+    /// the run or take an output's name, or (split runs) when the report there is of another
+    /// batch. Its last line then names the batch, for --merge-reports to check.
+    [[nodiscard]] Status checkAgainst(const BatchPlan& plan);
+
     void reportIgnored(const std::vector<IgnoredPath>& ignored);
     void onJobFinished(const JobReport& report) override;
     void onNotice(const Text& message) override;
@@ -71,6 +81,7 @@ private:
     std::filesystem::path m_temporary;
     std::FILE* m_out;
     Shard m_shard;
+    std::optional<std::uint64_t> m_batch; ///< BatchPlan::batchHash of a split run
     std::mutex m_mutex;
     std::size_t m_ignored = 0;
     std::size_t m_left = 0;

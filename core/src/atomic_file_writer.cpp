@@ -199,13 +199,14 @@ int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir, FileTime now) 
     return removeStaleTemporaries(dir, {}, now);
 }
 
-int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir, std::string_view prefix) noexcept
+int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir, std::string_view prefix,
+    const std::function<bool(const fs::path&)>& looksOurs) noexcept
 {
-    return removeStaleTemporaries(dir, prefix, timeNow());
+    return removeStaleTemporaries(dir, prefix, timeNow(), looksOurs);
 }
 
-int AtomicFileWriter::removeStaleTemporaries(
-    const fs::path& dir, std::string_view prefix, FileTime now) noexcept
+int AtomicFileWriter::removeStaleTemporaries(const fs::path& dir, std::string_view prefix,
+    FileTime now, const std::function<bool(const fs::path&)>& looksOurs) noexcept
 {
     try {
         if (platform::isLink(dir)) {
@@ -239,6 +240,9 @@ int AtomicFileWriter::removeStaleTemporaries(
                 // unchanged for long is the leftover of a machine that died mid-write.
                 const auto changed = folder->changedOf(name);
                 stale = changed && now.seconds - changed->seconds >= kForeignTemporaryAge;
+            }
+            if (stale && looksOurs && !looksOurs(dir / fs::path(name))) {
+                stale = false;
             }
             if (stale && folder->remove(name)) {
                 ++removed;

@@ -215,6 +215,16 @@ namespace {
         /// whole batch.
         void keepPart(std::uint32_t index)
         {
+            // The batch's fingerprint, before the other parts' jobs go: a sum of the jobs'
+            // hashes, each mixed (SplitMix64's finaliser), and of their number.
+            std::uint64_t batch = m_plan.jobs.size();
+            for (const Job& job : m_plan.jobs) {
+                std::uint64_t z = job.partHash + 0x9E3779B97F4A7C15ULL;
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+                batch += z ^ (z >> 31);
+            }
+            m_plan.batchHash = batch == 0 ? 1 : batch;
             std::vector<Job> jobs;
             std::unordered_set<PathString> dirs;
             for (std::size_t i = 0; i < m_plan.jobs.size(); ++i) {

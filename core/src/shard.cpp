@@ -52,6 +52,11 @@ namespace {
 Result<Shard> parseShard(
     std::string_view text, const std::function<std::optional<std::string>(const char* name)>& env)
 {
+    if (text.empty()) {
+        // Not "auto": an empty value is a mistake (--shard= with nothing after it).
+        return invalid(
+            Text::tr("--shard needs INDEX/COUNT (%1), auto/COUNT or auto").arg("--shard 3/8"));
+    }
     const std::size_t slash = text.find('/');
     const std::string_view indexText = text.substr(0, slash);
     const std::string_view countText

@@ -2314,6 +2314,10 @@
         <source>another output of this batch has this name (from %1); put %2 or %3 in the name, or use %4</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--shard needs INDEX/COUNT (%1), auto/COUNT or auto</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

@@ -2314,6 +2314,10 @@
         <source>another output of this batch has this name (from %1); put %2 or %3 in the name, or use %4</source>
         <translation>本批次的另一个输出已使用此文件名（来自 %1）；请在文件名中加入 %2 或 %3，或使用 %4</translation>
     </message>
+    <message>
+        <source>--shard needs INDEX/COUNT (%1), auto/COUNT or auto</source>
+        <translation>--shard 需要 INDEX/COUNT（%1）、auto/COUNT 或 auto</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

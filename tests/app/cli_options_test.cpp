@@ -453,6 +453,16 @@ namespace {
         EXPECT_EQ(preset->batch.process.spec.longEdge, 2048);
         auto twice = parseCommandLine({ "a.jpg", "--preset=web", "--preset", "email" }, {});
         ASSERT_FALSE(twice.ok());
+        auto noName = parseCommandLine({ "a.jpg", "--preset=" }, {});
+        ASSERT_FALSE(noName.ok());
+        EXPECT_EQ(noName.error().message, "--preset needs a preset's name (see --list-presets)");
+        // An option where a value was due: the advice is the form that works.
+        auto swallowed = parseCommandLine({ "a.jpg", "--name", "--json" }, {});
+        ASSERT_FALSE(swallowed.ok());
+        EXPECT_NE(swallowed.error().message.find("is given as --name=--json"), std::string::npos)
+            << swallowed.error().message;
+        auto advised = parseCommandLine({ "a.jpg", "--name=--json" }, {});
+        EXPECT_TRUE(advised.ok()) << advised.error().message;
         // A switch takes no value, an unknown flag is named, and after -- it is a path.
         auto json = parseCommandLine({ "a.jpg", "--json=yes" }, {});
         ASSERT_FALSE(json.ok());

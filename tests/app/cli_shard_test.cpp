@@ -298,7 +298,8 @@ namespace {
     {
         test::writeTestJpeg(in() / "two\nlines.jpg", 30, 20);
         const CliRun plain = run({ utf8(in()), "--list" });
-        EXPECT_EQ(plain.exitCode, 1);
+        EXPECT_EQ(plain.exitCode, 2) << "refused as a whole, as a usage error";
+        EXPECT_EQ(plain.out, "") << "no list at all, rather than one without the name";
         EXPECT_NE(plain.err.find("--null"), std::string::npos) << plain.err;
 
         const CliRun nul = run({ utf8(in()), "--list", "--null" });
@@ -541,7 +542,9 @@ namespace {
             }
             const CliRun r = run(args);
             EXPECT_EQ(r.exitCode, 2) << r.err;
-            EXPECT_NE(r.err.find("not a finished Dropsize report of a run without --shard"),
+            const bool list = c.report == at("list.txt");
+            EXPECT_NE(r.err.find(list ? "it is this run's --files-from list"
+                                      : "not a finished Dropsize report of a run without --shard"),
                 std::string::npos)
                 << r.err;
             if (!folder) {
@@ -580,6 +583,65 @@ namespace {
         EXPECT_NE(sharedRun.err.find(utf8(at("shared.jsonl")) + "/ "), std::string::npos)
             << sharedRun.err;
         EXPECT_FALSE(fs::exists(at("shared.jsonl")));
+    }
+
+    // What is only known once the batch is planned, checked before anything runs: a report that
+    // would replace an input of the run, or take an output's name, and (split runs) a report of
+    // another batch at the part's path; and the run's own list, even when it is a report.
+    TEST_F(CliShardTest, AReportNeverReplacesAnInputAnOutputOrAnotherBatchsReport)
+    {
+        auto args = settings(at("out"));
+        args.insert(args.end(), { "--report", utf8(in() / "fake.jpg") });
+        ASSERT_EQ(run(args).exitCode, 1) << "the first run writes it (broken.jpg fails)";
+        const std::string report = slurp(in() / "fake.jpg");
+        const CliRun again = run(args);
+        EXPECT_EQ(again.exitCode, 2) << again.err;
+        EXPECT_NE(again.err.find("it is an input of this run"), std::string::npos) << again.err;
+        EXPECT_EQ(slurp(in() / "fake.jpg"), report);
+        fs::remove(in() / "fake.jpg");
+
+        auto output = settings(at("out2"));
+        output.insert(output.end(), { "--report", utf8(at("out2") / "x.png") });
+        const CliRun taken = run(output);
+        EXPECT_EQ(taken.exitCode, 2) << taken.err;
+        EXPECT_NE(taken.err.find("an output of this run"), std::string::npos) << taken.err;
+        EXPECT_FALSE(fs::exists(at("out2") / "x.png")) << "nothing ran";
+
+        auto listed = settings(at("out3"));
+        listed.insert(listed.end(), { "--report", utf8(at("r.jsonl")) });
+        (void)run(listed);
+        const std::string finished = slurp(at("r.jsonl"));
+        const CliRun own = run({ "--files-from", utf8(at("r.jsonl")), "--output", utf8(at("out3")),
+            "--report", utf8(at("r.jsonl")) });
+        EXPECT_EQ(own.exitCode, 2) << own.err;
+        EXPECT_NE(own.err.find("it is this run's --files-from list"), std::string::npos) << own.err;
+        EXPECT_EQ(slurp(at("r.jsonl")), finished);
+
+        // Part 1 of another batch (one file more) where part 1 of this one reported.
+        auto part = settings(at("out4"));
+        part.insert(part.end(), { "--shard", "1/2", "--report", utf8(at("parts")) + "/" });
+        (void)run(part);
+        const std::string partOne = slurp(at("parts") / "shard-1-of-2.jsonl");
+        EXPECT_NE(partOne.find("\"batch\":\""), std::string::npos) << partOne;
+        test::writeTestJpeg(in() / "added.jpg", 30, 20);
+        const CliRun other = run(part);
+        EXPECT_EQ(other.exitCode, 2) << other.err;
+        EXPECT_NE(other.err.find("the report there is of another batch"), std::string::npos)
+            << other.err;
+        EXPECT_EQ(slurp(at("parts") / "shard-1-of-2.jsonl"), partOne);
+    }
+
+    // A file named as a report temporary of a dead run, but holding something else (a photo),
+    // is not taken for one.
+    TEST_F(CliShardTest, ATemporarysNameAloneDoesNotGetAFileRemoved)
+    {
+        const std::string name
+            = ".r.jsonl.dropsize-" + AtomicFileWriter::hostTag() + "-2147483646-0.tmp";
+        test::writeTestJpeg(in() / name, 30, 20);
+        auto args = settings(at("out"));
+        args.insert(args.end(), { "--report", utf8(in() / "r.jsonl") });
+        (void)run(args);
+        EXPECT_TRUE(fs::exists(in() / name));
     }
 
     // A report temporary that a killed run left is removed by the next run of its shard on this
@@ -664,6 +726,33 @@ namespace {
         const CliRun absent = run({ "--merge-reports", utf8(at("no-such-report.jsonl")) });
         EXPECT_EQ(absent.exitCode, 2);
         EXPECT_NE(absent.err.find("no such report"), std::string::npos) << absent.err;
+
+        // A photo is no report at all: a usage error, not "run it again".
+        const CliRun photo = run({ "--merge-reports", utf8(in() / "x.jpg") });
+        EXPECT_EQ(photo.exitCode, 2) << photo.err;
+        EXPECT_NE(photo.err.find("is not a Dropsize report"), std::string::npos) << photo.err;
+
+        // Counts changed by hand (a failure made "ok") no longer agree with the lines.
+        std::string zeroAgain = slurp(at("reports") / "shard-0-of-2.jsonl");
+        const std::size_t ok = zeroAgain.find("\"status\":\"ok\"");
+        ASSERT_NE(ok, std::string::npos);
+        zeroAgain.replace(ok, 13, "\"status\":\"failed\"");
+        std::ofstream(at("tampered.jsonl"), std::ios::binary) << zeroAgain;
+        const CliRun tampered = run({ "--merge-reports", utf8(at("tampered.jsonl")) });
+        EXPECT_NE(tampered.out.find("damaged: " + utf8(at("tampered.jsonl"))), std::string::npos)
+            << tampered.out;
+
+        // The parts of two batches (other inputs, split the same way) are not merged as one.
+        fs::create_directories(at("other") / "in");
+        test::writeTestJpeg(at("other") / "in" / "alone.jpg", 30, 20);
+        fs::create_directories(at("mixed"));
+        fs::copy_file(at("reports") / "shard-0-of-2.jsonl", at("mixed") / "shard-0-of-2.jsonl");
+        const CliRun second = run({ utf8(at("other") / "in"), "--output", utf8(at("other") / "out"),
+            "--shard", "1/2", "--report", utf8(at("mixed")) + "/" });
+        ASSERT_NE(second.exitCode, 2) << second.err;
+        const CliRun batches = run({ "--merge-reports", utf8(at("mixed")) });
+        EXPECT_EQ(batches.exitCode, 2) << batches.out;
+        EXPECT_NE(batches.err.find("different batches"), std::string::npos) << batches.err;
     }
 
     TEST_F(CliShardTest, DirectWritesGiveTheSameFiles)

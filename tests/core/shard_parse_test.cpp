@@ -52,6 +52,12 @@ namespace {
                       envOf({ { "SLURM_ARRAY_TASK_ID", "5" }, { "SLURM_ARRAY_TASK_COUNT", "6" } }))
                       .value(),
             (Shard { 5, 6 }));
+        // An empty value is a mistake (--shard= with nothing after it), never "auto".
+        const auto empty = parseShard(
+            "", envOf({ { "SLURM_ARRAY_TASK_ID", "1" }, { "SLURM_ARRAY_TASK_COUNT", "2" } }));
+        ASSERT_FALSE(empty.ok());
+        EXPECT_NE(empty.error().message.find("--shard needs"), std::string::npos)
+            << empty.error().message;
     }
 
     TEST(ParseShard, AutoSaysWhatIsMissingOrOutOfRange)

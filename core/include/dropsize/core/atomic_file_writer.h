@@ -128,11 +128,13 @@ public:
     /// removeStaleTemporaries() with the clock at `now` (for the tests).
     static int removeStaleTemporaries(const std::filesystem::path& dir, FileTime now) noexcept;
     /// removeStaleTemporaries() for the temporaries temporaryName(`prefix`) names (and no
-    /// others), by the same rules.
-    static int removeStaleTemporaries(
-        const std::filesystem::path& dir, std::string_view prefix, FileTime now) noexcept;
-    static int removeStaleTemporaries(
-        const std::filesystem::path& dir, std::string_view prefix) noexcept;
+    /// others), by the same rules; with `looksOurs`, only those whose contents it accepts too
+    /// (a folder that is not the writer's own may hold a file someone named so).
+    static int removeStaleTemporaries(const std::filesystem::path& dir, std::string_view prefix,
+        FileTime now,
+        const std::function<bool(const std::filesystem::path&)>& looksOurs = {}) noexcept;
+    static int removeStaleTemporaries(const std::filesystem::path& dir, std::string_view prefix,
+        const std::function<bool(const std::filesystem::path&)>& looksOurs = {}) noexcept;
 
     /// A new temporary name of this writer's form with `prefix` before it: `prefix` +
     /// ".dropsize-<host>-<pid>-<n>.tmp", unique in this process. The writer's own have no

@@ -144,6 +144,10 @@ struct BatchPlan {
     /// PlanOptions::sizes: what each JobOutput::size stands for (empty: the one size is the
     /// run's ProcessOptions::spec).
     std::vector<OutputSize> sizes;
+    /// With PlanOptions::shard: the same number in every part of one batch (it is made from the
+    /// part hashes of all the batch's jobs, whatever their order), and another for a batch of
+    /// other inputs, so that the reports of two batches are not merged as one. 0 without.
+    std::uint64_t batchHash = 0;
 };
 
 /// Turns files and folders into jobs. Folders are walked in name order (recursively unless told
