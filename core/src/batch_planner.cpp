@@ -35,6 +35,13 @@ namespace {
                 && name.ends_with(".tmp"));
     }
 
+    /// Why a run's temporary or an output folder's marker is never an input.
+    Text ownFileReason()
+    {
+        return Text::tr("one of Dropsize's own files (a run's temporary, or the mark of an "
+                        "output folder), never read as input");
+    }
+
     /// The input's own extension when it names `format` ("photo.JPEG" stays so), else the
     /// format's first.
     std::string outputExtension(const fs::path& input, ImageFormat format)
@@ -611,7 +618,8 @@ namespace {
                     || platform::sameName(name, kOutputMarkerName);
             };
             if (!rel.empty() && isOwnFile(rel.filename())) {
-                return; // Dropsize's own files, which the walk passes over too
+                ignore(line, ownFileReason()); // as the walk does
+                return;
             }
             const auto placed = [&](const fs::path& at, PathString path, Text message,
                                     ErrorCode code, bool fails) {
@@ -719,10 +727,14 @@ namespace {
                 const fs::path dir = root / rel;
                 const fs::path name = rel.filename();
                 const auto id = fileIdentity(dir);
+                // A folder whose marker cannot even be looked for (a path too long, no
+                // permission) gets no verdict: the file's own look then fails, with the
+                // system's reason, as a walk fails it.
+                const auto marker = platform::entryKind(dir / kOutputMarkerName, false);
                 if (platform::sameName(name, pathFromUtf8(m_options.outputFolderName))) {
                     verdict
                         = Text::tr("an output folder (%1), never read as input").arg(utf8(name));
-                } else if (isMarkedOutput(dir)) {
+                } else if (marker && *marker != platform::EntryKind::NotFound) {
                     verdict = Text::tr("holds Dropsize's outputs (%1), never read as input")
                                   .arg(kOutputMarkerName);
                 } else if (id
@@ -967,7 +979,8 @@ namespace {
         {
             const std::string text = utf8(name);
             if (isTemporaryLeftover(text) || platform::sameName(name, kOutputMarkerName)) {
-                return; // Dropsize's own files
+                ignore(joined(dir, name), ownFileReason());
+                return;
             }
             const PathString path = joined(dir, name);
             if (auto tooLong = pathTooLong(path)) {

@@ -188,6 +188,23 @@ namespace {
     }
 
 #ifndef _WIN32
+    // A listed path longer than the system takes (past PATH_MAX on Linux) fails with the
+    // system's reason, as a walk fails it; it is never said to be in a folder of outputs.
+    TEST(BatchPlannerManifest, APathTooLongForTheSystemFailsWithItsReason)
+    {
+        test::TempDir tmp;
+        std::string deep;
+        for (int i = 0; i < 24; ++i) {
+            deep += std::string(200, static_cast<char>('a' + i % 26)) + "/";
+        }
+        auto listed = planList({}, tmp.path(), { deep + "photo.jpg" });
+        ASSERT_TRUE(listed.ok()) << listed.error().message;
+        ASSERT_EQ(listed->jobs.size(), 1u) << "a failure, not an ignored path";
+        const std::string outcome = test::outcomeOf(listed->jobs[0]);
+        EXPECT_EQ(outcome.find("outputs"), std::string::npos) << outcome;
+        EXPECT_TRUE(listed->ignored.empty());
+    }
+
     TEST(BatchPlannerManifest, TakesALinkedFileByItsRealPath)
     {
         test::TempDir tmp;

@@ -443,7 +443,12 @@ namespace {
         ASSERT_TRUE(plan.ok()) << plan.error().message;
         ASSERT_EQ(plan->jobs.size(), 1u);
         EXPECT_EQ(plan->jobs[0].input().filename(), "a.jpg");
-        EXPECT_TRUE(plan->ignored.empty());
+        // Each is accounted for: ignored, with the reason.
+        ASSERT_EQ(plan->ignored.size(), 2u);
+        for (const IgnoredPath& i : plan->ignored) {
+            EXPECT_NE(i.reason.english().find("one of Dropsize's own files"), std::string::npos)
+                << i.reason.english();
+        }
     }
 
 #ifdef __linux__
