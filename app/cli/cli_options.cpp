@@ -851,6 +851,7 @@ Result<CliOptions> parseCommandLine(
             (at < presetEnd ? "preset \"" + *presetName + "\": " : std::string()) + message, {} };
     };
     bool sizeGiven = false;
+    std::optional<std::string> otherFlag; // the first flag given beside --merge-reports and --json
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--") {
@@ -867,6 +868,10 @@ Result<CliOptions> parseCommandLine(
             }
             o.inputs.push_back(pathFromUtf8(a));
             continue;
+        }
+        if (flag->flag() != "--merge-reports" && flag->flag() != "--json" && i >= presetEnd
+            && !otherFlag) {
+            otherFlag = std::string(flag->flag());
         }
         if (flag->choosesSize) {
             if (sizeGiven) {
@@ -908,6 +913,10 @@ Result<CliOptions> parseCommandLine(
     if (o.mergeReports) {
         if (o.inputs.empty()) {
             return usage("--merge-reports needs the reports: files, or folders of *.jsonl files");
+        }
+        if (otherFlag) {
+            // It reads reports and runs nothing: a batch's option there is a mistake.
+            return usage("--merge-reports takes only reports (and --json), not " + *otherFlag);
         }
         return o;
     }

@@ -27,6 +27,14 @@ Result<std::vector<fs::path>> manifestPaths(std::string_view text, bool null)
                 "with %1")
                 .arg("--null"));
     }
+    if (null && !text.empty() && text.find('\0') == std::string_view::npos
+        && text.find('\n') != std::string_view::npos) {
+        // A list written with --null ends every name with NUL; one with line feeds and no NUL
+        // is a list of lines, which read so would be one name.
+        return Error::of(ErrorCode::InvalidArgument,
+            Text::tr("it holds line feeds and no NUL byte: it is a list of lines, read without %1")
+                .arg("--null"));
+    }
     // A line feed alone or a carriage return before it: the second only when every line has
     // it (a list written on Windows). Where some lines have it and others not, a carriage
     // return could be a name's last byte: refused, not guessed.

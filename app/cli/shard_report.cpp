@@ -205,9 +205,12 @@ Result<std::unique_ptr<ReportWriter>> ReportWriter::open(const fs::path& file, c
     std::FILE* out = std::fopen(temporary.c_str(), "wb");
 #endif
     if (out == nullptr) {
-        return reportError(errno, "cannot write the report", temporary);
+        // Named by the report's path, which the user gave, not by the hidden temporary's.
+        return reportError(errno, "--report: cannot write a report at", file);
     }
-    return std::unique_ptr<ReportWriter>(new ReportWriter(file, temporary, out, shard));
+    auto writer = std::unique_ptr<ReportWriter>(new ReportWriter(file, temporary, out, shard));
+    writer->m_found = fileIdentity(file);
+    return writer;
 }
 
 Status ReportWriter::checkAgainst(const BatchPlan& plan)
@@ -333,17 +336,22 @@ Status ReportWriter::finish(const BatchSummary& s, int exitCode)
     std::error_code ec;
     if (!flushed || !closed) {
         fs::remove(m_temporary, ec);
-        return reportError(err != 0 ? err : EIO, "cannot write the report", m_temporary);
+        return reportError(err != 0 ? err : EIO, "cannot write the report", m_file);
     }
-    // Checked again now: what took the name while the batch ran is replaced only if it is a
-    // report of this part too.
+    // Checked again now: the report replaces only what was there when the run began (a
+    // report of this part), never a report another run put there meanwhile.
     if (Status moved = moveIntoPlace(m_temporary, m_file,
-            [this](const fs::path& p) { return isReportOf(p, m_shard, m_batch); });
+            [this](const fs::path& p) {
+                return m_found && fileIdentity(p) == m_found && isReportOf(p, m_shard, m_batch);
+            });
         !moved) {
         fs::remove(m_temporary, ec);
+        const std::string why = moved.error().code == ErrorCode::Exists
+            ? "something else took that name while this run ran (another run's report?), and a "
+              "report replaces nothing else; this run's report was not kept"
+            : moved.error().message;
         Error e = Error::of(moved.error().code,
-            Text::verbatim(
-                "cannot put the report in place as " + utf8(m_file) + ": " + moved.error().message),
+            Text::verbatim("cannot put the report in place as " + utf8(m_file) + ": " + why),
             utf8(m_file));
         e.systemCode = moved.error().systemCode;
         return e;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/batch_observer.h"
 #include "dropsize/core/batch_planner.h"
 #include "dropsize/core/result.h"
@@ -82,6 +83,9 @@ private:
     std::FILE* m_out;
     Shard m_shard;
     std::optional<std::uint64_t> m_batch; ///< BatchPlan::batchHash of a split run
+    /// What was at the report's path when the run began (nullopt: nothing): the report
+    /// replaces that file alone, not one another run put there meanwhile.
+    std::optional<FileIdentity> m_found;
     std::mutex m_mutex;
     std::size_t m_ignored = 0;
     std::size_t m_left = 0;

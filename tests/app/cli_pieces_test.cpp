@@ -60,6 +60,12 @@ namespace {
         ASSERT_FALSE(nul);
         EXPECT_NE(nul.error().message.find("NUL"), std::string::npos) << nul.error().message;
         EXPECT_NE(nul.error().message.find("--null"), std::string::npos);
+        // And the other way: lines read with --null, which would be one name.
+        const auto lines = manifestPaths("a.jpg\nb.jpg\n"s, true);
+        ASSERT_FALSE(lines);
+        EXPECT_NE(
+            lines.error().message.find("a list of lines, read without --null"), std::string::npos)
+            << lines.error().message;
     }
 
     TEST(ManifestPaths, NulSeparatedTakesAnyName)

@@ -419,6 +419,28 @@ namespace {
         }
     }
 
+    // Two runs given one report path at once: the one that ends second finds the other's report
+    // there, which was not there when it began, and keeps it, saying its own was not kept.
+    TEST_F(CliShardTest, ARunNeverReplacesTheReportAnotherRunWroteMeanwhile)
+    {
+        const fs::path big = at("big");
+        writeBigPhotos(big, 8);
+        test::ChildProcess slow(cliProgram(),
+            { utf8(big), "--output", utf8(at("slow")), "--percent", "80", "--threads", "1",
+                "--report", utf8(at("r.jsonl")) },
+            scratch.path() / "o", scratch.path() / "e");
+        ASSERT_TRUE(waitForAnOutput(at("slow")));
+        const CliRun quick
+            = run({ utf8(in()), "--output", utf8(at("quick")), "--report", utf8(at("r.jsonl")) });
+        ASSERT_EQ(quick.exitCode, 1) << quick.err; // broken.jpg
+        const std::string quickReport = slurp(at("r.jsonl"));
+        EXPECT_EQ(slow.wait(), 75) << "the work is done, but no report says so";
+        EXPECT_NE(
+            slurp(scratch.path() / "e").find("this run's report was not kept"), std::string::npos)
+            << slurp(scratch.path() / "e");
+        EXPECT_EQ(slurp(at("r.jsonl")), quickReport);
+    }
+
     TEST_F(CliShardTest, AFullDiskIsForAnotherRun)
     {
         if (::geteuid() != 0) {
@@ -722,6 +744,12 @@ namespace {
             utf8(at("three") / "shard-0-of-3.jsonl") });
         EXPECT_EQ(mixed.exitCode, 2);
         EXPECT_NE(mixed.err.find("different splits"), std::string::npos) << mixed.err;
+
+        const CliRun withFlag = run({ "--merge-reports", utf8(at("reports")), "--percent", "5" });
+        EXPECT_EQ(withFlag.exitCode, 2);
+        EXPECT_NE(
+            withFlag.err.find("takes only reports (and --json), not --percent"), std::string::npos)
+            << withFlag.err;
 
         const CliRun absent = run({ "--merge-reports", utf8(at("no-such-report.jsonl")) });
         EXPECT_EQ(absent.exitCode, 2);
