@@ -2318,6 +2318,10 @@
         <source>--shard needs INDEX/COUNT (%1), auto/COUNT or auto</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>one of Dropsize&apos;s own files (a run&apos;s temporary, or the mark of an output folder), never read as input</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

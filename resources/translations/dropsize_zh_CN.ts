@@ -2318,6 +2318,10 @@
         <source>--shard needs INDEX/COUNT (%1), auto/COUNT or auto</source>
         <translation>--shard 需要 INDEX/COUNT（%1）、auto/COUNT 或 auto</translation>
     </message>
+    <message>
+        <source>one of Dropsize&apos;s own files (a run&apos;s temporary, or the mark of an output folder), never read as input</source>
+        <translation>Dropsize 自己的文件（运行中的临时文件，或输出文件夹的标记），从不作为输入读取</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>
