@@ -1114,6 +1114,11 @@ BatchPlanner::BatchPlanner(PlanOptions options)
 
 Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
 {
+    if (m_options.outputDir && m_options.outputDir->empty()) {
+        // The window's "one folder" with its field cleared: said, not thrown by the path calls.
+        return Error::of(
+            ErrorCode::InvalidArgument, Text::tr("no output folder is given: choose one"));
+    }
     if (m_options.shard) {
         if (m_options.shard->count == 0 || m_options.shard->index >= m_options.shard->count) {
             return Error::of(ErrorCode::InvalidArgument,

@@ -2322,6 +2322,14 @@
         <source>one of Dropsize&apos;s own files (a run&apos;s temporary, or the mark of an output folder), never read as input</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>stopped by an unexpected error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no output folder is given: choose one</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

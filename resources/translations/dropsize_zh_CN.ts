@@ -2322,6 +2322,14 @@
         <source>one of Dropsize&apos;s own files (a run&apos;s temporary, or the mark of an output folder), never read as input</source>
         <translation>Dropsize 自己的文件（运行中的临时文件，或输出文件夹的标记），从不作为输入读取</translation>
     </message>
+    <message>
+        <source>stopped by an unexpected error: %1</source>
+        <translation>因意外错误而停止：%1</translation>
+    </message>
+    <message>
+        <source>no output folder is given: choose one</source>
+        <translation>未指定输出文件夹：请选择一个</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

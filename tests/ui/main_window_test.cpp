@@ -153,6 +153,30 @@ TEST(MainWindow, InvalidSettingsDisableStartAndSayWhyNextToTheValue)
     EXPECT_EQ(visibleProblems(f.window).size(), 1);
 }
 
+// Found by a new user: with a folder listed, choosing "One folder" (its field still empty) ended
+// the program, as the background count threw. The window stays, says what is missing, and
+// counts again once a folder is chosen.
+TEST(MainWindow, OneOutputFolderWithItsFieldEmptyIsSaidNotACrash)
+{
+    WindowFixture f;
+    const fs::path a = makeFolder(f.dir.path(), "photos", 2);
+    f.window.addInputs({ toQString(a) });
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 2; }));
+
+    BatchSettings s = f.window.settingsPanel()->settings();
+    s.outputLocation = ui::OutputLocation::Folder;
+    s.outputDir.clear();
+    f.window.settingsPanel()->setSettings(s);
+    ASSERT_TRUE(waitUntil([&] { return !f.window.inputs()->planError().isEmpty(); }));
+    EXPECT_FALSE(f.window.startButton()->isEnabled());
+    EXPECT_FALSE(visibleProblems(f.window).isEmpty());
+
+    s.outputDir = toQString(f.dir.path() / "out");
+    f.window.settingsPanel()->setSettings(s);
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 2; }));
+    EXPECT_TRUE(f.window.startButton()->isEnabled());
+}
+
 TEST(MainWindow, FoldersWithoutImagesCannotStart)
 {
     WindowFixture f;

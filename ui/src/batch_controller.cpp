@@ -170,6 +170,22 @@ bool BatchController::start(const QStringList& inputs, const BatchSettings& sett
     planOptions.cancel = &scheduler->cancelToken(); // Cancel stops the folder walk too
     // Runs on the pool's thread: planning walks folders, run() blocks until the batch ends.
     watcher->setFuture(QtConcurrent::run(&m_pool, [this, scheduler, planOptions, paths] {
+        // Nothing may escape a task of the pool (Qt would end the program).
+        try {
+            return planAndRun(scheduler, planOptions, paths);
+        } catch (const std::exception& e) {
+            Outcome failed;
+            failed.error = unexpectedErrorText(e);
+            return failed;
+        }
+    }));
+    return true;
+}
+
+BatchController::Outcome BatchController::planAndRun(BatchScheduler* scheduler,
+    const PlanOptions& planOptions, const std::vector<std::filesystem::path>& paths)
+{
+    {
         Outcome outcome;
         auto plan = BatchPlanner(planOptions).plan(paths);
         if (!plan && plan.error().code == ErrorCode::Cancelled) {
@@ -201,8 +217,7 @@ bool BatchController::start(const QStringList& inputs, const BatchSettings& sett
             Qt::QueuedConnection);
         outcome.summary = scheduler->run(*plan);
         return outcome;
-    }));
-    return true;
+    }
 }
 
 void BatchController::pause()

@@ -49,4 +49,12 @@ QString displayText(const Text& text)
 
 QString displayText(const Error& error) { return displayText(error.describe()); }
 
+Error unexpectedError(const std::exception& e)
+{
+    return Error::of(
+        ErrorCode::Internal, Text::tr("stopped by an unexpected error: %1").arg(e.what()));
+}
+
+QString unexpectedErrorText(const std::exception& e) { return displayText(unexpectedError(e)); }
+
 } // namespace dropsize::ui

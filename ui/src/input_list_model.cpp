@@ -460,8 +460,19 @@ void InputListModel::count()
         watcher->deleteLater();
         onCounted(generation, result);
     });
-    watcher->setFuture(
-        QtConcurrent::run(&m_pool, countInputs, paths(), m_settings.planOptions(), m_cancel));
+    // Nothing may escape a task of the pool (Qt would end the program): what the count throws
+    // becomes the list's message.
+    watcher->setFuture(QtConcurrent::run(
+        &m_pool, [paths = paths(), options = m_settings.planOptions(), cancel = m_cancel] {
+            try {
+                return countInputs(paths, options, cancel);
+            } catch (const std::exception& e) {
+                auto failed = std::make_shared<Count>();
+                failed->rows.resize(static_cast<std::size_t>(paths.size()));
+                failed->planError = unexpectedErrorText(e);
+                return std::shared_ptr<const Count>(std::move(failed));
+            }
+        }));
 }
 
 void InputListModel::onCounted(quint64 generation, const std::shared_ptr<const Count>& result)

@@ -305,35 +305,47 @@ void PreviewPane::request()
         present(outcome);
     });
     watcher->setFuture(QtConcurrent::run(&m_pool, [id, source, plan, batch, only, full, cancel] {
-        Outcome outcome;
-        outcome.id = id;
-        const DecodeLimits& limits = batch.process.limits;
-        // The original is decoded for the screen beside the preview, on a thread of its own:
-        // the two take about as long. A folder's image is known only from the preview's plan.
-        std::error_code error;
-        std::future<Sides> before;
-        if (fs::is_regular_file(source, error)) {
-            before = std::async(std::launch::async,
-                [&] { return decodeSides(readImageFile(source, limits), full, limits, *cancel); });
-        }
-        auto made = makePreview(source, plan, batch, cancel.get(), only);
-        Sides original = before.valid() ? before.get() : Sides {};
-        if (!made) {
-            outcome.error = std::move(made).error();
+        const auto make = [&]() -> Outcome {
+            Outcome outcome;
+            outcome.id = id;
+            const DecodeLimits& limits = batch.process.limits;
+            // The original is decoded for the screen beside the preview, on a thread of its own:
+            // the two take about as long. A folder's image is known only from the preview's plan.
+            std::error_code error;
+            std::future<Sides> before;
+            if (fs::is_regular_file(source, error)) {
+                before = std::async(std::launch::async, [&] {
+                    return decodeSides(readImageFile(source, limits), full, limits, *cancel);
+                });
+            }
+            auto made = makePreview(source, plan, batch, cancel.get(), only);
+            Sides original = before.valid() ? before.get() : Sides {};
+            if (!made) {
+                outcome.error = std::move(made).error();
+                return outcome;
+            }
+            outcome.preview = std::move(made).value();
+            outcome.shown = only.value_or(0);
+            if (!before.valid()) {
+                original = decodeSides(
+                    readImageFile(outcome.preview.report.input, limits), full, limits, *cancel);
+            }
+            outcome.before = std::move(original);
+            if (outcome.shown < outcome.preview.encoded.size()) {
+                outcome.after
+                    = decodeSides(outcome.preview.encoded[outcome.shown], full, limits, *cancel);
+            }
             return outcome;
+        };
+        // Nothing may escape a task of the pool (Qt would end the program).
+        try {
+            return make();
+        } catch (const std::exception& e) {
+            Outcome failed;
+            failed.id = id;
+            failed.error = unexpectedError(e);
+            return failed;
         }
-        outcome.preview = std::move(made).value();
-        outcome.shown = only.value_or(0);
-        if (!before.valid()) {
-            original = decodeSides(
-                readImageFile(outcome.preview.report.input, limits), full, limits, *cancel);
-        }
-        outcome.before = std::move(original);
-        if (outcome.shown < outcome.preview.encoded.size()) {
-            outcome.after
-                = decodeSides(outcome.preview.encoded[outcome.shown], full, limits, *cancel);
-        }
-        return outcome;
     }));
 }
 

@@ -11,7 +11,9 @@
 #include <QStringList>
 #include <QThreadPool>
 #include <QTimer>
+#include <filesystem>
 #include <memory>
+#include <vector>
 
 namespace dropsize::ui {
 
@@ -80,6 +82,9 @@ private:
     void scheduleFlush();
     void flushFinishedJobs();
     void onWorkerDone(const Outcome& outcome);
+    /// The batch's task, on the pool's thread: plans, then runs until the batch ends.
+    Outcome planAndRun(BatchScheduler* scheduler, const PlanOptions& planOptions,
+        const std::vector<std::filesystem::path>& paths);
     double runningSeconds() const;
 
     State m_state = State::Idle;

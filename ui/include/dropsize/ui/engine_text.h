@@ -6,6 +6,7 @@
 #include "dropsize/core/text.h"
 
 #include <QString>
+#include <exception>
 
 namespace dropsize::ui {
 
@@ -15,5 +16,10 @@ namespace dropsize::ui {
 QString displayText(const Text& text);
 /// An error's sentence (Error::describe()) in the window's language.
 QString displayText(const Error& error);
+/// What a background task says when something it called threw: a task of the window's pool
+/// never lets an exception out (Qt would end the program), it turns it into this error.
+Error unexpectedError(const std::exception& e);
+/// unexpectedError()'s sentence in the window's language.
+QString unexpectedErrorText(const std::exception& e);
 
 } // namespace dropsize::ui
