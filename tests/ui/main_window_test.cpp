@@ -3,6 +3,7 @@
 #include "dropsize/ui/input_list_model.h"
 #include "dropsize/ui/job_log_model.h"
 #include "dropsize/ui/main_window.h"
+#include "dropsize/ui/preset_bar.h"
 #include "dropsize/ui/settings_panel.h"
 #include "dropsize/ui/settings_store.h"
 #include "dropsize/ui/translations.h"
@@ -283,6 +284,10 @@ TEST(MainWindow, ClosingDuringABatchAsksThenCancelsAndCloses)
     f.window.settingsPanel()->setSettings(oneWorker);
     f.window.startBatch();
     f.controller.pause(); // holds the batch (one file may be in flight): still running at close
+    // While it runs, nothing that changes what it does can be changed: not the settings, not
+    // the preset (which would rewrite them).
+    EXPECT_FALSE(f.window.settingsPanel()->isEnabled());
+    EXPECT_FALSE(f.window.presetBar()->isEnabled());
 
     bool asked = false;
     answerNextQuestion(QMessageBox::No, asked);

@@ -718,7 +718,10 @@ void MainWindow::onStateChanged(BatchController::State state)
 {
     using State = BatchController::State;
     const bool busy = state != State::Idle;
+    // Whatever changes what a batch does is locked while one runs (a preset picked then would
+    // rewrite the settings the batch is not using), so the window shows what made the files.
     m_settings->setEnabled(!busy);
+    m_presets->setEnabled(!busy);
     m_pause->setEnabled(
         state == State::Running || state == State::Paused || state == State::Planning);
     m_pause->setText(state == State::Paused ? tr("Res&ume") : tr("&Pause"));
