@@ -61,6 +61,13 @@ namespace {
         bool isText = true;
     };
 
+    // The keys read for the orientation: the text of any other key is neither copied nor
+    // inflated (a file of many compressed comments costs nothing here).
+    bool isOrientationKey(std::string_view key)
+    {
+        return key == kExifKey || key == kRawProfileKey || key == kXmpKey;
+    }
+
     std::pair<std::string_view, std::string_view> splitAtNul(std::string_view s)
     {
         const std::size_t nul = s.find('\0');
@@ -74,7 +81,7 @@ namespace {
     std::optional<TextValue> readText(std::string_view chunk)
     {
         const auto [key, value] = splitAtNul(chunk);
-        if (key.empty()) {
+        if (!isOrientationKey(key)) {
             return std::nullopt;
         }
         return TextValue { key, std::string(value), key != kExifKey };
@@ -85,7 +92,7 @@ namespace {
     std::optional<TextValue> readCompressedText(std::string_view chunk)
     {
         const auto [key, rest] = splitAtNul(chunk);
-        if (key.empty() || (!rest.empty() && rest[0] != 0)) {
+        if (!isOrientationKey(key) || (!rest.empty() && rest[0] != 0)) {
             return std::nullopt;
         }
         bool tooLarge = false;
@@ -105,6 +112,9 @@ namespace {
             return std::nullopt;
         }
         const std::string_view key = chunk.substr(0, keyEnd);
+        if (!isOrientationKey(key)) {
+            return std::nullopt;
+        }
         const auto flag = static_cast<unsigned char>(chunk[keyEnd + 1]);
         const auto method = static_cast<unsigned char>(chunk[keyEnd + 2]);
         const std::string_view rest = chunk.substr(keyEnd + 3);
