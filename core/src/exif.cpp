@@ -148,27 +148,20 @@ namespace {
             break;
         case 5:
         case 10: {
-            const bool isSigned = type == 10;
-            const std::int64_t num = isSigned
-                ? std::int64_t { static_cast<std::int32_t>(t.u32(at)) }
-                : std::int64_t { t.u32(at) };
-            const std::int64_t den = isSigned
-                ? std::int64_t { static_cast<std::int32_t>(t.u32(at + 4)) }
-                : std::int64_t { t.u32(at + 4) };
-            for (int k = 2; k <= 8 && den != 0; ++k) {
-                whole = num == k * den ? k : whole;
-            }
+            const auto part = [&](std::size_t p) {
+                return type == 10 ? std::int64_t { static_cast<std::int32_t>(t.u32(p)) }
+                                  : std::int64_t { t.u32(p) };
+            };
+            const std::int64_t num = part(at);
+            const std::int64_t den = part(at + 4);
+            whole = den != 0 && num % den == 0 ? num / den : 0;
             break;
         }
-        case 11: {
-            const float value = std::bit_cast<float>(t.u32(at));
-            whole = value >= 2.0F && value <= 8.0F && value == std::floor(value)
-                ? static_cast<std::int64_t>(value)
-                : 0;
-            break;
-        }
+        case 11:
         case 12: {
-            const double value = std::bit_cast<double>(t.u64(at));
+            // A float widens to the double of the same value.
+            const double value = type == 11 ? double { std::bit_cast<float>(t.u32(at)) }
+                                            : std::bit_cast<double>(t.u64(at));
             whole = value >= 2.0 && value <= 8.0 && value == std::floor(value)
                 ? static_cast<std::int64_t>(value)
                 : 0;
