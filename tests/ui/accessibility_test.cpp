@@ -32,6 +32,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTranslator>
 #include <gtest/gtest.h>
@@ -425,14 +426,39 @@ TEST(Keyboard, TabVisitsEveryControlInOrderAndLeavesTheTables)
     EXPECT_EQ(QApplication::focusWidget(), visited.back());
 }
 
+namespace {
+
+    // The window's Alt letters in each view a person can be in: either tab, "More options" closed
+    // and open, with one output folder chosen (its Choose… shown) and with the line that offers
+    // to replace existing outputs; none is taken twice in any of them.
+    void expectUniqueLetters(WindowFixture& f, std::size_t least)
+    {
+        BatchSettings s = f.window.settingsPanel()->settings();
+        s.outputLocation = ui::OutputLocation::Folder;
+        f.window.settingsPanel()->setSettings(s);
+        f.window.skipNotice()->setVisible(true);
+        for (const bool more : { false, true }) {
+            f.window.settingsPanel()->setMoreOptionsOpen(more);
+            for (int tab = 0; tab < f.window.resultTabs()->count(); ++tab) {
+                f.window.resultTabs()->setCurrentIndex(tab);
+                const auto letters = mnemonics(f.window);
+                const std::string view = "tab " + std::to_string(tab)
+                    + (more ? ", More options open" : ", More options closed");
+                EXPECT_GE(letters.size(), least) << "the letters were found: " << view;
+                EXPECT_TRUE(duplicates(letters).isEmpty())
+                    << view << "\n"
+                    << duplicates(letters).join(QLatin1Char('\n')).toStdString();
+            }
+        }
+    }
+
+} // namespace
+
 TEST(Keyboard, AltLettersAreUniqueInEnglish)
 {
     WindowFixture f;
     f.addFolder("photos", 1);
-    const auto letters = mnemonics(f.window);
-    EXPECT_GE(letters.size(), 20u) << "the letters were found";
-    EXPECT_TRUE(duplicates(letters).isEmpty())
-        << duplicates(letters).join(QLatin1Char('\n')).toStdString();
+    expectUniqueLetters(f, 20u);
 }
 
 TEST(Keyboard, AltLettersAreUniqueInChinese)
@@ -441,10 +467,8 @@ TEST(Keyboard, AltLettersAreUniqueInChinese)
     ASSERT_TRUE(chinese.installed);
     WindowFixture f;
     ASSERT_NE(f.window.startButton()->text(), QStringLiteral("&Start")) << "not translated";
-    const auto letters = mnemonics(f.window);
-    EXPECT_GE(letters.size(), 20u) << "the translations keep their (&X) letters";
-    EXPECT_TRUE(duplicates(letters).isEmpty())
-        << duplicates(letters).join(QLatin1Char('\n')).toStdString();
+    // The translations keep their (&X) letters.
+    expectUniqueLetters(f, 20u);
 }
 
 TEST(Keyboard, ReturnStartsTheBatchWhenStartIsEnabled)
@@ -788,8 +812,9 @@ TEST(Layout, TheRowsStayPutWhileAProblemComesAndGoes)
     f.addFolder("photos", 1);
     f.showActive();
     ui::SettingsPanel* panel = f.window.settingsPanel();
+    panel->setMoreOptionsOpen(true); // the list of sizes and the filter are under it
     QComboBox* filter = f.child<QComboBox>(
-        [](QComboBox* c) { return c->findText(QStringLiteral("Lanczos (sharper)")) >= 0; });
+        [](QComboBox* c) { return c->findText(QStringLiteral("Sharp (Lanczos)")) >= 0; });
     ASSERT_NE(filter, nullptr);
     QLineEdit* sizes = f.child<QLineEdit>(
         [](QLineEdit* e) { return e->placeholderText().startsWith(QStringLiteral("e.g. 2048")); });

@@ -104,7 +104,7 @@ TEST(MainWindow, DroppingFolderUrlsAddsThoseFolders)
     EXPECT_EQ(f.window.inputs()->paths().size(), 2);
 }
 
-TEST(MainWindow, FirstRunOffersBicubicAsPillowsDefaultAndLanczosAsSharper)
+TEST(MainWindow, FirstRunOffersBicubicAsSmoothAndLanczosAsSharp)
 {
     WindowFixture f;
     auto* panel = f.window.findChild<ui::SettingsPanel*>();
@@ -112,18 +112,18 @@ TEST(MainWindow, FirstRunOffersBicubicAsPillowsDefaultAndLanczosAsSharper)
     EXPECT_EQ(panel->settings().spec.filter, Filter::Bicubic);
     QComboBox* filter = nullptr;
     for (QComboBox* combo : panel->findChildren<QComboBox*>()) {
-        if (combo->findText(QStringLiteral("Lanczos (sharper)")) >= 0) {
+        if (combo->findText(QStringLiteral("Sharp (Lanczos)")) >= 0) {
             filter = combo;
         }
     }
     ASSERT_NE(filter, nullptr) << "the filter box";
-    EXPECT_EQ(filter->currentText(), QStringLiteral("Bicubic (Pillow's default)"));
+    EXPECT_EQ(filter->currentText(), QStringLiteral("Smooth (bicubic)"));
 
     // Reset to defaults brings bicubic back after another filter was chosen.
-    filter->setCurrentIndex(filter->findText(QStringLiteral("Lanczos (sharper)")));
+    filter->setCurrentIndex(filter->findText(QStringLiteral("Sharp (Lanczos)")));
     EXPECT_EQ(panel->settings().spec.filter, Filter::Lanczos);
     panel->setSettings(BatchSettings {});
-    EXPECT_EQ(filter->currentText(), QStringLiteral("Bicubic (Pillow's default)"));
+    EXPECT_EQ(filter->currentText(), QStringLiteral("Smooth (bicubic)"));
 }
 
 TEST(MainWindow, InvalidSettingsDisableStartAndSayWhyNextToTheValue)
@@ -291,15 +291,16 @@ TEST(MainWindow, ClosingDuringABatchAsksThenCancelsAndCloses)
 
     bool asked = false;
     answerNextQuestion(QMessageBox::No, asked);
-    EXPECT_FALSE(f.window.close()) << "No keeps the window and the batch";
-    EXPECT_TRUE(asked);
-    EXPECT_TRUE(f.controller.isBusy());
+    EXPECT_FALSE(f.window.close()) << "the window asks first";
+    ASSERT_TRUE(waitUntil([&] { return asked; }));
+    spinEventLoop(20);
+    EXPECT_TRUE(f.controller.isBusy()) << "No keeps the window and the batch";
     EXPECT_TRUE(f.window.isVisible());
 
     asked = false;
     answerNextQuestion(QMessageBox::Yes, asked);
     EXPECT_FALSE(f.window.close()) << "the window waits for the batch to stop";
-    EXPECT_TRUE(asked);
+    ASSERT_TRUE(waitUntil([&] { return asked; }));
     ASSERT_TRUE(waitUntil([&] { return !f.controller.isBusy() && !f.window.isVisible(); }));
     EXPECT_TRUE(cancelled);
     std::size_t written = 0;
@@ -314,6 +315,28 @@ TEST(MainWindow, ClosingDuringABatchAsksThenCancelsAndCloses)
     }
     EXPECT_LE(written, 1u) << "paused with one worker: at most the file in flight";
     EXPECT_FALSE(f.store.windowGeometry().isEmpty()) << "closing saved the window";
+}
+
+// The question asked on closing is about a running batch: when the batch ends while it is open,
+// it goes away, and the window stays.
+TEST(MainWindow, TheQuitQuestionGoesAwayWhenTheBatchEnds)
+{
+    WindowFixture f;
+    const fs::path a = makeFolder(f.dir.path(), "photos", 4);
+    f.window.addInputs({ toQString(a) });
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 4; }));
+    f.window.show();
+    f.window.startBatch();
+    f.controller.pause();
+    ASSERT_TRUE(f.controller.isBusy());
+    EXPECT_FALSE(f.window.close());
+    ASSERT_TRUE(waitUntil(
+        [] { return qobject_cast<QMessageBox*>(QApplication::activeModalWidget()) != nullptr; }));
+    f.controller.cancel(); // the batch ends without an answer
+    ASSERT_TRUE(waitUntil([&] { return !f.controller.isBusy(); }));
+    EXPECT_TRUE(waitUntil([] { return QApplication::activeModalWidget() == nullptr; }))
+        << "the question stayed after the batch ended";
+    EXPECT_TRUE(f.window.isVisible()) << "nobody said yes to quitting";
 }
 
 // "Add files…" offers every format the build reads, in either case.
@@ -337,7 +360,7 @@ TEST(Translations, SimplifiedChineseIsCompiledIn)
     const QString images
         = QCoreApplication::translate("dropsize::ui::InputListModel", "%n image(s)", nullptr, 3);
     const QString bicubic
-        = QCoreApplication::translate("dropsize::ui::SettingsPanel", "Bicubic (Pillow's default)");
+        = QCoreApplication::translate("dropsize::ui::SettingsPanel", "Smooth (bicubic)");
     for (QTranslator* t : app->findChildren<QTranslator*>()) {
         if (before.contains(t)) {
             continue;

@@ -13,12 +13,14 @@
 #include "support/test_support.h"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QInputDialog>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTimer>
+#include <QToolButton>
 #include <QTranslator>
 #include <fstream>
 #include <functional>
@@ -239,7 +241,7 @@ TEST(PresetBar, ChoosingAPresetFillsInTheSettingsAndChangingOneShowsModified)
             QStringLiteral("Thumbnails (256 px)") }));
     EXPECT_TRUE(f.bar.chosenPreset().isEmpty());
     EXPECT_EQ(f.bar.presetList()->currentText(), QStringLiteral("Custom settings"));
-    EXPECT_FALSE(f.bar.deleteButton()->isEnabled());
+    EXPECT_FALSE(f.bar.deleteAction()->isEnabled());
 
     EXPECT_TRUE(f.bar.choose(QStringLiteral("EMAIL")).isEmpty());
     BatchSettings s = f.panel.settings();
@@ -250,8 +252,8 @@ TEST(PresetBar, ChoosingAPresetFillsInTheSettingsAndChangingOneShowsModified)
     EXPECT_EQ(f.bar.chosenPreset(), QStringLiteral("E-mail (1280 px)"));
     EXPECT_FALSE(f.bar.isModified());
     EXPECT_EQ(f.bar.presetList()->currentText(), QStringLiteral("E-mail (1280 px)"));
-    EXPECT_FALSE(f.bar.deleteButton()->isEnabled()) << "a built-in cannot be deleted";
-    EXPECT_FALSE(f.bar.renameButton()->isEnabled());
+    EXPECT_FALSE(f.bar.deleteAction()->isEnabled()) << "a built-in cannot be deleted";
+    EXPECT_FALSE(f.bar.renameAction()->isEnabled());
     EXPECT_EQ(f.store.lastPreset(), QStringLiteral("E-mail (1280 px)"));
 
     s.encode.jpegQuality = 60;
@@ -279,8 +281,8 @@ TEST(PresetBar, SavesRenamesAndDeletesAPresetTheCommandLineReads)
     EXPECT_TRUE(f.bar.saveAs(QStringLiteral(" Mine ")).isEmpty());
     EXPECT_EQ(f.bar.chosenPreset(), QStringLiteral("Mine"));
     EXPECT_TRUE(f.bar.presetNames().contains(QStringLiteral("Mine")));
-    EXPECT_TRUE(f.bar.deleteButton()->isEnabled());
-    EXPECT_TRUE(f.bar.renameButton()->isEnabled());
+    EXPECT_TRUE(f.bar.deleteAction()->isEnabled());
+    EXPECT_TRUE(f.bar.renameAction()->isEnabled());
     EXPECT_NE(readText(f.file).find("Mine\t--fit 300x200 "), std::string::npos) << readText(f.file);
 
     auto cli = cli::parseCommandLine({ "in.jpg", "--preset", "mine" }, f.file);
@@ -338,18 +340,18 @@ TEST(PresetBar, WorksThroughItsWidgets)
         input->setTextValue(QStringLiteral("Squares"));
         input->accept();
     });
-    f.bar.renameButton()->click();
+    f.bar.renameAction()->trigger();
     EXPECT_EQ(f.bar.chosenPreset(), QStringLiteral("Squares"));
 
     // "Delete" asks first.
     answerNextDialog(clickYes);
-    f.bar.deleteButton()->click();
+    f.bar.deleteAction()->trigger();
     EXPECT_TRUE(f.bar.chosenPreset().isEmpty());
     EXPECT_EQ(list->currentText(), QStringLiteral("Custom settings"));
     EXPECT_FALSE(f.bar.presetNames().contains(QStringLiteral("Squares")));
 
-    for (QWidget* w : std::initializer_list<QWidget*> {
-             list, f.bar.saveButton(), f.bar.renameButton(), f.bar.deleteButton() }) {
+    for (QWidget* w :
+        std::initializer_list<QWidget*> { list, f.bar.saveButton(), f.bar.manageButton() }) {
         EXPECT_FALSE(w->accessibleName().isEmpty());
         EXPECT_NE(w->focusPolicy() & Qt::TabFocus, 0) << "reached by Tab";
     }
@@ -401,7 +403,7 @@ TEST(PresetBar, IsAboveTheSettingsInTheWindowAndSpeaksChinese)
     const QPoint form = window.settingsPanel()->mapTo(&window, QPoint(0, 0));
     EXPECT_LT(bar.y(), form.y());
     // Tab goes from the bar's last button into the form, as the eye does.
-    QWidget* next = window.presetBar()->deleteButton()->nextInFocusChain();
+    QWidget* next = window.presetBar()->manageButton()->nextInFocusChain();
     while (next != nullptr && next->focusPolicy() == Qt::NoFocus) {
         next = next->nextInFocusChain();
     }

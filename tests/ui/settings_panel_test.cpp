@@ -167,9 +167,9 @@ TEST(SettingsPanel, GivesBackEveryOutputSetting)
     EXPECT_EQ(panel.settings().maxBytes, 0U) << "None: no target file size";
 }
 
-// Each format's settings are enabled where an output may be written in it; a PNG has neither
-// quality nor target file size.
-TEST(SettingsPanel, EnablesTheSettingsOfTheFormatsWritten)
+// Each format's quality is shown where an output may be written in it (and hidden otherwise); a
+// PNG has neither quality nor target file size, which is then disabled.
+TEST(SettingsPanel, ShowsTheSettingsOfTheFormatsWritten)
 {
     SettingsPanel panel { DeviceInfo {} };
     const QSpinBox* jpeg = spinBox(panel, QStringLiteral("JPEG "));
@@ -223,17 +223,17 @@ TEST(SettingsPanel, EnablesTheSettingsOfTheFormatsWritten)
 #endif
         panel.setSettings(s);
 #if DROPSIZE_WITH_WEBP
-        EXPECT_EQ(webp->isEnabled(), e.webp) << nameOf(e.format);
-        EXPECT_EQ(lossless->isEnabled(), e.webp) << nameOf(e.format);
+        EXPECT_EQ(webp->isVisibleTo(&panel), e.webp) << nameOf(e.format);
+        EXPECT_EQ(lossless->isVisibleTo(&panel), e.webp) << nameOf(e.format);
 #else
         static_cast<void>(e.webp);
 #endif
         const char* name = nameOf(e.format);
-        EXPECT_EQ(jpeg->isEnabled(), e.jpeg) << name;
+        EXPECT_EQ(jpeg->isVisibleTo(&panel), e.jpeg) << name;
         EXPECT_EQ(maxBytes->isEnabled(), e.maxBytes) << name;
 #if DROPSIZE_WITH_HEIF
-        EXPECT_EQ(avif->isEnabled(), e.avif) << name;
-        EXPECT_EQ(speed->isEnabled(), e.avif) << name;
+        EXPECT_EQ(avif->isVisibleTo(&panel), e.avif) << name;
+        EXPECT_EQ(speed->isVisibleTo(&panel), e.avif) << name;
 #else
         static_cast<void>(e.avif);
 #endif
@@ -261,7 +261,7 @@ TEST(SettingsPanel, SaysTheExactSizeStretches)
                        "Exact size (stretches)"));
     const QLabel* note = nullptr;
     for (const QLabel* label : panel.findChildren<QLabel*>()) {
-        if (label->text() == QStringLiteral("stretches: aspect not kept")) {
+        if (label->text() == QStringLiteral("Stretches: the aspect is not kept.")) {
             note = label;
         }
     }

@@ -23,6 +23,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDataStream>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -44,6 +45,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -123,6 +125,16 @@ namespace {
 
 } // namespace
 
+QString withSizeInName(const QString& nameTemplate)
+{
+    if (nameTemplate.contains(QLatin1String("{w}"))
+        || nameTemplate.contains(QLatin1String("{size}"))) {
+        return nameTemplate;
+    }
+    return (nameTemplate.isEmpty() ? QStringLiteral("{name}") : nameTemplate)
+        + QStringLiteral("_{w}x{h}");
+}
+
 MainWindow::MainWindow(
     SettingsStore& store, BatchController& controller, const DeviceInfo& devices, QWidget* parent)
     : QMainWindow(parent)
@@ -137,14 +149,15 @@ MainWindow::MainWindow(
     m_inputs = new InputListModel(this);
     m_log = new JobLogModel(this);
 
-    auto* top = new QWidget(this);
-    auto* topLayout = new QHBoxLayout(top);
-    topLayout->setContentsMargins(0, 0, 0, 0);
-    topLayout->addWidget(buildInputs(), 2);
-    auto* settingsBox = new QGroupBox(tr("Settings"), top);
+    // Left, in the order of the work: what to resize, then how. Right, as large as the window
+    // allows: the preview of the selected image, or the log of the batch, one at a time.
+    // Made in the order Tab visits them: the inputs, the settings, Start and the run, then the
+    // preview and the log.
+    QWidget* inputs = buildInputs();
+    auto* settingsBox = new QGroupBox(tr("Settings"), this);
     auto* settingsLayout = new QVBoxLayout(settingsBox);
-    // The form is taller than a small screen leaves above the log and the Start button: it
-    // scrolls rather than pushing them off the screen.
+    // More options open can be taller than a small screen leaves: the form then scrolls rather
+    // than pushing Start off the screen.
     auto* settingsScroll = new QScrollArea(settingsBox);
     settingsScroll->setWidgetResizable(true);
     settingsScroll->setFrameShape(QFrame::NoFrame);
@@ -160,20 +173,29 @@ MainWindow::MainWindow(
     settingsScroll->setMinimumWidth(m_settings->minimumSizeHint().width()
         + settingsScroll->verticalScrollBar()->sizeHint().width());
     settingsLayout->addWidget(settingsScroll, 1);
-    topLayout->addWidget(settingsBox, 3);
+    m_settingsScroll = settingsScroll;
 
-    auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->setChildrenCollapsible(false);
-    splitter->addWidget(top);
-    splitter->addWidget(buildLogAndPreview());
-    splitter->setStretchFactor(0, 0);
-    splitter->setStretchFactor(1, 1);
-    splitter->setSizes({ top->sizeHint().height(), 10000 }); // the log gets the rest
+    m_leftSplit = new QSplitter(Qt::Vertical, this);
+    m_leftSplit->setObjectName(QStringLiteral("leftSplit"));
+    m_leftSplit->setChildrenCollapsible(false);
+    m_leftSplit->addWidget(inputs);
+    m_leftSplit->addWidget(settingsBox);
+    m_leftSplit->setStretchFactor(0, 1);
+    m_leftSplit->setStretchFactor(1, 0);
+
+    m_split = new QSplitter(Qt::Horizontal, this);
+    m_split->setObjectName(QStringLiteral("mainSplit"));
+    m_split->setChildrenCollapsible(false);
+    m_split->addWidget(m_leftSplit);
+    QWidget* run = buildRun();
+    m_split->addWidget(buildLogAndPreview());
+    m_split->setStretchFactor(0, 0);
+    m_split->setStretchFactor(1, 1);
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
-    layout->addWidget(splitter, 1);
-    layout->addWidget(buildRun());
+    layout->addWidget(m_split, 1);
+    layout->addWidget(run);
     setCentralWidget(central);
 
     m_dropHint = new QLabel(tr("Drop folders or images to add them"), central);
@@ -246,17 +268,53 @@ MainWindow::MainWindow(
         });
 
     m_settings->setSettings(m_store.load());
+    m_settings->setMoreOptionsOpen(m_store.moreOptionsOpen());
+    connect(m_settings, &SettingsPanel::moreOptionsToggled, this, [this](bool open) {
+        m_store.setMoreOptionsOpen(open);
+        // Opened: the form takes the room it needs from the input list, as far as it can.
+        if (open) {
+            const int wanted = m_settingsScroll->parentWidget()->sizeHint().height();
+            QList<int> sizes = m_leftSplit->sizes();
+            const int total = sizes.value(0) + sizes.value(1);
+            const int inputsMin = m_leftSplit->widget(0)->minimumSizeHint().height();
+            sizes[1] = std::min(wanted, total - inputsMin);
+            sizes[0] = total - sizes[1];
+            m_leftSplit->setSizes(sizes);
+        }
+    });
     m_preview->setSettings(m_settings->settings());
     m_inputs->setSettings(m_settings->settings());
     if (!restoreGeometry(m_store.windowGeometry())) {
         resize(firstRunSize());
     }
     restoreState(m_store.windowState());
+    sizePanes();
     onStateChanged(m_controller.state());
     revalidate();
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::sizePanes()
+{
+    QDataStream in(m_store.paneState());
+    QByteArray split;
+    QByteArray left;
+    int tab = 0;
+    in >> split >> left >> tab;
+    if (in.status() == QDataStream::Ok && m_split->restoreState(split)
+        && m_leftSplit->restoreState(left)) {
+        m_tabs->setCurrentIndex(tab);
+        return;
+    }
+    // The left column as wide as its form (the rest to the preview), the settings as tall as
+    // they are (the rest to the input list).
+    const int leftWidth
+        = std::min(m_leftSplit->widget(1)->sizeHint().width(), std::max(width() * 2 / 5, 1));
+    m_split->setSizes({ leftWidth, std::max(1, width() - leftWidth) });
+    const int settingsHeight = m_leftSplit->widget(1)->sizeHint().height();
+    m_leftSplit->setSizes({ std::max(1, height() - settingsHeight), settingsHeight });
+}
 
 QSize MainWindow::firstRunSize() const
 {
@@ -309,11 +367,17 @@ QWidget* MainWindow::buildInputs()
     m_inputTotal->setWordWrap(true);
     layout->addWidget(m_inputTotal);
 
-    auto* hint
-        = new QLabel(tr("Drag folders or images from your file manager onto this window."), box);
-    hint->setWordWrap(true);
-    hint->setEnabled(false);
-    layout->addWidget(hint);
+    // The first thing to do, said where it is done: inside the empty list, in its own text
+    // colour (a disabled label's grey was 1.6:1 on the window).
+    m_emptyHint
+        = new QLabel(tr("Drag folders or images here from your file manager, or use Add folder."),
+            m_inputView->viewport());
+    m_emptyHint->setObjectName(QStringLiteral("emptyHint"));
+    m_emptyHint->setAlignment(Qt::AlignCenter);
+    m_emptyHint->setWordWrap(true);
+    m_emptyHint->setForegroundRole(QPalette::Text);
+    m_emptyHint->setAttribute(Qt::WA_TransparentForMouseEvents);
+    m_inputView->viewport()->installEventFilter(this);
     m_inputProblem = new QLabel(box);
     setTextTone(m_inputProblem, TextTone::Problem);
     m_inputProblem->setWordWrap(true);
@@ -345,19 +409,29 @@ QWidget* MainWindow::buildInputs()
     connect(addFiles, &QPushButton::clicked, this, &MainWindow::addFilesDialog);
     connect(remove, &QPushButton::clicked, this, &MainWindow::removeSelectedInputs);
     connect(clear, &QPushButton::clicked, m_inputs, &InputListModel::clear);
-    // Only while idle: a running batch already has its list.
-    connect(&m_controller, &BatchController::stateChanged, box,
-        [addFolder, addFiles, remove, clear](BatchController::State state) {
-            for (QPushButton* b : { addFolder, addFiles, remove, clear }) {
-                b->setEnabled(state == BatchController::State::Idle);
-            }
-        });
+    // Only while idle (a running batch already has its list), and Remove and Clear only with
+    // something to remove.
+    const auto enable = [this, addFolder, addFiles, remove, clear] {
+        const bool idle = !m_controller.isBusy();
+        const bool listed = m_inputs->rowCount() > 0;
+        addFolder->setEnabled(idle);
+        addFiles->setEnabled(idle);
+        remove->setEnabled(idle && listed && m_inputView->selectionModel()->hasSelection());
+        clear->setEnabled(idle && listed);
+        m_emptyHint->setVisible(!listed);
+    };
+    connect(&m_controller, &BatchController::stateChanged, box, enable);
+    connect(m_inputs, &QAbstractItemModel::rowsInserted, box, enable);
+    connect(m_inputs, &QAbstractItemModel::rowsRemoved, box, enable);
+    connect(m_inputs, &QAbstractItemModel::modelReset, box, enable);
+    connect(m_inputView->selectionModel(), &QItemSelectionModel::selectionChanged, box, enable);
+    enable();
     return box;
 }
 
 QWidget* MainWindow::buildLog()
 {
-    auto* box = new QGroupBox(tr("Log"));
+    auto* box = new QWidget;
     auto* layout = new QVBoxLayout(box);
     m_logFilter = new QSortFilterProxyModel(this);
     m_logFilter->setSourceModel(m_log);
@@ -390,8 +464,8 @@ QWidget* MainWindow::buildLog()
     layout->addWidget(m_logView, 1);
 
     auto* bar = new QHBoxLayout;
-    m_onlyFailures = new QCheckBox(tr("Show only failures"), box);
-    auto* copy = new QPushButton(tr("Cop&y"), box);
+    m_onlyFailures = new QCheckBox(tr("Show onl&y failures"), box);
+    auto* copy = new QPushButton(tr("Copy to clip&board"), box);
     copy->setToolTip(tr("Copy the rows shown to the clipboard"));
     // No Alt letter: each of its letters already has a control.
     m_showInFolder = new QPushButton(tr("Show in folder"), box);
@@ -453,22 +527,26 @@ QWidget* MainWindow::buildLog()
     return box;
 }
 
-QSplitter* MainWindow::buildLogAndPreview()
+QTabWidget* MainWindow::buildLogAndPreview()
 {
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->setChildrenCollapsible(false);
-    split->addWidget(buildLog());
-    m_preview = new PreviewPane(split);
-    split->addWidget(m_preview);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 1);
-    split->setSizes({ 2000, 1000 }); // the log keeps its file column in view
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("resultTabs"));
+    m_tabs->setDocumentMode(true);
+    m_preview = new PreviewPane(m_tabs);
+    m_tabs->addTab(m_preview, tr("Preview"));
+    m_tabs->addTab(buildLog(), tr("Log"));
+    m_tabs->setTabToolTip(0, tr("The selected image before and after the settings (Ctrl+1)"));
+    m_tabs->setTabToolTip(1, tr("One row per file of the batch (Ctrl+2)"));
 
-    // The preview follows the current row of either list, and the settings.
+    // The preview follows the current row of either list, and the settings. Choosing an input
+    // is asking to see it; a row of the log is previewed when its tab is next shown.
     connect(m_inputView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& current) {
             if (current.isValid() && current.row() < m_inputs->paths().size()) {
                 m_preview->setSource(m_inputs->paths().at(current.row()));
+                if (m_inputView->hasFocus()) {
+                    m_tabs->setCurrentWidget(m_preview);
+                }
             }
         });
     connect(m_logView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -480,7 +558,7 @@ QSplitter* MainWindow::buildLogAndPreview()
         });
     connect(m_settings, &SettingsPanel::settingsChanged, m_preview,
         [this] { m_preview->setSettings(m_settings->settings()); });
-    return split;
+    return m_tabs;
 }
 
 QWidget* MainWindow::buildRun()
@@ -491,8 +569,9 @@ QWidget* MainWindow::buildRun()
     auto* controls = new QHBoxLayout;
     m_start = new QPushButton(tr("&Start"), bar);
     m_start->setDefault(true);
-    m_pause = new QPushButton(tr("&Pause"), bar);
-    m_cancel = new QPushButton(tr("Cancel"), bar);
+    // Pause and Resume are one button: one letter for both.
+    m_pause = new QPushButton(tr("Pa&use"), bar);
+    m_cancel = new QPushButton(tr("&Cancel"), bar);
     m_cancel->setToolTip(tr("Stop the batch (Esc): files already written stay"));
     m_progress = new QProgressBar(bar);
     m_progress->setAccessibleName(tr("Progress"));
@@ -521,12 +600,44 @@ QWidget* MainWindow::buildRun()
     m_summary->setObjectName(QStringLiteral("summary"));
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAccessibleName(tr("Summary of the batch"));
-    m_openOutput = new QPushButton(tr("Open output folder"), bar);
+    m_openOutput = new QPushButton(tr("Open output fol&der"), bar);
     m_openOutput->setObjectName(QStringLiteral("openOutput"));
     m_openOutput->setVisible(false);
     summary->addWidget(m_summary, 1);
     summary->addWidget(m_openOutput);
     layout->addLayout(summary);
+
+    // Before Start: a batch that would skip most of its files because their outputs exist (a
+    // second run with another size, say) says so, with the two ways out.
+    m_skipNotice = new QWidget(bar);
+    m_skipNotice->setObjectName(QStringLiteral("skipNotice"));
+    auto* notice = new QHBoxLayout(m_skipNotice);
+    notice->setContentsMargins(0, 0, 0, 0);
+    m_skipText = new QLabel(m_skipNotice);
+    m_skipText->setWordWrap(true);
+    setTextTone(m_skipText, TextTone::Warning);
+    m_replaceExisting = new QPushButton(tr("Replace them"), m_skipNotice);
+    m_replaceExisting->setToolTip(
+        tr("Sets \"If an output exists\" to \"Replace it\": the earlier outputs are written over "
+           "(the originals never are)"));
+    m_sizeInNames = new QPushButton(tr("Add the size to the names"), m_skipNotice);
+    m_sizeInNames->setToolTip(tr("Names each output with its size (photo_1024x768.jpg), so that "
+                                 "outputs of another size stay beside these"));
+    notice->addWidget(m_skipText, 1);
+    notice->addWidget(m_replaceExisting);
+    notice->addWidget(m_sizeInNames);
+    m_skipNotice->hide();
+    layout->addWidget(m_skipNotice);
+    connect(m_replaceExisting, &QPushButton::clicked, this, [this] {
+        BatchSettings s = m_settings->settings();
+        s.onExisting = ExistingPolicy::Overwrite;
+        m_settings->setSettings(s);
+    });
+    connect(m_sizeInNames, &QPushButton::clicked, this, [this] {
+        BatchSettings s = m_settings->settings();
+        s.nameTemplate = withSizeInName(s.nameTemplate);
+        m_settings->setSettings(s);
+    });
 
     connect(m_start, &QPushButton::clicked, this, &MainWindow::startBatch);
     connect(m_pause, &QPushButton::clicked, this, [this] {
@@ -558,8 +669,12 @@ void MainWindow::buildMenus()
     file->addAction(tr("Add f&iles\u2026"), this, &MainWindow::addFilesDialog);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-    // No Alt letter is left for it: the window uses every other one that "View" holds.
-    menuBar()->addMenu(tr("View"))->addAction(m_preview->toggleAction());
+    // No Alt letter: the window's controls hold every other letter of "View".
+    QMenu* view = menuBar()->addMenu(tr("View"));
+    view->addAction(tr("&Preview"), QKeySequence(Qt::CTRL | Qt::Key_1), this,
+        [this] { m_tabs->setCurrentWidget(m_preview); });
+    view->addAction(tr("&Log"), QKeySequence(Qt::CTRL | Qt::Key_2), this,
+        [this] { m_tabs->setCurrentIndex(1); });
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Dropsize"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -694,6 +809,17 @@ void MainWindow::revalidate()
     m_inputView->setAccessibleDescription(inputProblems.join(QLatin1Char('\n')));
     m_start->setEnabled(problems.empty() && !m_controller.isBusy());
     m_start->setToolTip(problems.empty() ? QString() : problems.front().message);
+
+    const qint64 total = m_inputs->totalImages();
+    const qint64 skipped = m_inputs->skippedImages();
+    const bool mostSkipped = problems.empty() && !m_controller.isBusy() && total > 0
+        && skipped * 2 > total && m_settings->settings().onExisting == ExistingPolicy::Skip;
+    if (mostSkipped) {
+        m_skipText->setText(tr("%1 of %n image(s) would be skipped: their outputs exist already.",
+            nullptr, static_cast<int>(std::min<qint64>(total, INT_MAX)))
+                                .arg(skipped));
+    }
+    m_skipNotice->setVisible(mostSkipped);
 }
 
 void MainWindow::startBatch()
@@ -711,6 +837,7 @@ void MainWindow::startBatch()
     m_openOutput->hide();
     m_outputDirs.clear();
     m_progress->setRange(0, 0); // busy until the plan is known
+    m_tabs->setCurrentIndex(1); // the log, where the batch shows what it does
     m_controller.start(m_inputs->paths(), settings);
 }
 
@@ -724,7 +851,7 @@ void MainWindow::onStateChanged(BatchController::State state)
     m_presets->setEnabled(!busy);
     m_pause->setEnabled(
         state == State::Running || state == State::Paused || state == State::Planning);
-    m_pause->setText(state == State::Paused ? tr("Res&ume") : tr("&Pause"));
+    m_pause->setText(state == State::Paused ? tr("Res&ume") : tr("Pa&use"));
     m_cancel->setEnabled(busy && state != State::Cancelling);
     if (state == State::Cancelling) {
         m_rate->setText(tr("Cancelling\u2026"));
@@ -825,6 +952,8 @@ void MainWindow::onFinished(const BatchResult& result)
     }
     if (m_closeWhenIdle) {
         QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+    } else if (m_quitQuestion != nullptr) {
+        m_quitQuestion->done(QMessageBox::No); // the batch it asked about has ended
     }
 }
 
@@ -893,23 +1022,38 @@ void MainWindow::openLogFile(const QString& path, bool inFolder)
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (m_controller.isBusy()) {
-        if (!m_closeWhenIdle) {
-            const auto answer = QMessageBox::question(this, tr("Dropsize"),
+        // Asked without blocking, so that a batch that ends while the question is open takes the
+        // question with it (it is about a batch that no longer runs).
+        if (!m_closeWhenIdle && m_quitQuestion == nullptr) {
+            m_quitQuestion = new QMessageBox(QMessageBox::Question, tr("Dropsize"),
                 tr("A batch is running. Stop it and quit?\n\nFiles already written stay; the file "
                    "being written is discarded."),
-                QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
-            if (answer != QMessageBox::Yes) {
-                event->ignore();
-                return;
-            }
-            m_closeWhenIdle = true;
-            m_controller.cancel();
+                QMessageBox::Yes | QMessageBox::No, this);
+            m_quitQuestion->setObjectName(QStringLiteral("quitQuestion"));
+            m_quitQuestion->setDefaultButton(QMessageBox::No);
+            m_quitQuestion->setAttribute(Qt::WA_DeleteOnClose);
+            connect(m_quitQuestion, &QMessageBox::finished, this, [this](int answer) {
+                if (answer != QMessageBox::Yes) {
+                    return;
+                }
+                if (m_controller.isBusy()) {
+                    m_closeWhenIdle = true; // closes once the batch has stopped (onFinished)
+                    m_controller.cancel();
+                } else {
+                    QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
+                }
+            });
+            m_quitQuestion->open();
         }
-        event->ignore(); // closes once the batch has stopped (onFinished)
+        event->ignore();
         return;
     }
     m_store.save(m_settings->settings());
     m_store.saveWindow(saveGeometry(), saveState());
+    QByteArray panes;
+    QDataStream out(&panes, QIODevice::WriteOnly);
+    out << m_split->saveState() << m_leftSplit->saveState() << m_tabs->currentIndex();
+    m_store.setPaneState(panes);
     m_store.sync();
     event->accept();
 }
@@ -945,6 +1089,15 @@ void MainWindow::resizeEvent(QResizeEvent* event)
     if (m_dropHint->isVisible()) {
         setDropHintVisible(true);
     }
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if (m_emptyHint != nullptr && watched == m_inputView->viewport()
+        && event->type() == QEvent::Resize) {
+        m_emptyHint->setGeometry(m_inputView->viewport()->rect().adjusted(12, 0, -12, 0));
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::setDropHintVisible(bool visible)

@@ -12,10 +12,12 @@
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QTimer>
+#include <QToolButton>
 #include <utility>
 
 namespace dropsize::ui {
@@ -49,29 +51,37 @@ PresetBar::PresetBar(SettingsStore& store, std::filesystem::path presetFile, QWi
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto* label = new QLabel(tr("Preset:"), this);
+    auto* label = new QLabel(tr("&Preset:"), this);
     m_list = new QComboBox(this);
-    m_list->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // As wide as the column leaves, down to a short name: the settings' column is narrow.
+    m_list->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_list->setMinimumContentsLength(12);
     m_list->setAccessibleName(tr("Preset"));
     m_list->setToolTip(tr("Settings saved under a name; dropsize-cli --preset reads the same "
                           "presets"));
     label->setBuddy(m_list);
-    m_save = new QPushButton(tr("Save as…"), this);
+    m_save = new QPushButton(tr("Sav&e as…"), this);
     m_save->setAccessibleName(tr("Save the settings as a preset"));
-    m_rename = new QPushButton(tr("Rename…"), this);
-    m_rename->setAccessibleName(tr("Rename the preset"));
-    m_delete = new QPushButton(tr("Delete"), this);
-    m_delete->setAccessibleName(tr("Delete the preset"));
+    // Renaming and deleting are rarer: behind one button, in its menu.
+    m_manage = new QToolButton(this);
+    m_manage->setText(tr("⋯"));
+    m_manage->setAccessibleName(tr("Rename or delete the preset"));
+    m_manage->setToolTip(tr("Rename or delete the chosen preset (one of yours)"));
+    m_manage->setPopupMode(QToolButton::InstantPopup);
+    m_manage->setFocusPolicy(Qt::StrongFocus);
+    auto* menu = new QMenu(m_manage);
+    m_rename = menu->addAction(tr("&Rename…"));
+    m_delete = menu->addAction(tr("&Delete"));
+    m_manage->setMenu(menu);
     layout->addWidget(label);
     layout->addWidget(m_list, 1);
     layout->addWidget(m_save);
-    layout->addWidget(m_rename);
-    layout->addWidget(m_delete);
+    layout->addWidget(m_manage);
 
     connect(m_list, &QComboBox::currentIndexChanged, this, &PresetBar::onPicked);
     connect(m_save, &QPushButton::clicked, this, &PresetBar::askSaveAs);
-    connect(m_rename, &QPushButton::clicked, this, &PresetBar::askRename);
-    connect(m_delete, &QPushButton::clicked, this, &PresetBar::askDelete);
+    connect(m_rename, &QAction::triggered, this, &PresetBar::askRename);
+    connect(m_delete, &QAction::triggered, this, &PresetBar::askDelete);
 
     // Told once the window listens (the bar is built before its signals are connected).
     QTimer::singleShot(0, this, &PresetBar::reportProblems);
@@ -165,6 +175,7 @@ void PresetBar::refresh()
     const bool userPreset = preset && !preset->builtIn();
     m_rename->setEnabled(userPreset);
     m_delete->setEnabled(userPreset);
+    m_manage->setEnabled(userPreset);
     m_refreshing = false;
 }
 

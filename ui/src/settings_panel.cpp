@@ -18,6 +18,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
 #include <algorithm>
 
 namespace dropsize::ui {
@@ -108,16 +110,14 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     : QWidget(parent)
     , m_devices(devices)
 {
-    // Two columns, so that the form stays low enough for a small screen: what to make of each
-    // image and where it goes on the left, how its file is written on the right.
-    auto* columns = new QHBoxLayout(this);
-    columns->setContentsMargins(0, 0, 0, 0);
+    // One column, in the order people decide: how big, where to, which format; everything else
+    // under "More options", closed until opened (and remembered by the window). The column is
+    // narrow enough to sit beside the preview on a 1366x768 laptop at 125 %.
+    auto* column = new QVBoxLayout(this);
+    column->setContentsMargins(0, 0, 0, 0);
     auto* form = new QFormLayout;
-    auto* files = new QFormLayout;
-    for (QFormLayout* layout : { form, files }) {
-        layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        columns->addLayout(layout, 1);
-    }
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    column->addLayout(form);
 
     // Size: the mode picks one page of values.
     m_mode = new QComboBox(this);
@@ -139,65 +139,44 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_sizePages = new QStackedWidget(this);
     m_sizePages->addWidget(row(m_sizePages, { m_percent }));
     // Fit, fill and the exact size share the width and height; only the exact size stretches,
-    // and says so beside them.
-    m_stretchNote = new QLabel(tr("stretches: aspect not kept"), this);
+    // and says so below them.
+    m_stretchNote = new QLabel(tr("Stretches: the aspect is not kept."), this);
     m_stretchNote->setWordWrap(true);
     setTextTone(m_stretchNote, TextTone::Warning);
-    m_sizePages->addWidget(
-        row(m_sizePages, { m_width, new QLabel(tr("\u00d7"), this), m_height, m_stretchNote }));
+    m_sizePages->addWidget(row(m_sizePages, { m_width, new QLabel(tr("\u00d7"), this), m_height }));
     m_sizePages->addWidget(row(m_sizePages, { m_longEdge }));
     m_sizePages->addWidget(row(m_sizePages, { m_shortEdge }));
     m_sizePages->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-    // The values on a row of their own: the width and height with the exact size's note are
-    // wider than the column.
-    form->addRow(tr("Si&ze:"), m_mode);
-    form->addRow(QString(), m_sizePages);
-    m_sizes = new QLineEdit(this);
-    m_sizes->setPlaceholderText(tr("e.g. 2048,1024,256 or 50%,fit:800x600"));
-    m_sizes->setClearButtonEnabled(true);
-    m_sizes->setToolTip(
-        tr("Writes every image at each size of the list, reading it once: long edges (2048), "
-           "percentages (50%), fit:WxH, fill:WxH, short:N, long:N or exact:WxH. Each size's "
-           "outputs go to a folder named by its label (2048, fit800x600, 50pct) unless the file "
-           "names name the size. Empty: the one size above."));
-    form->addRow(tr("Se&veral sizes:"), m_sizes);
-    form->addRow(QString(), addProblemLabel(SettingsField::Sizes, true));
-    m_enlarge = new QCheckBox(tr("Allow &enlarging (never by default)"), this);
-    m_enlarge->setToolTip(tr("Without it no output is larger than its input. A box to fill that "
-                             "an image is too small for is then only cropped to the box's "
-                             "shape, not scaled up."));
-    form->addRow(QString(), m_enlarge);
+    // The mode and its values on one row: the values take what the mode leaves.
+    auto* sizeRow = new QWidget(this);
+    auto* sizeLayout = new QHBoxLayout(sizeRow);
+    sizeLayout->setContentsMargins(0, 0, 0, 0);
+    sizeLayout->addWidget(m_mode);
+    sizeLayout->addWidget(m_sizePages, 1);
+    form->addRow(tr("Si&ze:"), sizeRow);
+    qobject_cast<QLabel*>(form->labelForField(sizeRow))->setBuddy(m_mode);
+    form->addRow(QString(), m_stretchNote);
     form->addRow(QString(), addProblemLabel(SettingsField::Size, true));
 
-    m_filter = new QComboBox(this);
-    addItem(m_filter, tr("Bicubic (Pillow's default)"), Filter::Bicubic);
-    addItem(m_filter, tr("Lanczos (sharper)"), Filter::Lanczos);
-    addItem(m_filter, tr("Hamming"), Filter::Hamming);
-    addItem(m_filter, tr("Bilinear"), Filter::Bilinear);
-    addItem(m_filter, tr("Box"), Filter::Box);
-    addItem(m_filter, tr("Nearest"), Filter::Nearest);
-    form->addRow(tr("Fil&ter:"), m_filter);
-
     m_location = new QComboBox(this);
-    addItem(m_location, tr("\"ResizeImage\" inside each input folder"),
+    addItem(m_location, tr("A \"ResizeImage\" folder beside the images"),
         OutputLocation::InsideEachInput);
-    addItem(m_location, tr("One folder:"), OutputLocation::Folder);
+    addItem(m_location, tr("One folder of my choice"), OutputLocation::Folder);
+    m_location->setItemData(0,
+        tr("Each input folder gets a \"ResizeImage\" folder with the outputs, its sub-folders "
+           "mirrored inside."),
+        Qt::ToolTipRole);
+    m_location->setItemData(1,
+        tr("Every output goes to the folder below, the inputs' sub-folders mirrored inside."),
+        Qt::ToolTipRole);
     m_outputDir = new QLineEdit(this);
     m_outputDir->setPlaceholderText(tr("Output folder"));
     m_outputDir->setClearButtonEnabled(true);
-    m_chooseOutput = new QPushButton(tr("&Choose\u2026"), this);
-    form->addRow(tr("&Output:"), m_location);
-    form->addRow(QString(), row(this, { m_outputDir, m_chooseOutput }, false));
+    m_chooseOutput = new QPushButton(tr("Ch&oose\u2026"), this);
+    form->addRow(tr("Save &to:"), m_location);
+    m_outputRow = row(this, { m_outputDir, m_chooseOutput }, false);
+    form->addRow(QString(), m_outputRow);
     form->addRow(QString(), addProblemLabel(SettingsField::OutputDir, true));
-    m_nameTemplate = new QLineEdit(this);
-    m_nameTemplate->setPlaceholderText(tr("{name}, or e.g. {name}_{w}x{h}"));
-    m_nameTemplate->setClearButtonEnabled(true);
-    m_nameTemplate->setToolTip(
-        tr("{name}: the input's name without extension; {ext}: the output's extension; {w} and "
-           "{h}: its size; {size}: the size's label; {n}: the input's number. The extension is "
-           "added; \"/\" makes sub-folders. Empty: the input's name."));
-    form->addRow(tr("File &names:"), m_nameTemplate);
-    form->addRow(QString(), addProblemLabel(SettingsField::Name, true));
 
     m_format = new QComboBox(this);
 #if DROPSIZE_WITH_HEIF
@@ -219,9 +198,9 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_quality = new QSpinBox(this);
     setRange(m_quality, option::kJpegQuality);
     m_quality->setPrefix(tr("JPEG "));
-    m_quality->setToolTip(tr("JPEG quality"));
-    files->addRow(tr("For&mat:"), m_format);
-    // One box per lossy format, each enabled where an output may be in its format.
+    m_quality->setToolTip(tr("JPEG quality: higher is better looking and larger"));
+    form->addRow(tr("For&mat:"), m_format);
+    // One box per lossy format, each shown where an output may be in its format.
 #if DROPSIZE_WITH_WEBP
     m_webpQuality = new QSpinBox(this);
     setRange(m_webpQuality, option::kWebpQuality);
@@ -235,97 +214,156 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_avifQuality = new QSpinBox(this);
     setRange(m_avifQuality, option::kAvifQuality);
     m_avifQuality->setPrefix(tr("AVIF "));
-    m_avifQuality->setToolTip(tr("AVIF quality"));
+    m_avifQuality->setToolTip(tr("AVIF quality: higher is better looking and larger"));
     m_avifSpeed = new QSpinBox(this);
     setRange(m_avifSpeed, option::kAvifSpeed);
     m_avifSpeed->setPrefix(tr("AVIF speed "));
     m_avifSpeed->setToolTip(tr("AVIF encoder speed: %1 is the slowest and gives the smallest files")
                                 .arg(option::kAvifSpeed.min));
 #endif
-    // JPEG, WebP and AVIF on one row; WebP's lossless and AVIF's speed below. A build without
-    // a format has no boxes for it.
+    // JPEG, WebP and AVIF on one row (a build without a format has no box for it), WebP's
+    // lossless beside them.
     QList<QWidget*> qualities { m_quality };
-    QList<QWidget*> more;
-    for (QWidget* w :
-        { static_cast<QWidget*>(m_webpQuality), static_cast<QWidget*>(m_avifQuality) }) {
+    for (QWidget* w : { static_cast<QWidget*>(m_webpQuality), static_cast<QWidget*>(m_avifQuality),
+             static_cast<QWidget*>(m_webpLossless) }) {
         if (w != nullptr) {
             qualities.append(w);
         }
     }
-    for (QWidget* w :
-        { static_cast<QWidget*>(m_webpLossless), static_cast<QWidget*>(m_avifSpeed) }) {
-        if (w != nullptr) {
-            more.append(w);
-        }
-    }
-    QWidget* qualityRow = row(this, qualities);
-    files->addRow(tr("&Quality:"), qualityRow);
-    // The row's label takes the mnemonic's focus to its first box, not to the row itself.
-    qobject_cast<QLabel*>(files->labelForField(qualityRow))->setBuddy(m_quality);
-    if (!more.isEmpty()) {
-        files->addRow(QString(), row(this, more));
-    }
-    files->addRow(QString(), addProblemLabel(SettingsField::Quality));
+    m_qualityRow = row(this, qualities);
+    form->addRow(tr("&Quality:"), m_qualityRow);
+    // The row's label takes the mnemonic's focus to its first box shown (updateEnabledState()).
+    m_qualityLabel = qobject_cast<QLabel*>(form->labelForField(m_qualityRow));
+    m_qualityLabel->setBuddy(m_quality);
+    form->addRow(QString(), addProblemLabel(SettingsField::Quality));
 
-    m_maxBytes = new QSpinBox(this);
+    // The rest, for those who want it.
+    m_moreToggle = new QToolButton(this);
+    m_moreToggle->setText(tr("More optio&ns"));
+    m_moreToggle->setCheckable(true);
+    m_moreToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_moreToggle->setAutoRaise(true);
+    m_moreToggle->setToolTip(tr("Several sizes, the filter, file names, a largest file size, "
+                                "what to do with existing outputs, metadata and the device"));
+    column->addWidget(m_moreToggle, 0, Qt::AlignLeft);
+    m_more = new QWidget(this);
+    auto* more = new QFormLayout(m_more);
+    more->setContentsMargins(0, 0, 0, 0);
+    more->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    column->addWidget(m_more);
+    column->addStretch(1);
+
+    m_sizes = new QLineEdit(m_more);
+    m_sizes->setPlaceholderText(tr("e.g. 2048,1024,256 or 50%,fit:800x600"));
+    m_sizes->setClearButtonEnabled(true);
+    m_sizes->setToolTip(
+        tr("Writes every image at each size of the list, reading it once: long edges (2048), "
+           "percentages (50%), fit:WxH, fill:WxH, short:N, long:N or exact:WxH. Each size's "
+           "outputs go to a folder named by its label (2048, fit800x600, 50pct) unless the file "
+           "names name the size. Empty: the one size above."));
+    more->addRow(tr("Se&veral sizes:"), m_sizes);
+    more->addRow(QString(), addProblemLabel(SettingsField::Sizes, true));
+    m_enlarge = new QCheckBox(tr("Allow enlarging (never by default)"), m_more);
+    m_enlarge->setToolTip(tr("Without it no output is larger than its input. A box to fill that "
+                             "an image is too small for is then only cropped to the box's "
+                             "shape, not scaled up."));
+    more->addRow(QString(), m_enlarge);
+
+    m_filter = new QComboBox(m_more);
+    // Plain words first, the filter's name in brackets; what each does in its tooltip.
+    addItem(m_filter, tr("Smooth (bicubic)"), Filter::Bicubic);
+    addItem(m_filter, tr("Sharp (Lanczos)"), Filter::Lanczos);
+    addItem(m_filter, tr("Soft (Hamming)"), Filter::Hamming);
+    addItem(m_filter, tr("Softer (bilinear)"), Filter::Bilinear);
+    addItem(m_filter, tr("Averaged (box)"), Filter::Box);
+    addItem(m_filter, tr("Blocky (nearest pixel)"), Filter::Nearest);
+    const QStringList filterTips {
+        tr("Pillow's default for thumbnail(): smooth, little ringing"),
+        tr("The sharpest: fine detail kept, a little ringing at hard edges"),
+        tr("Between bilinear and bicubic"),
+        tr("Soft; fast"),
+        tr("Each output pixel the average of the input pixels it covers"),
+        tr("No smoothing: each output pixel one input pixel (pixel art, masks)"),
+    };
+    for (int i = 0; i < m_filter->count() && i < filterTips.size(); ++i) {
+        m_filter->setItemData(i, filterTips[i], Qt::ToolTipRole);
+    }
+    more->addRow(tr("Filter:"), m_filter);
+
+    m_nameTemplate = new QLineEdit(m_more);
+    m_nameTemplate->setPlaceholderText(tr("{name}, or e.g. {name}_{w}x{h}"));
+    m_nameTemplate->setClearButtonEnabled(true);
+    m_nameTemplate->setToolTip(
+        tr("{name}: the input's name without extension; {ext}: the output's extension; {w} and "
+           "{h}: its size; {size}: the size's label; {n}: the input's number. The extension is "
+           "added; \"/\" makes sub-folders. Empty: the input's name."));
+    more->addRow(tr("File names:"), m_nameTemplate);
+    more->addRow(QString(), addProblemLabel(SettingsField::Name, true));
+
+    m_maxBytes = new QSpinBox(m_more);
     m_maxBytes->setSpecialValueText(tr("None"));
     m_maxBytes->setAccelerated(true);
-    m_maxBytesUnit = new QComboBox(this);
+    m_maxBytesUnit = new QComboBox(m_more);
     // 1024-based, as the command line's K and M.
     m_maxBytesUnit->addItem(tr("KB"), QVariant::fromValue<qlonglong>(1024));
     m_maxBytesUnit->addItem(tr("MB"), QVariant::fromValue<qlonglong>(qlonglong { 1024 } * 1024));
-    auto* maxBytesNote = new QLabel(tr("lossy formats only"), this);
-    maxBytesNote->setWordWrap(true);
-    maxBytesNote->setEnabled(false);
+    m_maxBytesNote = new QLabel(tr("lossy formats only"), m_more);
+    m_maxBytesNote->setWordWrap(true);
     const QString maxBytesTip = tr("Each output in a lossy format is written at the "
                                    "highest quality, up to its quality above, whose file is at "
                                    "most this large. PNG and lossless WebP outputs are written "
                                    "as usual.");
     m_maxBytes->setToolTip(maxBytesTip);
-    maxBytesNote->setToolTip(maxBytesTip);
-    QWidget* maxBytesRow = row(this, { m_maxBytes, m_maxBytesUnit, maxBytesNote });
-    files->addRow(tr("Lar&gest file size:"), maxBytesRow);
-    qobject_cast<QLabel*>(files->labelForField(maxBytesRow))->setBuddy(m_maxBytes);
-    files->addRow(QString(), addProblemLabel(SettingsField::MaxBytes));
+    m_maxBytesNote->setToolTip(maxBytesTip);
+    QWidget* maxBytesRow = row(m_more, { m_maxBytes, m_maxBytesUnit, m_maxBytesNote });
+    more->addRow(tr("Lar&gest file size:"), maxBytesRow);
+    qobject_cast<QLabel*>(more->labelForField(maxBytesRow))->setBuddy(m_maxBytes);
+    more->addRow(QString(), addProblemLabel(SettingsField::MaxBytes));
 
-    m_ifBigger = new QComboBox(this);
+    m_ifBigger = new QComboBox(m_more);
     addItem(m_ifBigger, tr("Write it"), IfBigger::Keep);
     addItem(m_ifBigger, tr("Skip it"), IfBigger::Skip);
     addItem(m_ifBigger, tr("Copy the original"), IfBigger::Copy);
     m_ifBigger->setToolTip(tr("For an output in its input's format whose file is larger than "
                               "the input's; one in another format is always written."));
-    files->addRow(tr("If larger than the original:"), m_ifBigger);
+    more->addRow(tr("If larger than the original:"), m_ifBigger);
 
-    m_existing = new QComboBox(this);
+    m_existing = new QComboBox(m_more);
     addItem(m_existing, tr("Skip it (a re-run resumes)"), ExistingPolicy::Skip);
-    addItem(m_existing, tr("Overwrite it"), ExistingPolicy::Overwrite);
+    addItem(m_existing, tr("Replace it"), ExistingPolicy::Overwrite);
     addItem(m_existing, tr("Keep both (photo_1.jpg)"), ExistingPolicy::Rename);
-    files->addRow(tr("If an output e&xists:"), m_existing);
+    more->addRow(tr("If an output e&xists:"), m_existing);
 
-    m_recursive = new QCheckBox(tr("Include su&b-folders"), this);
-    m_keepMetadata = new QCheckBox(tr("&Keep EXIF and colour profile"), this);
-    m_keepDates = new QCheckBox(tr("Keep file dates"), this);
+    m_recursive = new QCheckBox(tr("Include sub-folders"), m_more);
+    m_keepMetadata = new QCheckBox(tr("&Keep EXIF and colour profile"), m_more);
+    m_keepDates = new QCheckBox(tr("Keep file dates"), m_more);
     m_keepDates->setToolTip(tr("Each output takes its input's modification time."));
-    files->addRow(QString(), row(this, { m_recursive, m_keepDates }));
-    files->addRow(QString(), m_keepMetadata);
+    more->addRow(QString(), row(m_more, { m_recursive, m_keepDates }));
+    more->addRow(QString(), m_keepMetadata);
+    if (m_avifSpeed != nullptr) {
+        m_avifSpeed->setParent(m_more);
+        more->addRow(tr("AVIF speed:"), m_avifSpeed);
+        m_avifSpeedLabel = qobject_cast<QLabel*>(more->labelForField(m_avifSpeed));
+    }
 
-    m_device = new QComboBox(this);
+    m_device = new QComboBox(m_more);
     addItem(m_device, tr("Automatic"), DeviceChoice::Auto);
     addItem(m_device, tr("CPU only"), DeviceChoice::Cpu);
     addItem(m_device, tr("GPU"), DeviceChoice::Gpu);
-    m_deviceNote = new QLabel(this);
+    m_deviceNote = new QLabel(m_more);
     m_deviceNote->setWordWrap(true);
-    // The thread count on a line of its own: a long reason wraps before it, never inside it
-    // (Chinese wraps between any two characters, and split the word for threads).
-    m_deviceNote->setText(
-        (devices.gpuUsable ? tr("%1 (GPU)").arg(QString::fromStdString(devices.gpuName))
-                           : tr("No CUDA device: %1").arg(displayText(devices.gpuReason)))
-        + QLatin1Char('\n') + tr("%n CPU thread(s)", nullptr, devices.cpuThreads));
-    form->addRow(tr("&Device:"), m_device);
-    form->addRow(QString(), m_deviceNote);
+    // Plain words; the CUDA runtime's own reason in the tooltip (and the About box).
+    m_deviceNote->setText(devices.gpuUsable
+            ? tr("%1, and %n CPU thread(s)", nullptr, devices.cpuThreads)
+                  .arg(QString::fromStdString(devices.gpuName))
+            : tr("No NVIDIA GPU found: using %n CPU thread(s)", nullptr, devices.cpuThreads));
+    m_deviceReason = devices.gpuUsable ? QString() : displayText(devices.gpuReason);
+    more->addRow(tr("Device:"), m_device);
+    more->addRow(QString(), m_deviceNote);
 
-    auto* reset = new QPushButton(tr("Reset to defaults"), this);
-    form->addRow(QString(), row(this, { reset }));
+    auto* reset = new QPushButton(tr("Reset to defaults"), m_more);
+    reset->setToolTip(tr("Every setting back to its default (the presets stay)"));
+    more->addRow(QString(), row(m_more, { reset }));
 
     // What a screen reader calls the values that have no label of their own.
     m_percent->setAccessibleName(tr("Percentage"));
@@ -345,7 +383,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
         m_avifSpeed->setAccessibleName(tr("AVIF encoder speed"));
     }
     nameFieldsByLabels(form);
-    nameFieldsByLabels(files);
+    nameFieldsByLabels(more);
 
     // Each problem is told with the values it is about.
     m_problemFields[SettingsField::Sizes] = { m_sizes };
@@ -357,13 +395,13 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
         = { m_quality, m_webpQuality, m_avifQuality, m_avifSpeed };
     m_problemFields[SettingsField::MaxBytes] = { m_maxBytes };
 
-    // Tab goes down the left column, then down the right one, as they read.
+    // Tab goes down the column as it reads.
     QWidget* previous = nullptr;
     for (QWidget* w : std::initializer_list<QWidget*> { m_mode, m_percent, m_width, m_height,
-             m_longEdge, m_shortEdge, m_sizes, m_enlarge, m_filter, m_location, m_outputDir,
-             m_chooseOutput, m_nameTemplate, m_device, reset, m_format, m_quality, m_webpQuality,
-             m_avifQuality, m_webpLossless, m_avifSpeed, m_maxBytes, m_maxBytesUnit, m_ifBigger,
-             m_existing, m_recursive, m_keepDates, m_keepMetadata }) {
+             m_longEdge, m_shortEdge, m_location, m_outputDir, m_chooseOutput, m_format, m_quality,
+             m_webpQuality, m_avifQuality, m_webpLossless, m_moreToggle, m_sizes, m_enlarge,
+             m_filter, m_nameTemplate, m_maxBytes, m_maxBytesUnit, m_ifBigger, m_existing,
+             m_recursive, m_keepDates, m_keepMetadata, m_avifSpeed, m_device, reset }) {
         if (w == nullptr) {
             continue; // a format this build lacks
         }
@@ -409,9 +447,20 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     connect(m_outputDir, &QLineEdit::textChanged, this, changed);
     connect(m_chooseOutput, &QPushButton::clicked, this, &SettingsPanel::chooseOutputFolder);
     connect(reset, &QPushButton::clicked, this, &SettingsPanel::resetRequested);
+    connect(m_moreToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_more->setVisible(open);
+        m_moreToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        emit moreOptionsToggled(open);
+    });
+    m_more->setVisible(false);
+    m_moreToggle->setArrowType(Qt::RightArrow);
 
     setSettings(BatchSettings {});
 }
+
+bool SettingsPanel::moreOptionsOpen() const { return m_moreToggle->isChecked(); }
+
+void SettingsPanel::setMoreOptionsOpen(bool open) { m_moreToggle->setChecked(open); }
 
 QLabel* SettingsPanel::addProblemLabel(SettingsField field, bool whileTyping)
 {
@@ -540,6 +589,17 @@ void SettingsPanel::setMaxBytes(std::uint64_t bytes)
 
 void SettingsPanel::showProblems(const std::vector<SettingsProblem>& problems)
 {
+    // A problem with a value under a closed "More options" would stop the batch unseen: the
+    // section opens to show it (once each time such a problem appears).
+    const bool hiddenProblem
+        = std::any_of(problems.begin(), problems.end(), [this](const SettingsProblem& p) {
+              const auto label = m_problemLabels.find(p.field);
+              return label != m_problemLabels.end() && m_more->isAncestorOf(label->second);
+          });
+    if (hiddenProblem && !m_hadHiddenProblem && !moreOptionsOpen()) {
+        setMoreOptionsOpen(true);
+    }
+    m_hadHiddenProblem = hiddenProblem;
     for (auto& [field, label] : m_problemLabels) {
         QStringList messages;
         for (const SettingsProblem& p : problems) {
@@ -579,25 +639,35 @@ void SettingsPanel::updateEnabledState()
             : mode == SizeMode::ShortEdge                  ? 3
                                                            : 1);
     const bool folder = current<OutputLocation>(m_location) == OutputLocation::Folder;
-    m_outputDir->setEnabled(folder);
-    m_chooseOutput->setEnabled(folder);
-    // Each format's settings, enabled where an output may be in it: a batch that keeps the
-    // inputs' formats may write any of them.
+    m_outputRow->setVisible(folder);
+    // Only the settings of the formats an output may be in: a batch that keeps the inputs'
+    // formats may write any of them; PNG has none.
     const auto format = current<OutputFormat>(m_format);
     const auto writes
         = [format](OutputFormat f) { return format == f || format == OutputFormat::Keep; };
-    m_quality->setEnabled(writes(OutputFormat::Jpeg));
+    m_quality->setVisible(writes(OutputFormat::Jpeg));
 #if DROPSIZE_WITH_HEIF
-    m_avifQuality->setEnabled(writes(OutputFormat::Avif));
-    m_avifSpeed->setEnabled(writes(OutputFormat::Avif));
+    m_avifQuality->setVisible(writes(OutputFormat::Avif));
+    m_avifSpeed->setVisible(writes(OutputFormat::Avif));
+    m_avifSpeedLabel->setVisible(writes(OutputFormat::Avif));
 #endif
 #if DROPSIZE_WITH_WEBP
-    m_webpQuality->setEnabled(writes(OutputFormat::Webp));
-    m_webpLossless->setEnabled(writes(OutputFormat::Webp));
+    m_webpQuality->setVisible(writes(OutputFormat::Webp));
+    m_webpLossless->setVisible(writes(OutputFormat::Webp));
     const bool losslessWebp = format == OutputFormat::Webp && m_webpLossless->isChecked();
 #else
     const bool losslessWebp = false;
 #endif
+    const bool anyQuality = format != OutputFormat::Png;
+    m_qualityRow->setVisible(anyQuality);
+    m_qualityLabel->setVisible(anyQuality);
+    for (QWidget* box : { static_cast<QWidget*>(m_quality), static_cast<QWidget*>(m_webpQuality),
+             static_cast<QWidget*>(m_avifQuality) }) {
+        if (box != nullptr && !box->isHidden()) {
+            m_qualityLabel->setBuddy(box);
+            break;
+        }
+    }
     // A target file size lowers a lossy format's quality; PNG and lossless WebP have none.
     const bool lossy = format != OutputFormat::Png && !losslessWebp;
     m_maxBytes->setEnabled(lossy);
@@ -610,8 +680,12 @@ void SettingsPanel::updateEnabledState()
     const bool gpuMissing
         = current<DeviceChoice>(m_device) == DeviceChoice::Gpu && !m_devices.gpuUsable;
     setTextTone(m_deviceNote, gpuMissing ? TextTone::Warning : TextTone::Normal);
-    m_deviceNote->setToolTip(
-        gpuMissing ? tr("No usable GPU: every file will run on the CPU.") : QString());
+    QString tip = m_deviceReason;
+    if (gpuMissing) {
+        tip = tr("No usable GPU: every file will run on the CPU.")
+            + (tip.isEmpty() ? QString() : QLatin1Char('\n') + tip);
+    }
+    m_deviceNote->setToolTip(tip);
 }
 
 void SettingsPanel::chooseOutputFolder()

@@ -184,6 +184,8 @@ namespace {
     const char* const kStateKey = "window/state";
     const char* const kLastFolderKey = "window/lastFolder";
     const char* const kLastPresetKey = "presets/last";
+    const char* const kMoreOptionsKey = "window/moreOptions";
+    const char* const kPaneStateKey = "window/panes";
 
 } // namespace
 
@@ -255,6 +257,26 @@ QString SettingsStore::lastPreset() const
 void SettingsStore::setLastPreset(const QString& name)
 {
     m_settings.setValue(QLatin1String(kLastPresetKey), name);
+}
+
+bool SettingsStore::moreOptionsOpen() const
+{
+    return m_settings.value(QLatin1String(kMoreOptionsKey), false).toBool();
+}
+
+void SettingsStore::setMoreOptionsOpen(bool open)
+{
+    m_settings.setValue(QLatin1String(kMoreOptionsKey), open);
+}
+
+QByteArray SettingsStore::paneState() const
+{
+    return m_settings.value(QLatin1String(kPaneStateKey)).toByteArray();
+}
+
+void SettingsStore::setPaneState(const QByteArray& state)
+{
+    m_settings.setValue(QLatin1String(kPaneStateKey), state);
 }
 
 void SettingsStore::sync() { m_settings.sync(); }

@@ -7,14 +7,18 @@
 #include "dropsize/ui/folder_opener.h"
 
 #include <QMainWindow>
+#include <QPointer>
 #include <memory>
 
 class QCheckBox;
 class QLabel;
+class QMessageBox;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
+class QScrollArea;
 class QSplitter;
+class QTabWidget;
 class QTableView;
 
 namespace dropsize::ui {
@@ -27,6 +31,10 @@ class PreviewPane;
 class PresetBar;
 class SettingsPanel;
 class SettingsStore;
+
+/// `nameTemplate` with the output's size in it ("{name}_{w}x{h}" for the default name), unless
+/// it names the size already: what "Add the size to the names" puts in File names.
+QString withSizeInName(const QString& nameTemplate);
 
 /// The Dropsize window: inputs (buttons and drag-and-drop), settings, Start/Pause/Cancel, progress
 /// and the live log. It shows and collects; BatchController runs the batch.
@@ -58,6 +66,10 @@ public:
     BatchNotifier* batchNotifier() const noexcept { return m_notifier; }
     PreviewPane* previewPane() const noexcept { return m_preview; }
     QPushButton* openOutputButton() const noexcept { return m_openOutput; }
+    /// The preview and the log, one shown at a time.
+    QTabWidget* resultTabs() const noexcept { return m_tabs; }
+    /// The line before Start that says most files would be skipped (hidden otherwise).
+    QWidget* skipNotice() const noexcept { return m_skipNotice; }
 
     /// How "Open output folder" opens a folder (tests give their own launcher).
     void setFolderOpener(FolderOpener opener) { m_folderOpener = std::move(opener); }
@@ -71,13 +83,16 @@ protected:
     void dragLeaveEvent(QDragLeaveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     QWidget* buildInputs();
     QWidget* buildRun();
     QWidget* buildLog();
-    /// The log beside the preview of the image selected in the inputs or the log.
-    QSplitter* buildLogAndPreview();
+    /// The preview of the image selected in the inputs or the log, and the log, as two tabs.
+    QTabWidget* buildLogAndPreview();
+    /// The panes' sizes for the window's first size: the left column as wide as its form.
+    void sizePanes();
     /// 1100x760, or less where the screen is smaller.
     QSize firstRunSize() const;
     void buildMenus();
@@ -115,6 +130,16 @@ private:
     QStringList m_notAddedPaths; ///< "path (reason)"
     int m_rejectedNow = 0; ///< paths addInputs() is not adding
     QLabel* m_dropHint = nullptr;
+    QLabel* m_emptyHint = nullptr; ///< inside the empty input list: what to do first
+    QSplitter* m_split = nullptr; ///< the left column | the tabs
+    QSplitter* m_leftSplit = nullptr; ///< the inputs over the settings
+    QScrollArea* m_settingsScroll = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QWidget* m_skipNotice = nullptr;
+    QLabel* m_skipText = nullptr;
+    QPushButton* m_replaceExisting = nullptr;
+    QPushButton* m_sizeInNames = nullptr;
+    QPointer<QMessageBox> m_quitQuestion; ///< "Stop it and quit?" while it is open
     QPushButton* m_start = nullptr;
     QPushButton* m_pause = nullptr;
     QPushButton* m_cancel = nullptr;

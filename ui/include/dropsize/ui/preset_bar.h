@@ -10,8 +10,10 @@
 #include <filesystem>
 #include <optional>
 
+class QAction;
 class QComboBox;
 class QPushButton;
+class QToolButton;
 
 namespace dropsize::ui {
 
@@ -19,8 +21,8 @@ class SettingsPanel;
 class SettingsStore;
 
 /// The presets above the settings: a list of them (the built-ins first, then the user's, from
-/// the file the command line reads too), "Save as…", "Rename…" and "Delete". Choosing one puts
-/// its values into the settings panel; once the settings differ from it, the list says
+/// the file the command line reads too), "Save as…", and "Rename…" and "Delete" in a menu. Choosing
+/// one puts its values into the settings panel; once the settings differ from it, the list says
 /// "(modified)". The chosen preset is remembered in the settings store.
 class PresetBar : public QWidget {
     Q_OBJECT
@@ -54,8 +56,10 @@ public:
 
     QComboBox* presetList() const noexcept { return m_list; }
     QPushButton* saveButton() const noexcept { return m_save; }
-    QPushButton* renameButton() const noexcept { return m_rename; }
-    QPushButton* deleteButton() const noexcept { return m_delete; }
+    /// "Rename…" and "Delete", in the menu of manageButton().
+    QAction* renameAction() const noexcept { return m_rename; }
+    QAction* deleteAction() const noexcept { return m_delete; }
+    QToolButton* manageButton() const noexcept { return m_manage; }
 
 signals:
     /// A passing message for the status bar (a preset file's skipped lines, say).
@@ -79,8 +83,9 @@ private:
     QString m_loadProblem; ///< why the file could not be read, in the window's language
     QComboBox* m_list = nullptr;
     QPushButton* m_save = nullptr;
-    QPushButton* m_rename = nullptr;
-    QPushButton* m_delete = nullptr;
+    QToolButton* m_manage = nullptr;
+    QAction* m_rename = nullptr;
+    QAction* m_delete = nullptr;
     bool m_refreshing = false;
 };
 

@@ -19,6 +19,7 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QStackedWidget;
+class QToolButton;
 
 namespace dropsize::ui {
 
@@ -36,7 +37,13 @@ public:
     /// here).
     void showProblems(const std::vector<SettingsProblem>& problems);
 
+    /// Whether "More options" (every setting but size, output folder and format) is open.
+    bool moreOptionsOpen() const;
+    void setMoreOptionsOpen(bool open);
+
 signals:
+    /// The user opened or closed "More options" (for remembering it).
+    void moreOptionsToggled(bool open);
     void settingsChanged();
     void resetRequested();
     /// The user picked a folder in the "Choose…" dialog (for remembering where it was).
@@ -63,14 +70,22 @@ private:
     QComboBox* m_filter = nullptr;
     QComboBox* m_location = nullptr;
     QLineEdit* m_outputDir = nullptr;
+    QWidget* m_outputRow = nullptr; ///< the folder and Choose…, shown for "One folder"
     QPushButton* m_chooseOutput = nullptr;
     QLineEdit* m_nameTemplate = nullptr;
     QComboBox* m_format = nullptr;
+    QWidget* m_qualityRow = nullptr; ///< the quality boxes of the formats the batch may write
+    QLabel* m_qualityLabel = nullptr;
     QSpinBox* m_quality = nullptr; ///< JPEG's
     QSpinBox* m_webpQuality = nullptr; ///< null in a build without WebP, as is m_webpLossless
     QCheckBox* m_webpLossless = nullptr;
     QSpinBox* m_avifQuality = nullptr; ///< null in a build without AVIF, as is m_avifSpeed
     QSpinBox* m_avifSpeed = nullptr;
+    QLabel* m_avifSpeedLabel = nullptr;
+    QLabel* m_maxBytesNote = nullptr;
+    QToolButton* m_moreToggle = nullptr;
+    QWidget* m_more = nullptr; ///< what "More options" shows
+    QString m_deviceReason; ///< why no GPU is used, as CUDA says it (the device note's tooltip)
     QSpinBox* m_maxBytes = nullptr; ///< in m_maxBytesUnit's units; 0: no target file size
     QComboBox* m_maxBytesUnit = nullptr;
     QComboBox* m_ifBigger = nullptr;
@@ -87,6 +102,7 @@ private:
     BatchSettings
         m_hidden; ///< values the form does not show (subsampling, threads, ...) kept as loaded
     bool m_updating = false;
+    bool m_hadHiddenProblem = false; ///< a problem under "More options" was shown last time
 };
 
 } // namespace dropsize::ui

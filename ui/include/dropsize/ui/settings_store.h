@@ -34,6 +34,13 @@ public:
     [[nodiscard]] QString lastPreset() const;
     void setLastPreset(const QString& name);
 
+    /// Whether the settings' "More options" were open when the window closed (closed at first).
+    [[nodiscard]] bool moreOptionsOpen() const;
+    void setMoreOptionsOpen(bool open);
+    /// The sizes of the window's panes (its splitters) and the tab shown, as the window saved them.
+    [[nodiscard]] QByteArray paneState() const;
+    void setPaneState(const QByteArray& state);
+
     void sync();
 
 private:
