@@ -5,12 +5,16 @@
 #include "dropsize/core/preview.h"
 #include "dropsize/ui/engine_text.h"
 #include "dropsize/ui/job_log_model.h"
+#include "palette_colors.h"
 #include "path_strings.h"
 #include "preview_image_view.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
+#include <QEvent>
 #include <QFile>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -18,8 +22,11 @@
 #include <QLabel>
 #include <QLocale>
 #include <QToolButton>
+#include <QTransform>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <cmath>
 #include <future>
 #include <optional>
 #include <span>
@@ -33,11 +40,12 @@ namespace dropsize::ui {
 
 namespace {
 
-    // Both sides are decoded for the screen at most this large on their longer side: more than
-    // the pane is wide beside the log on a large screen, and small enough that a photo's JPEG
-    // decodes at 1/4 or 1/8 of its size (the plan keeps twice the size asked for). 1:1 decodes
-    // both again at full size.
+    // Both sides are decoded for the screen as large as the views are on their longer side, at
+    // least this (a photo's JPEG still decodes at 1/4 or 1/8 of its size: the plan keeps twice
+    // the size asked for) and at most the larger (a view that large is rare, and the zoom that
+    // needs more decodes both at full size).
     constexpr int kScreenSide = 720;
+    constexpr int kLargestScreenSide = 4096;
 
     // What the engine's pixels look like to Qt; grey with alpha has no 8-bit QImage format and
     // becomes RGBA.
@@ -89,11 +97,11 @@ namespace {
         QImage full;
     };
 
-    Sides decodeSides(std::span<const std::uint8_t> bytes, bool full, const DecodeLimits& limits,
-        const CancelToken& cancel)
+    Sides decodeSides(std::span<const std::uint8_t> bytes, int side, bool full,
+        const DecodeLimits& limits, const CancelToken& cancel)
     {
         Sides sides;
-        sides.fit = decodedForView(bytes, kScreenSide, limits, cancel);
+        sides.fit = decodedForView(bytes, side, limits, cancel);
         if (full) {
             sides.full = decodedForView(bytes, 0, limits, cancel);
         }
@@ -113,15 +121,66 @@ namespace {
         return { bytes.begin(), bytes.end() };
     }
 
+    // The size an image is seen at: the reports give sizes as stored, which a JPEG's orientation
+    // may turn; the decoded image is upright.
+    QSizeF upright(Size stored, const QImage& seen)
+    {
+        QSizeF size(stored.width, stored.height);
+        if (!seen.isNull() && stored.width != stored.height
+            && (seen.width() > seen.height()) != (stored.width > stored.height)) {
+            size.transpose();
+        }
+        return size;
+    }
+
+    // Where the original's pixels fall in the output's: scaled down to the output's size, and
+    // for a crop (Fill) at one scale with the cut centred, as the resize cuts it.
+    QTransform originalToOutput(QSizeF original, QSizeF output, bool crop)
+    {
+        QTransform map;
+        if (original.isEmpty() || output.isEmpty()) {
+            return map;
+        }
+        const double kx = original.width() / output.width();
+        const double ky = original.height() / output.height();
+        if (!crop) {
+            map.scale(1 / kx, 1 / ky);
+            return map;
+        }
+        const double k = std::min(kx, ky);
+        map.scale(1 / k, 1 / k);
+        map.translate(-(original.width() - output.width() * k) / 2,
+            -(original.height() - output.height() * k) / 2);
+        return map;
+    }
+
+    QString fileName(const fs::path& path) { return toQString(path.filename()); }
+
+    // "(40 % of the original)": whole percents, a tenth under 10 %, and no "0 %" for an output
+    // that is smaller than a hundredth of the original but not nothing.
+    QString shareOfOriginal(std::uint64_t bytes, std::uint64_t original)
+    {
+        const double percent = 100.0 * static_cast<double>(bytes) / static_cast<double>(original);
+        if (bytes > 0 && percent < 1.0) {
+            return PreviewPane::tr("(less than 1 % of the original)");
+        }
+        return PreviewPane::tr("(%1 % of the original)")
+            .arg(QLocale().toString(percent, 'f', percent < 10.0 ? 1 : 0));
+    }
+
 } // namespace
 
 struct PreviewPane::Outcome {
     quint64 id = 0;
     std::optional<Error> error; ///< the preview could not be made
+    fs::path input; ///< the file previewed (or the source, when none was found in it)
     Preview preview;
     std::size_t shown = 0; ///< the output shown
     Sides before; ///< the original
     Sides after; ///< the output shown, decoded from its bytes
+    /// A folder's images as the batch takes them (null for a file), and the one previewed.
+    std::shared_ptr<const std::vector<fs::path>> images;
+    int index = 0;
 };
 
 PreviewPane::PreviewPane(QWidget* parent)
@@ -136,17 +195,91 @@ PreviewPane::PreviewPane(QWidget* parent)
     outer->setContentsMargins(0, 0, 0, 0);
     auto* box = new QGroupBox(tr("Preview"), this);
     outer->addWidget(box);
-    auto* grid = new QGridLayout(box);
-    m_before = new PreviewImageView(box);
-    m_after = new PreviewImageView(box);
+    auto* column = new QVBoxLayout(box);
+
+    // The zoom: made first, so that the 100 % button is the box's first tool button (tests and
+    // the keyboard order find it first).
+    auto* bar = new QHBoxLayout;
+    m_oneToOne = new QToolButton(box);
+    m_oneToOne->setText(tr("100 %"));
+    m_oneToOne->setCheckable(true);
+    m_oneToOne->setAccessibleName(tr("Show at 100 %"));
+    m_oneToOne->setToolTip(tr("Show the output at 100 %, one of its pixels per pixel of the "
+                              "screen, and the original at the same scale (Ctrl+1)"));
+    m_fit = new QToolButton(box);
+    m_fit->setText(tr("Fit"));
+    m_fit->setCheckable(true);
+    m_fit->setAccessibleName(tr("Fit in the view"));
+    m_fit->setToolTip(tr("Show the whole output, and the original at the same scale (Ctrl+0)"));
+    m_zoomOut = new QToolButton(box);
+    m_zoomOut->setText(QStringLiteral("\u2212"));
+    m_zoomOut->setAccessibleName(tr("Zoom out"));
+    m_zoomOut->setToolTip(tr("Zoom out (Ctrl+Minus, or the wheel)"));
+    m_zoomLabel = new QLabel(box);
+    m_zoomLabel->setAccessibleName(tr("Zoom"));
+    m_zoomLabel->setAlignment(Qt::AlignCenter);
+    m_zoomLabel->setMinimumWidth(m_zoomLabel->fontMetrics().horizontalAdvance(tr("Fit (100 %)")));
+    m_zoomIn = new QToolButton(box);
+    m_zoomIn->setText(QStringLiteral("+"));
+    m_zoomIn->setAccessibleName(tr("Zoom in"));
+    m_zoomIn->setToolTip(tr("Zoom in (Ctrl+Plus, or the wheel)"));
+    m_sizeLabel = new QLabel(tr("Size:"), box);
+    m_size = new QComboBox(box);
+    m_size->setAccessibleName(tr("Size to preview"));
+    m_size->setToolTip(tr("Which of the sizes to preview"));
+    m_sizeLabel->setBuddy(m_size);
+    bar->addWidget(m_sizeLabel);
+    bar->addWidget(m_size);
+    bar->addStretch(1);
+    bar->addWidget(m_fit);
+    bar->addWidget(m_oneToOne);
+    bar->addWidget(m_zoomOut);
+    bar->addWidget(m_zoomLabel);
+    bar->addWidget(m_zoomIn);
+    m_sizeLabel->hide();
+    m_size->hide();
+
+    // Which image of a folder, shown only for a folder.
+    m_navigation = new QWidget(box);
+    auto* navigation = new QHBoxLayout(m_navigation);
+    navigation->setContentsMargins(0, 0, 0, 0);
+    m_previous = new QToolButton(m_navigation);
+    m_previous->setArrowType(Qt::LeftArrow);
+    m_previous->setAccessibleName(tr("Previous image"));
+    m_previous->setToolTip(tr("Preview the folder's previous image (Alt+Left)"));
+    m_position = new QLabel(m_navigation);
+    m_position->setAccessibleName(tr("Image of the folder"));
+    m_position->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Elided to the room there is (eventFilter()), so that a long name does not widen the pane.
+    m_position->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_position->setMinimumWidth(m_position->fontMetrics().horizontalAdvance(tr("00 / 00")));
+    m_position->installEventFilter(this);
+    m_next = new QToolButton(m_navigation);
+    m_next->setArrowType(Qt::RightArrow);
+    m_next->setAccessibleName(tr("Next image"));
+    m_next->setToolTip(tr("Preview the folder's next image (Alt+Right)"));
+    navigation->addWidget(m_previous);
+    navigation->addWidget(m_position, 1);
+    navigation->addWidget(m_next);
+    m_navigation->hide();
+
+    m_viewport = new PreviewViewport(this);
+    m_before = new PreviewImageView(m_viewport, 0, box);
+    m_after = new PreviewImageView(m_viewport, 1, box);
     m_before->setAccessibleName(tr("Original image"));
     m_after->setAccessibleName(tr("Output image"));
+    for (PreviewImageView* view : { m_before, m_after }) {
+        view->setToolTip(tr("Drag to move both images; the wheel zooms both"));
+    }
     m_beforeInfo = new QLabel(box);
     m_afterInfo = new QLabel(box);
+    m_beforeInfo->setAccessibleName(tr("About the original"));
+    m_afterInfo->setAccessibleName(tr("About the output"));
     for (QLabel* info : { m_beforeInfo, m_afterInfo }) {
         info->setWordWrap(true);
         info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     }
+    auto* grid = new QGridLayout;
     grid->addWidget(m_before, 0, 0);
     grid->addWidget(m_after, 0, 1);
     grid->addWidget(m_beforeInfo, 1, 0);
@@ -154,38 +287,40 @@ PreviewPane::PreviewPane(QWidget* parent)
     grid->setRowStretch(0, 1);
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
-
-    auto* bar = new QHBoxLayout;
-    m_oneToOne = new QToolButton(box);
-    m_oneToOne->setText(tr("1:1"));
-    m_oneToOne->setCheckable(true);
-    m_oneToOne->setAccessibleName(tr("Show at 100 %"));
-    m_oneToOne->setToolTip(
-        tr("Show the same region of the original and the output at 100 %; drag to move it"));
-    m_sizeLabel = new QLabel(tr("Size:"), box);
-    m_size = new QComboBox(box);
-    m_size->setAccessibleName(tr("Size to preview"));
-    m_sizeLabel->setBuddy(m_size);
     m_message = new QLabel(box);
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    bar->addWidget(m_oneToOne);
-    bar->addWidget(m_sizeLabel);
-    bar->addWidget(m_size);
-    bar->addWidget(m_message, 1);
-    grid->addLayout(bar, 2, 0, 1, 2);
-    m_sizeLabel->hide();
-    m_size->hide();
 
-    // Both sides show the same region at 1:1: dragging one moves the other.
-    m_before->setOnFocusDragged([this](QPointF focus) { m_after->setFocusPoint(focus); });
-    m_after->setOnFocusDragged([this](QPointF focus) { m_before->setFocusPoint(focus); });
-    connect(m_oneToOne, &QToolButton::toggled, this, [this](bool on) {
-        m_before->setOneToOne(on);
-        m_after->setOneToOne(on);
-        if (on && !m_hasFullOriginal && !m_shownInput.isEmpty()) {
-            schedule(); // the original at its full size is decoded only for 1:1
-        }
+    column->addWidget(m_navigation);
+    column->addLayout(bar);
+    column->addLayout(grid, 1);
+    column->addWidget(m_message);
+    // The keys act while the focus is in the pane (a click on an image gives it).
+    const auto addKey = [this](const QKeySequence& key, auto slot) {
+        auto* action = new QAction(this);
+        action->setShortcut(key);
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+    };
+    addKey(QKeySequence::ZoomIn, [this] { m_viewport->zoomBy(PreviewViewport::kStep); });
+    addKey(QKeySequence::ZoomOut, [this] { m_viewport->zoomBy(1 / PreviewViewport::kStep); });
+    addKey(QKeySequence(Qt::CTRL | Qt::Key_0), [this] { zoomToFit(); });
+    addKey(QKeySequence(Qt::CTRL | Qt::Key_1), [this] { setZoom(1.0); });
+    addKey(QKeySequence(Qt::ALT | Qt::Key_Left), [this] { showPreviousImage(); });
+    addKey(QKeySequence(Qt::ALT | Qt::Key_Right), [this] { showNextImage(); });
+
+    connect(m_oneToOne, &QToolButton::clicked, this, [this] { setZoom(1.0); });
+    connect(m_fit, &QToolButton::clicked, this, [this] { zoomToFit(); });
+    connect(m_zoomIn, &QToolButton::clicked, this,
+        [this] { m_viewport->zoomBy(PreviewViewport::kStep); });
+    connect(m_zoomOut, &QToolButton::clicked, this,
+        [this] { m_viewport->zoomBy(1 / PreviewViewport::kStep); });
+    connect(m_previous, &QToolButton::clicked, this, [this] { showPreviousImage(); });
+    connect(m_next, &QToolButton::clicked, this, [this] { showNextImage(); });
+    connect(m_viewport, &PreviewViewport::changed, this, [this] {
+        updateZoomControls();
+        followZoom();
     });
     connect(m_size, &QComboBox::currentIndexChanged, this, [this] { schedule(); });
     m_toggle = new QAction(tr("&Preview"), this);
@@ -193,6 +328,8 @@ PreviewPane::PreviewPane(QWidget* parent)
     m_toggle->setChecked(true);
     connect(m_toggle, &QAction::toggled, this, &QWidget::setVisible);
     clearImages();
+    m_before->clear(tr("Select an image in the list or the log to preview it."));
+    updateZoomControls();
 }
 
 PreviewPane::~PreviewPane()
@@ -207,6 +344,12 @@ void PreviewPane::setSource(const QString& path)
         return;
     }
     m_source = path;
+    // A new source starts at its first image; a folder's list is read again.
+    m_index = 0;
+    m_wanted.clear();
+    m_list.reset();
+    m_images.clear();
+    updateNavigation();
     schedule(0); // a click: nothing more is coming
 }
 
@@ -233,6 +376,26 @@ void PreviewPane::setSettings(const BatchSettings& settings)
     schedule();
 }
 
+void PreviewPane::showImage(int index)
+{
+    if (m_images.isEmpty()) {
+        return;
+    }
+    index = std::clamp(index, 0, static_cast<int>(m_images.size()) - 1);
+    if (index == m_index && m_wanted == m_images.at(index)) {
+        return;
+    }
+    m_index = index;
+    m_wanted = m_images.at(index);
+    updateNavigation();
+    schedule(0);
+}
+
+double PreviewPane::zoom() const { return m_viewport->zoom(); }
+bool PreviewPane::isFit() const { return m_viewport->isFit(); }
+void PreviewPane::zoomToFit() { m_viewport->setFit(); }
+void PreviewPane::setZoom(double zoom) { m_viewport->setZoom(zoom); }
+
 QString PreviewPane::message() const { return m_message->text(); }
 
 void PreviewPane::schedule(int delayMs)
@@ -240,11 +403,14 @@ void PreviewPane::schedule(int delayMs)
     cancelInFlight();
     if (m_source.isEmpty()) {
         m_delay.stop();
+        m_making = false;
         clearImages();
+        m_before->clear(tr("Select an image in the list or the log to preview it."));
         emit previewShown();
         return;
     }
     m_making = true;
+    setTextTone(m_message, TextTone::Normal);
     m_message->setText(tr("Making the preview\u2026"));
     if (isVisible()) {
         m_delay.start(delayMs);
@@ -279,6 +445,24 @@ void PreviewPane::hideEvent(QHideEvent* event)
     m_delay.stop();
 }
 
+bool PreviewPane::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_position && event->type() == QEvent::Resize) {
+        m_position->setText(m_position->fontMetrics().elidedText(
+            m_positionText, Qt::ElideMiddle, m_position->width()));
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+int PreviewPane::screenSide() const
+{
+    const QSizeF view = QSizeF(m_after->size()) * m_after->devicePixelRatioF();
+    const double longer = std::max(view.width(), view.height());
+    // In steps, so that a view resized a little decodes as before.
+    const int side = static_cast<int>(std::ceil(longer / 256.0)) * 256;
+    return std::clamp(side, kScreenSide, kLargestScreenSide);
+}
+
 void PreviewPane::request()
 {
     if (m_source.isEmpty() || !isVisible()) {
@@ -295,8 +479,16 @@ void PreviewPane::request()
     if (plan.sizes.size() > 1) {
         only = static_cast<std::size_t>(std::max(0, m_size->currentIndex()));
     }
-    const bool full = m_oneToOne->isChecked();
-    const std::filesystem::path source = toPath(m_source);
+    const bool full = m_wantFull;
+    const int side = screenSide();
+    const fs::path source = toPath(m_source);
+    // A folder read for these settings is not read again to show another of its images.
+    std::shared_ptr<const std::vector<fs::path>> known;
+    if (m_list && m_listSource == m_source && m_listSettings == m_settings) {
+        known = m_list;
+    }
+    const int index = m_index;
+    const fs::path wanted = m_wanted.isEmpty() ? fs::path() : toPath(m_wanted);
 
     auto* watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher] {
@@ -304,49 +496,84 @@ void PreviewPane::request()
         watcher->deleteLater();
         present(outcome);
     });
-    watcher->setFuture(QtConcurrent::run(&m_pool, [id, source, plan, batch, only, full, cancel] {
-        const auto make = [&]() -> Outcome {
-            Outcome outcome;
-            outcome.id = id;
-            const DecodeLimits& limits = batch.process.limits;
-            // The original is decoded for the screen beside the preview, on a thread of its own:
-            // the two take about as long. A folder's image is known only from the preview's plan.
-            std::error_code error;
-            std::future<Sides> before;
-            if (fs::is_regular_file(source, error)) {
-                before = std::async(std::launch::async, [&] {
-                    return decodeSides(readImageFile(source, limits), full, limits, *cancel);
-                });
-            }
-            auto made = makePreview(source, plan, batch, cancel.get(), only);
-            Sides original = before.valid() ? before.get() : Sides {};
-            if (!made) {
-                outcome.error = std::move(made).error();
+    watcher->setFuture(QtConcurrent::run(
+        &m_pool, [id, source, plan, batch, only, full, side, cancel, known, index, wanted] {
+            const auto make = [&]() -> Outcome {
+                Outcome outcome;
+                outcome.id = id;
+                outcome.input = source;
+                const DecodeLimits& limits = batch.process.limits;
+                PlanOptions options = plan;
+                std::error_code error;
+                if (fs::is_directory(source, error)) {
+                    auto images = known;
+                    if (!images) {
+                        // The folder's images as the batch takes them: the batch's planner, in
+                        // its order, stopped by a newer request.
+                        PlanOptions walk = plan;
+                        walk.checkOutputs = false;
+                        walk.cancel = cancel.get();
+                        auto planned = BatchPlanner(walk).plan({ source });
+                        if (!planned) {
+                            outcome.error = std::move(planned).error();
+                            return outcome;
+                        }
+                        auto paths = std::make_shared<std::vector<fs::path>>();
+                        paths->reserve(planned->jobs.size());
+                        for (const Job& job : planned->jobs) {
+                            paths->push_back(job.input());
+                        }
+                        images = std::move(paths);
+                    }
+                    outcome.images = images;
+                    if (!images->empty()) {
+                        const auto found = std::find(images->begin(), images->end(), wanted);
+                        const int last = static_cast<int>(images->size()) - 1;
+                        outcome.index = !wanted.empty() && found != images->end()
+                            ? static_cast<int>(found - images->begin())
+                            : std::clamp(index, 0, last);
+                        outcome.input = (*images)[static_cast<std::size_t>(outcome.index)];
+                        // Planned as the walk of the folder plans it (its output names, and
+                        // the outputs there already), without walking it again.
+                        options.listRoot = source;
+                    }
+                    // Without images, the preview of the folder says why there are none.
+                }
+                // The original is decoded for the screen beside the preview, on a thread of its
+                // own: the two take about as long.
+                std::future<Sides> before;
+                const fs::path input = outcome.input;
+                if (fs::is_regular_file(input, error)) {
+                    before = std::async(std::launch::async, [&] {
+                        return decodeSides(
+                            readImageFile(input, limits), side, full, limits, *cancel);
+                    });
+                }
+                auto made = makePreview(input, options, batch, cancel.get(), only);
+                outcome.before = before.valid() ? before.get() : Sides {};
+                if (!made) {
+                    outcome.error = std::move(made).error();
+                    return outcome;
+                }
+                outcome.preview = std::move(made).value();
+                outcome.shown = only.value_or(0);
+                if (outcome.shown < outcome.preview.encoded.size()) {
+                    outcome.after = decodeSides(
+                        outcome.preview.encoded[outcome.shown], side, full, limits, *cancel);
+                }
                 return outcome;
+            };
+            // Nothing may escape a task of the pool (Qt would end the program).
+            try {
+                return make();
+            } catch (const std::exception& e) {
+                Outcome failed;
+                failed.id = id;
+                failed.input = source;
+                failed.error = unexpectedError(e);
+                return failed;
             }
-            outcome.preview = std::move(made).value();
-            outcome.shown = only.value_or(0);
-            if (!before.valid()) {
-                original = decodeSides(
-                    readImageFile(outcome.preview.report.input, limits), full, limits, *cancel);
-            }
-            outcome.before = std::move(original);
-            if (outcome.shown < outcome.preview.encoded.size()) {
-                outcome.after
-                    = decodeSides(outcome.preview.encoded[outcome.shown], full, limits, *cancel);
-            }
-            return outcome;
-        };
-        // Nothing may escape a task of the pool (Qt would end the program).
-        try {
-            return make();
-        } catch (const std::exception& e) {
-            Outcome failed;
-            failed.id = id;
-            failed.error = unexpectedError(e);
-            return failed;
-        }
-    }));
+        }));
 }
 
 void PreviewPane::clearImages()
@@ -354,11 +581,71 @@ void PreviewPane::clearImages()
     m_outputBytes.clear();
     m_shownInput.clear();
     m_hasFullOriginal = false;
-    m_before->clear(tr("Select an image in the list or the log to preview it."));
+    m_before->clear(QString());
     m_after->clear(QString());
     m_beforeInfo->clear();
     m_afterInfo->clear();
+    setTextTone(m_message, TextTone::Normal);
     m_message->clear();
+}
+
+void PreviewPane::showError(const QString& name, const QString& reason)
+{
+    setTextTone(m_message, TextTone::Problem);
+    m_message->setText(tr("Cannot preview %1: %2").arg(name, reason));
+}
+
+void PreviewPane::updateNavigation()
+{
+    const bool folder = !m_images.isEmpty();
+    m_navigation->setVisible(folder);
+    if (!folder) {
+        return;
+    }
+    const int count = static_cast<int>(m_images.size());
+    const int at = std::clamp(m_index, 0, count - 1);
+    const QString path = m_images.at(at);
+    // The ends stop: Next at the last image does nothing, as its disabled button says.
+    m_previous->setEnabled(at > 0);
+    m_next->setEnabled(at < count - 1);
+    m_positionText = tr("%1 / %2 \u00b7 %3")
+                         .arg(QLocale().toString(at + 1), QLocale().toString(count),
+                             QFileInfo(path).fileName());
+    m_position->setToolTip(QDir::toNativeSeparators(path));
+    m_position->setAccessibleDescription(m_positionText);
+    m_position->setText(
+        m_position->fontMetrics().elidedText(m_positionText, Qt::ElideMiddle, m_position->width()));
+}
+
+void PreviewPane::updateZoomControls()
+{
+    const double zoom = m_viewport->zoom();
+    const QString percent = QLocale().toString(zoom * 100, 'f', zoom < 0.1 ? 1 : 0);
+    m_zoomLabel->setText(
+        m_viewport->isFit() ? tr("Fit (%1 %)").arg(percent) : tr("%1 %").arg(percent));
+    m_fit->setChecked(m_viewport->isFit());
+    m_oneToOne->setChecked(!m_viewport->isFit() && std::abs(zoom - 1.0) < 1e-9);
+    m_zoomIn->setEnabled(zoom < PreviewViewport::kMaxZoom);
+    m_zoomOut->setEnabled(
+        zoom > m_viewport->fitZoom() + 1e-9 || (!m_viewport->isFit() && zoom > 1.0));
+}
+
+void PreviewPane::followZoom()
+{
+    if (m_viewport->isFit()) {
+        // Fit shows what the screen-sized decoding has: the next request decodes no more.
+        m_wantFull = false;
+        return;
+    }
+    if (m_wantFull || !(m_before->wantsFullSize() || m_after->wantsFullSize())) {
+        return;
+    }
+    m_wantFull = true;
+    if (!m_shownInput.isEmpty() && !m_making) {
+        schedule(0);
+    } else if (m_making && m_cancel) {
+        schedule(0); // the request in flight decodes less than the zoom needs
+    }
 }
 
 void PreviewPane::present(const Outcome& outcome)
@@ -368,9 +655,24 @@ void PreviewPane::present(const Outcome& outcome)
     }
     m_cancel.reset();
     m_making = false;
+    if (outcome.images) {
+        m_list = outcome.images;
+        m_listSource = m_source;
+        m_listSettings = m_settings;
+        m_images.clear();
+        for (const fs::path& path : *m_list) {
+            m_images.append(toQString(path));
+        }
+        m_index = outcome.index;
+        m_wanted = m_images.value(m_index);
+    } else {
+        m_list.reset();
+        m_images.clear();
+    }
+    updateNavigation();
     clearImages();
     if (outcome.error) {
-        m_message->setText(tr("No preview: %1").arg(displayText(*outcome.error)));
+        showError(fileName(outcome.input), displayText(*outcome.error));
         emit previewShown();
         return;
     }
@@ -378,28 +680,28 @@ void PreviewPane::present(const Outcome& outcome)
     const JobReport& report = preview.report;
     m_shownInput = toQString(report.input);
     m_hasFullOriginal = !outcome.before.full.isNull();
-    m_before->setImages(outcome.before.fit, outcome.before.full);
+    const QSizeF original = upright(report.inputSize, outcome.before.fit);
     if (report.inputSize.width > 0) {
-        // The report has the stored size; the decoded original is upright, as people see it.
-        Size upright = report.inputSize;
-        const QImage& seen = outcome.before.fit;
-        if (!seen.isNull() && (seen.width() > seen.height()) != (upright.width > upright.height)
-            && upright.width != upright.height) {
-            std::swap(upright.width, upright.height);
-        }
         m_beforeInfo->setText(
             tr("Original: %1 \u00d7 %2 px, %3, %4")
-                .arg(upright.width)
-                .arg(upright.height)
+                .arg(qRound(original.width()))
+                .arg(qRound(original.height()))
                 .arg(QString::fromLatin1(formatTitle(preview.inputFormat)),
                     JobLogModel::formatBytes(static_cast<qint64>(report.inputBytes))));
     }
+    // The scene both sides are drawn in: the output's pixels, or the original's when there is no
+    // output to show.
+    QSizeF scene = original;
+    QTransform originalMap;
     QStringList notes;
+    QString problem;
+    bool fault = false; ///< the problem is a failure, not a rule of the settings
     if (outcome.shown >= report.outputs.size()) {
         // Failed before its outputs were named (the planner could not read it).
-        m_after->clear(tr("No output"));
         if (report.error) {
-            notes.append(displayText(*report.error));
+            fault = true;
+            problem = tr("Cannot preview %1: %2")
+                          .arg(fileName(report.input), displayText(*report.error));
         }
     } else {
         const OutputReport& out = report.outputs[outcome.shown];
@@ -407,7 +709,18 @@ void PreviewPane::present(const Outcome& outcome)
             const auto& encoded = preview.encoded[outcome.shown];
             m_outputBytes = QByteArray(reinterpret_cast<const char*>(encoded.data()),
                 static_cast<qsizetype>(encoded.size()));
-            m_after->setImages(outcome.after.fit, outcome.after.full);
+            const QImage& seen = outcome.after.fit;
+            const QSizeF output = !outcome.after.full.isNull() ? QSizeF(outcome.after.full.size())
+                                                               : upright(out.outputSize, seen);
+            if (!seen.isNull() && !output.isEmpty()) {
+                const std::vector<OutputSize> sizes = m_settings.planOptions().sizes;
+                const ResizeSpec& spec
+                    = outcome.shown < sizes.size() ? sizes[outcome.shown].spec : m_settings.spec;
+                const bool crop = spec.mode == SizeMode::Fill && out.ifBigger != IfBigger::Copy;
+                originalMap = originalToOutput(original, output, crop);
+                scene = output;
+                m_after->setImages(seen, outcome.after.full, output, QTransform());
+            }
             const ImageFormat format
                 = out.ifBigger == IfBigger::Copy ? preview.inputFormat : preview.outputFormat;
             QString info = tr("Output: %1 \u00d7 %2 px, %3, %4")
@@ -416,20 +729,20 @@ void PreviewPane::present(const Outcome& outcome)
                                .arg(QString::fromLatin1(formatTitle(format)),
                                    JobLogModel::formatBytes(static_cast<qint64>(out.bytes)));
             if (report.inputBytes > 0) {
-                const double percent = 100.0 * static_cast<double>(out.bytes)
-                    / static_cast<double>(report.inputBytes);
-                info += QLatin1Char(' ')
-                    + tr("(%1 % of the original)").arg(QLocale().toString(percent, 'f', 0));
+                info += QLatin1Char(' ') + shareOfOriginal(out.bytes, report.inputBytes);
             }
             if (out.quality > 0) {
                 info += QLatin1Char(' ') + tr("at quality %1").arg(out.quality);
             }
             m_afterInfo->setText(info);
-        } else {
-            m_after->clear(tr("Not written"));
-            if (out.error) {
-                notes.append(tr("The batch will not write it: %1").arg(displayText(*out.error)));
-            }
+        } else if (out.error && out.status == JobStatus::Failed) {
+            fault = true;
+            problem
+                = tr("Cannot preview %1: %2").arg(fileName(report.input), displayText(*out.error));
+        } else if (out.error) {
+            // Skipped by a rule (larger than the original, say): the settings' choice, no fault.
+            problem = tr("The batch will not write %1: %2")
+                          .arg(fileName(out.path), displayText(*out.error));
         }
         if (outcome.shown < preview.exists.size() && preview.exists[outcome.shown]) {
             notes.append(tr("%1 is there already: the batch will skip it.")
@@ -442,7 +755,20 @@ void PreviewPane::present(const Outcome& outcome)
             }
         }
     }
-    m_message->setText(notes.join(QLatin1Char('\n')));
+    if (!outcome.before.fit.isNull() && !original.isEmpty()) {
+        m_before->setImages(outcome.before.fit, outcome.before.full, original, originalMap);
+    }
+    m_viewport->setScene(scene);
+    if (!problem.isEmpty()) {
+        // One line says what went wrong; the notes of a result that is not there would only
+        // contradict it.
+        setTextTone(m_message, fault ? TextTone::Problem : TextTone::Normal);
+        m_message->setText(problem);
+    } else {
+        m_message->setText(notes.join(QLatin1Char('\n')));
+    }
+    updateZoomControls();
+    followZoom();
     emit previewShown();
 }
 

@@ -8,10 +8,13 @@
 #include <QByteArray>
 #include <QImage>
 #include <QString>
+#include <QStringList>
 #include <QThreadPool>
 #include <QTimer>
 #include <QWidget>
+#include <filesystem>
 #include <memory>
+#include <vector>
 
 class QAction;
 class QComboBox;
@@ -21,12 +24,16 @@ class QToolButton;
 namespace dropsize::ui {
 
 class PreviewImageView;
+class PreviewViewport;
 
-/// The selected image before and after the current settings, side by side: scaled to fit, or
-/// the same region of both at 100 % (1:1), with the original's and the output's pixel size,
-/// format and byte size, and the note or error the batch would report. The output is made by
-/// the engine's preview (core's makePreview()), byte for byte what the batch writes, on a thread
-/// of this pane's own pool. A new image or new settings cancel the preview being made; a result
+/// The selected image before and after the current settings, side by side at the same scale over
+/// the same area of the photo: the original is drawn at the output's scale (and cut to its crop),
+/// so that a point of the photo is at the same place on both sides. Fit, 100 % of the output,
+/// zooming and panning act on both sides at once. Under them, the original's and the output's
+/// pixel size, format and byte size, and the note or the one error the batch would report. For
+/// a folder, any of its images, in the batch's order, can be picked. The output is made by the
+/// engine's preview (core's makePreview()), byte for byte what the batch writes, on a thread of
+/// this pane's own pool. A new image or new settings cancel the preview being made; a result
 /// that arrives for an earlier request is dropped. A hidden pane makes nothing.
 class PreviewPane : public QWidget {
     Q_OBJECT
@@ -34,22 +41,40 @@ public:
     explicit PreviewPane(QWidget* parent = nullptr);
     ~PreviewPane() override;
 
-    /// The input to show: an image file, or a folder (its first image, as the batch takes them);
-    /// empty: nothing.
+    /// The input to show: an image file, or a folder (its first image, as the batch takes them,
+    /// until another is picked); empty: nothing.
     void setSource(const QString& path);
     QString source() const { return m_source; }
     void setSettings(const BatchSettings& settings);
     /// A checkable action that shows and hides the pane, for a menu.
     QAction* toggleAction() const noexcept { return m_toggle; }
 
+    /// A folder's images, in the order the batch takes them, once the folder is read (the
+    /// preview reads it off this thread); empty for a file.
+    QStringList folderImages() const { return m_images; }
+    /// Which of folderImages() is shown or asked for; -1 when the source is not a folder.
+    int imageIndex() const noexcept { return m_images.isEmpty() ? -1 : m_index; }
+    /// Previews the folder's image at `index` (kept within the list); nothing for a file.
+    void showImage(int index);
+    void showNextImage() { showImage(imageIndex() + 1); }
+    void showPreviousImage() { showImage(imageIndex() - 1); }
+
+    /// The zoom both sides are shown at, in screen pixels per pixel of the output: 1 is 100 %.
+    double zoom() const;
+    bool isFit() const;
+    void zoomToFit();
+    /// 1 is 100 % of the output.
+    void setZoom(double zoom);
+
     // For tests: what is shown, and how the requests went.
     /// The bytes of the output shown, as the batch would write them; empty when there are none.
     QByteArray outputBytes() const { return m_outputBytes; }
     /// The image that is shown (for a folder, its first image); empty before a result.
     QString shownInput() const { return m_shownInput; }
-    /// The line under the images: the note, the error, or "Making the preview…".
+    /// The line under the images: the notes, the one error, or "Making the preview…".
     QString message() const;
-    /// Whether the original shown was decoded at full size too, for 1:1.
+    /// Whether the original shown was decoded at full size too, for a zoom its screen-sized
+    /// decoding is too coarse for.
     bool hasFullSize() const noexcept { return m_hasFullOriginal; }
     /// True from a request until its result (or its error) is shown.
     bool isMaking() const noexcept { return m_making; }
@@ -64,6 +89,7 @@ signals:
 protected:
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     struct Outcome;
@@ -76,6 +102,14 @@ private:
     void cancelInFlight();
     void present(const Outcome& outcome);
     void clearImages();
+    /// Shows the error as the one line under the images, naming the file.
+    void showError(const QString& name, const QString& reason);
+    void updateNavigation();
+    void updateZoomControls();
+    /// Asks for the full-size images when the zoom needs them, and stops asking at Fit.
+    void followZoom();
+    /// How large the sides are decoded for the screen: the views' size, within limits.
+    int screenSide() const;
 
     BatchSettings m_settings;
     QString m_source;
@@ -86,13 +120,34 @@ private:
     std::shared_ptr<CancelToken> m_cancel; ///< the request in flight
     QByteArray m_outputBytes;
     QString m_shownInput;
-    /// Whether the result shown has the original at its full size (decoded only for 1:1).
+    /// Whether the result shown has the original at its full size (decoded only when zoomed in).
     bool m_hasFullOriginal = false;
+    /// Whether requests decode the full sizes: the zoom asked for them.
+    bool m_wantFull = false;
+
+    // A folder's images, as its last request read them, for the source and settings they were
+    // read with (new settings may take other files: they are read again).
+    std::shared_ptr<const std::vector<std::filesystem::path>> m_list;
+    QString m_listSource;
+    BatchSettings m_listSettings;
+    QStringList m_images; ///< m_list, for showing
+    int m_index = 0; ///< the image of the folder asked for
+    QString m_wanted; ///< that image's path: kept when new settings read the folder again
 
     QAction* m_toggle = nullptr;
     QComboBox* m_size = nullptr;
     QLabel* m_sizeLabel = nullptr;
-    QToolButton* m_oneToOne = nullptr;
+    QToolButton* m_oneToOne = nullptr; ///< 100 %
+    QToolButton* m_fit = nullptr;
+    QToolButton* m_zoomIn = nullptr;
+    QToolButton* m_zoomOut = nullptr;
+    QLabel* m_zoomLabel = nullptr;
+    QWidget* m_navigation = nullptr;
+    QToolButton* m_previous = nullptr;
+    QToolButton* m_next = nullptr;
+    QLabel* m_position = nullptr;
+    QString m_positionText; ///< m_position's whole text, which the label elides
+    PreviewViewport* m_viewport = nullptr;
     PreviewImageView* m_before = nullptr;
     PreviewImageView* m_after = nullptr;
     QLabel* m_beforeInfo = nullptr;
