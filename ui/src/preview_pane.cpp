@@ -626,8 +626,7 @@ void PreviewPane::updateZoomControls()
     m_fit->setChecked(m_viewport->isFit());
     m_oneToOne->setChecked(!m_viewport->isFit() && std::abs(zoom - 1.0) < 1e-9);
     m_zoomIn->setEnabled(zoom < PreviewViewport::kMaxZoom);
-    m_zoomOut->setEnabled(
-        zoom > m_viewport->fitZoom() + 1e-9 || (!m_viewport->isFit() && zoom > 1.0));
+    m_zoomOut->setEnabled(zoom > m_viewport->fitZoom() + 1e-9); // Fit's is the least
 }
 
 void PreviewPane::followZoom()
@@ -758,7 +757,11 @@ void PreviewPane::present(const Outcome& outcome)
     if (!outcome.before.fit.isNull() && !original.isEmpty()) {
         m_before->setImages(outcome.before.fit, outcome.before.full, original, originalMap);
     }
-    m_viewport->setScene(scene);
+    {
+        // Told after the message below: a zoom that needs the full sizes asks for them then.
+        const QSignalBlocker quiet(m_viewport);
+        m_viewport->setScene(scene);
+    }
     if (!problem.isEmpty()) {
         // One line says what went wrong; the notes of a result that is not there would only
         // contradict it.
