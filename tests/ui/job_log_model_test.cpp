@@ -80,23 +80,31 @@ TEST(JobLogModel, ShowsOneRowPerFileWithSizesBytesAndDevice)
     const auto text = [&](int row, int column) {
         return model.data(model.index(row, column)).toString().toStdString();
     };
-    // Without the listed inputs, the input's folder stands for its listed one: the input and
-    // the output relative to the folder above it; the tooltip has both in full.
+    // Without the listed inputs, the input's folder stands for its listed one: the input
+    // relative to the folder above it; the tooltip has it and the output in full.
     // Shown with the system's separators.
     const auto native = [](const char* path) {
         return QDir::toNativeSeparators(QString::fromUtf8(path)).toStdString();
     };
-    EXPECT_EQ(text(0, JobLogModel::FileColumn),
-        native("photos/img_1.jpg \u2192 photos/ResizeImage/img_1.jpg"));
+    EXPECT_EQ(text(0, JobLogModel::FileColumn), native("photos/img_1.jpg"));
     EXPECT_EQ(model.data(model.index(0, JobLogModel::FileColumn), Qt::ToolTipRole)
                   .toString()
                   .toStdString(),
         native("/photos/img_1.jpg \u2192 /photos/ResizeImage/img_1.jpg"));
     EXPECT_EQ(text(0, JobLogModel::TimeColumn), "250 ms");
     EXPECT_EQ(text(0, JobLogModel::PixelsColumn), "4000\u00d73000 \u2192 2000\u00d71500");
-    EXPECT_NE(text(0, JobLogModel::BytesColumn).find("\u2192"), std::string::npos);
+    EXPECT_EQ(text(0, JobLogModel::BytesColumn),
+        (JobLogModel::formatBytes(4'000'000) + QStringLiteral(" \u2192 ")
+            + JobLogModel::formatBytes(500'000))
+            .toStdString());
     EXPECT_EQ(text(0, JobLogModel::DeviceColumn), "cpu");
-    EXPECT_EQ(text(1, JobLogModel::FileColumn), native("photos/img_2.jpg: not a JPEG file"));
+    EXPECT_TRUE(text(0, JobLogModel::ReasonColumn).empty());
+    // A failure's reason has a column of its own: the file column keeps the name alone.
+    EXPECT_EQ(text(1, JobLogModel::FileColumn), native("photos/img_2.jpg"));
+    EXPECT_EQ(text(1, JobLogModel::ReasonColumn), "not a JPEG file");
+    EXPECT_EQ(model.data(model.index(1, JobLogModel::ReasonColumn), Qt::ToolTipRole).toString(),
+        QStringLiteral("not a JPEG file"));
+    EXPECT_TRUE(text(1, JobLogModel::TimeColumn).empty()) << "only a done row has a time";
     EXPECT_EQ(model.data(model.index(1, 0), JobLogModel::StatusRole).toString(),
         QStringLiteral("failed"));
     EXPECT_EQ(
@@ -115,8 +123,18 @@ TEST(JobLogModel, CopiesAllRowsOrOnlyTheFailures)
     const QString failures = model.toText(true);
     EXPECT_EQ(all.count(QLatin1Char('\n')), 3);
     EXPECT_EQ(failures.count(QLatin1Char('\n')), 1);
-    EXPECT_TRUE(failures.contains(QStringLiteral("img_2.jpg: not a JPEG file")));
+    // Tab-separated: status, input, output, reason, pixels, bytes, device, time; paths in full.
+    const QStringList fields = failures.section(QLatin1Char('\n'), 0, 0).split(QLatin1Char('\t'));
+    ASSERT_EQ(fields.size(), 8) << failures.toStdString();
+    EXPECT_EQ(fields[0], QStringLiteral("failed"));
+    EXPECT_EQ(fields[1], QDir::toNativeSeparators(QStringLiteral("/photos/img_2.jpg")));
+    EXPECT_TRUE(fields[2].isEmpty());
+    EXPECT_EQ(fields[3], QStringLiteral("not a JPEG file"));
     EXPECT_FALSE(failures.contains(QStringLiteral("img_1.jpg")));
+    const QStringList done = all.section(QLatin1Char('\n'), 0, 0).split(QLatin1Char('\t'));
+    ASSERT_EQ(done.size(), 8);
+    EXPECT_EQ(done[2], QDir::toNativeSeparators(QStringLiteral("/photos/ResizeImage/img_1.jpg")));
+    EXPECT_EQ(done[7], QStringLiteral("250 ms"));
 }
 
 TEST(JobLogModel, ClearEmptiesTheRowsAndTheCounts)
@@ -132,8 +150,9 @@ TEST(JobLogModel, ClearEmptiesTheRowsAndTheCounts)
     EXPECT_EQ(model.failureCount(), 0);
 }
 
-// The note column: the quality a largest file size chose, the engine's note (a crop, the input
-// copied, a CMYK conversion) and a warning, from the job's report; empty when there is none.
+// The reason column of a done row: the quality a largest file size chose, the engine's note (a
+// crop, the input copied, a CMYK conversion) and a warning, from the job's report; empty when there
+// is none.
 TEST(JobLogModel, ShowsTheQualityChosenTheNoteAndTheWarning)
 {
     dropsize::JobReport report;
@@ -148,18 +167,20 @@ TEST(JobLogModel, ShowsTheQualityChosenTheNoteAndTheWarning)
     report.warning = Text::verbatim("the input's date could not be kept: permission denied");
     JobLogModel model;
     model.append({ JobLogEntry::fromReport(report), makeEntry(2, JobStatus::Ok) });
-    ASSERT_EQ(model.headerData(JobLogModel::NoteColumn, Qt::Horizontal).toString(),
-        QStringLiteral("Note"));
-    const QString note = model.data(model.index(0, JobLogModel::NoteColumn)).toString();
+    ASSERT_EQ(model.headerData(JobLogModel::ReasonColumn, Qt::Horizontal).toString(),
+        QStringLiteral("Reason / note"));
+    const QString note = model.data(model.index(0, JobLogModel::ReasonColumn)).toString();
     EXPECT_EQ(note,
         QStringLiteral("quality 72 for the largest file size; the input copied unchanged: 812 KB "
                        "is larger than the input's 700 KB; warning: the input's date could not "
                        "be kept: permission denied"));
-    EXPECT_EQ(model.data(model.index(0, JobLogModel::NoteColumn), Qt::ToolTipRole).toString(), note)
+    EXPECT_EQ(model.noteText(model.entry(0)), note);
+    EXPECT_EQ(
+        model.data(model.index(0, JobLogModel::ReasonColumn), Qt::ToolTipRole).toString(), note)
         << "a long note can be read whole";
     EXPECT_EQ(model.data(model.index(0, JobLogModel::PixelsColumn)).toString(),
         QStringLiteral("4000\u00d73000 \u2192 4000\u00d73000"));
-    EXPECT_TRUE(model.data(model.index(1, JobLogModel::NoteColumn)).toString().isEmpty());
+    EXPECT_TRUE(model.data(model.index(1, JobLogModel::ReasonColumn)).toString().isEmpty());
     EXPECT_TRUE(model.toText(false).contains(note)) << "copied with the rest of the row";
 }
 
@@ -198,16 +219,20 @@ TEST(JobLogModel, ShowsEachSizeOfAnInputOnARowOfItsOwn)
     EXPECT_EQ(text(0, JobLogModel::PixelsColumn),
         QStringLiteral("4000\u00d73000 \u2192 2048\u00d71536 (2048)"));
     EXPECT_EQ(text(0, JobLogModel::StatusColumn), QStringLiteral("done"));
-    EXPECT_TRUE(text(0, JobLogModel::FileColumn).contains(QStringLiteral("2048")));
+    EXPECT_TRUE(model.data(model.index(0, JobLogModel::FileColumn), Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("2048")))
+        << "the output's name, in the tooltip";
     EXPECT_EQ(entries[0].outputBytes, 400'000);
-    EXPECT_EQ(text(0, JobLogModel::NoteColumn),
+    EXPECT_EQ(text(0, JobLogModel::ReasonColumn),
         QStringLiteral("quality 80 for the largest file size; CMYK: converted to sRGB"));
     EXPECT_EQ(text(1, JobLogModel::PixelsColumn), QStringLiteral("4000\u00d73000 (fill512x512)"));
     EXPECT_EQ(text(1, JobLogModel::StatusColumn), QStringLiteral("failed"));
     EXPECT_TRUE(entries[1].output.isEmpty()) << "the planned name was never written";
     EXPECT_EQ(entries[1].message, QStringLiteral("no space left"));
-    EXPECT_EQ(text(1, JobLogModel::NoteColumn),
-        QStringLiteral("CMYK: converted to sRGB; cropped to the box"));
+    // The failure's reason first, then what the note says of it.
+    EXPECT_EQ(text(1, JobLogModel::ReasonColumn),
+        QStringLiteral("no space left; CMYK: converted to sRGB; cropped to the box"));
     EXPECT_EQ(model.failureCount(), 1);
 
     // One size: the job's own row, without a label.
@@ -245,9 +270,9 @@ std::vector<std::string> fileColumn(const JobLogModel& model)
 
 } // namespace
 
-// Each output in a sub-folder's ResizeImage lies outside the input's own folder: those rows
-// showed the full output path while the top folder's rows showed a relative one.
-TEST(JobLogModel, ShowsEveryRowsPathsRelativeToTheFolderAboveItsListedInput)
+// Every row's input relative to the folder above its listed input, so that rows of nested
+// folders read alike; the output and the reason are elsewhere (the tooltip, the Reason column).
+TEST(JobLogModel, ShowsEveryRowsInputRelativeToTheFolderAboveItsListedInput)
 {
     JobLogModel model;
     model.setInputRoots({ QStringLiteral("/home/ann/photos"),
@@ -265,10 +290,10 @@ TEST(JobLogModel, ShowsEveryRowsPathsRelativeToTheFolderAboveItsListedInput)
     model.append({ failed });
     EXPECT_EQ(fileColumn(model),
         (std::vector<std::string> {
-            "photos/a.jpg \u2192 photos/ResizeImage/a.jpg",
-            "photos/2024/june/b.jpg \u2192 photos/ResizeImage/2024/june/b.jpg",
-            "c.jpg \u2192 ResizeImage/c.jpg",
-            "photos/2024/broken.jpg: not a JPEG file",
+            "photos/a.jpg",
+            "photos/2024/june/b.jpg",
+            "c.jpg",
+            "photos/2024/broken.jpg",
         }));
     // The tooltip: both in full.
     EXPECT_EQ(QDir::fromNativeSeparators(
@@ -290,12 +315,12 @@ TEST(JobLogModel, ShowsAListedFolderInsideAnotherAsTheOuterOnesFilesAreShown)
     });
     EXPECT_EQ(fileColumn(model),
         (std::vector<std::string> {
-            "photos/a.jpg \u2192 photos/ResizeImage/a.jpg",
-            "photos/2024/b.jpg \u2192 photos/ResizeImage/2024/b.jpg",
+            "photos/a.jpg",
+            "photos/2024/b.jpg",
         }));
 }
 
-TEST(JobLogModel, ShowsOutputsOutsideTheInputsFolderInFullOnEveryRow)
+TEST(JobLogModel, ShowsOutputsOutsideTheInputsFolderInFullInTheTooltip)
 {
     JobLogModel model;
     model.setInputRoots({ QStringLiteral("/home/ann/photos") });
@@ -306,9 +331,13 @@ TEST(JobLogModel, ShowsOutputsOutsideTheInputsFolderInFullOnEveryRow)
     });
     EXPECT_EQ(fileColumn(model),
         (std::vector<std::string> {
-            "photos/a.jpg \u2192 /srv/small/a.jpg",
-            "photos/2024/b.jpg \u2192 /srv/small/2024/b.jpg",
+            "photos/a.jpg",
+            "photos/2024/b.jpg",
         }));
+    EXPECT_EQ(QDir::fromNativeSeparators(
+                  model.data(model.index(1, JobLogModel::FileColumn), Qt::ToolTipRole).toString())
+                  .toStdString(),
+        "/home/ann/photos/2024/b.jpg \u2192 /srv/small/2024/b.jpg");
 }
 
 namespace {

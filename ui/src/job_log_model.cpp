@@ -168,25 +168,14 @@ QString JobLogModel::shownBase(const QString& input) const
     return slash < 0 ? QString() : root.left(slash + 1);
 }
 
-// "holiday/2024/a.jpg → holiday/ResizeImage/2024/a.jpg": the input and the output relative to
-// the folder that holds the input's listed folder, on every row alike; an output elsewhere (one
-// output folder) in full. The tooltip and the copied text give full paths.
-QString JobLogModel::fileText(const JobLogEntry& e, bool fullPaths) const
+// "holiday/2024/a.jpg": the input relative to the folder that holds its listed folder, on every
+// row alike, so that rows of nested folders read the same; the output and the reason have their
+// own places (the tooltip, the details, the Reason column).
+QString JobLogModel::fileText(const JobLogEntry& e) const
 {
-    const QString base = fullPaths ? QString() : shownBase(e.input);
-    const auto shown = [&base](const QString& path) {
-        const bool under = !base.isEmpty() && path.startsWith(base, kPathCase);
-        return QDir::toNativeSeparators(under ? path.mid(base.size()) : path);
-    };
-    const QString in = shown(e.input);
-    if (e.output.isEmpty()) {
-        return e.message.isEmpty() ? in : tr("%1: %2").arg(in, e.message);
-    }
-    const QString output = shown(e.output);
-    if (!e.message.isEmpty()) {
-        return tr("%1 \u2192 %2: %3").arg(in, output, e.message);
-    }
-    return tr("%1 \u2192 %2").arg(in, output);
+    const QString base = shownBase(e.input);
+    const bool under = !base.isEmpty() && e.input.startsWith(base, kPathCase);
+    return QDir::toNativeSeparators(under ? e.input.mid(base.size()) : e.input);
 }
 
 QString JobLogModel::pixelsText(const JobLogEntry& e) const
@@ -240,6 +229,24 @@ QString JobLogModel::noteText(const JobLogEntry& e) const
     return parts.join(QStringLiteral("; "));
 }
 
+QString JobLogModel::reasonText(const JobLogEntry& e) const
+{
+    const QString note = noteText(e);
+    if (e.message.isEmpty() || note.isEmpty()) {
+        return e.message.isEmpty() ? note : e.message;
+    }
+    return tr("%1; %2").arg(e.message, note);
+}
+
+QString JobLogModel::timeText(const JobLogEntry& e) const
+{
+    if (e.status != JobStatus::Ok) {
+        return {};
+    }
+    return e.seconds < 1.0 ? tr("%1 ms").arg(qRound(e.seconds * 1000.0))
+                           : tr("%1 s").arg(e.seconds, 0, 'f', 2);
+}
+
 QVariant JobLogModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) {
@@ -263,13 +270,16 @@ QVariant JobLogModel::data(const QModelIndex& index, int role) const
         return QBrush(readableOn(problemColor(palette), palette.color(QPalette::Base)));
     }
     if (role == Qt::ToolTipRole && index.column() == FileColumn) {
-        return fileText(e, true);
+        // Both in full: the column shows the input's end only.
+        const QString input = QDir::toNativeSeparators(e.input);
+        return e.output.isEmpty()
+            ? input
+            : tr("%1 \u2192 %2").arg(input, QDir::toNativeSeparators(e.output));
     }
-    if (role == Qt::ToolTipRole && index.column() == NoteColumn) {
-        return noteText(e);
+    if (role == Qt::ToolTipRole && index.column() == ReasonColumn) {
+        return reasonText(e);
     }
-    if (role == Qt::TextAlignmentRole && index.column() >= PixelsColumn
-        && index.column() != NoteColumn) {
+    if (role == Qt::TextAlignmentRole && index.column() >= PixelsColumn) {
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     }
     if (role != Qt::DisplayRole) {
@@ -279,7 +289,9 @@ QVariant JobLogModel::data(const QModelIndex& index, int role) const
     case StatusColumn:
         return statusText(e.status);
     case FileColumn:
-        return fileText(e, false);
+        return fileText(e);
+    case ReasonColumn:
+        return reasonText(e);
     case PixelsColumn:
         return pixelsText(e);
     case BytesColumn:
@@ -287,13 +299,7 @@ QVariant JobLogModel::data(const QModelIndex& index, int role) const
     case DeviceColumn:
         return e.device;
     case TimeColumn:
-        if (e.status != JobStatus::Ok) {
-            return {};
-        }
-        return e.seconds < 1.0 ? tr("%1 ms").arg(qRound(e.seconds * 1000.0))
-                               : tr("%1 s").arg(e.seconds, 0, 'f', 2);
-    case NoteColumn:
-        return noteText(e);
+        return timeText(e);
     default:
         return {};
     }
@@ -330,7 +336,8 @@ QVariant JobLogModel::headerData(int section, Qt::Orientation orientation, int r
 {
     if (orientation == Qt::Horizontal && role == Qt::InitialSortOrderRole) {
         // A first click puts the failures, the largest and the slowest first; the names A to Z.
-        const bool text = section == FileColumn || section == DeviceColumn || section == NoteColumn;
+        const bool text
+            = section == FileColumn || section == ReasonColumn || section == DeviceColumn;
         return QVariant::fromValue(text ? Qt::AscendingOrder : Qt::DescendingOrder);
     }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
@@ -341,6 +348,9 @@ QVariant JobLogModel::headerData(int section, Qt::Orientation orientation, int r
         return tr("Status");
     case FileColumn:
         return tr("File");
+    case ReasonColumn:
+        // The failure's or the skip's reason, else the note or the warning of a done row.
+        return tr("Reason / note");
     case PixelsColumn:
         return tr("Pixels");
     case BytesColumn:
@@ -349,8 +359,6 @@ QVariant JobLogModel::headerData(int section, Qt::Orientation orientation, int r
         return tr("Device");
     case TimeColumn:
         return tr("Time");
-    case NoteColumn:
-        return tr("Note");
     default:
         return {};
     }
@@ -419,16 +427,23 @@ void JobLogModel::foldOldRows()
 QString JobLogModel::toText(bool onlyFailures) const
 {
     QString text;
-    for (const JobLogEntry& e : m_rows) {
-        if (onlyFailures && e.status != JobStatus::Failed) {
+    for (int row = 0; row < rowCount(); ++row) {
+        if (onlyFailures && entry(row).status != JobStatus::Failed) {
             continue;
         }
-        text += QStringList { statusText(e.status), fileText(e, true), pixelsText(e), bytesText(e),
-            e.device, noteText(e) }
-                    .join(QLatin1Char('\t'));
+        text += rowText(row);
         text += QLatin1Char('\n');
     }
     return text;
+}
+
+QString JobLogModel::rowText(int row) const
+{
+    const JobLogEntry& e = entry(row);
+    return QStringList { statusText(e.status), QDir::toNativeSeparators(e.input),
+        QDir::toNativeSeparators(e.output), reasonText(e), pixelsText(e), bytesText(e), e.device,
+        timeText(e) }
+        .join(QLatin1Char('\t'));
 }
 
 } // namespace dropsize::ui

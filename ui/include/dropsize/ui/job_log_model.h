@@ -49,15 +49,20 @@ struct JobLogEntry {
 class JobLogModel : public QAbstractTableModel {
     Q_OBJECT
 public:
+    /// The reason sits beside the file so that a failure reads on one line; the numbers follow
+    /// (empty on most failed rows).
     enum Column {
         StatusColumn,
-        FileColumn,
+        FileColumn, ///< the input, relative to the folder above its listed input
+        ReasonColumn, ///< why it failed or was skipped, then the note and the warning
         PixelsColumn,
         BytesColumn,
         DeviceColumn,
         TimeColumn,
-        NoteColumn,
-        ColumnCount
+        ColumnCount,
+        /// The reason column's former name: it held the note alone before the reason moved out
+        /// of the file column.
+        NoteColumn = ReasonColumn
     };
     /// data(index, StatusRole) is the status name ("ok", "skipped", "failed", "cancelled"), for
     /// filtering.
@@ -78,10 +83,9 @@ public:
     void append(const QList<JobLogEntry>& entries);
     void clear();
 
-    /// The batch's inputs (files and folders, as listed). Every row shows its input and output
-    /// relative to the folder that holds the input's listed folder, the outermost where listed
-    /// folders nest ("holiday/2024/a.jpg -> holiday/ResizeImage/2024/a.jpg"), an output outside
-    /// that folder in full. Without them an input's own folder stands for its listed one.
+    /// The batch's inputs (files and folders, as listed). Every row shows its input relative to
+    /// the folder that holds the input's listed folder, the outermost where listed folders nest
+    /// ("holiday/2024/a.jpg"). Without them an input's own folder stands for its listed one.
     void setInputRoots(const QStringList& roots);
 
     int rowLimit() const noexcept { return m_rowLimit; }
@@ -95,6 +99,22 @@ public:
 
     /// The rows as tab-separated text, one line each (all rows, or only the failures).
     QString toText(bool onlyFailures) const;
+    /// One row as toText() writes it, without the line end: status, input, output (both in
+    /// full), reason, pixels, bytes, device, time.
+    QString rowText(int row) const;
+
+    // The texts of a row's cells, for the log's details of the selected row.
+    QString statusText(JobStatus status) const;
+    /// "4000×3000 → 2000×1500", with the size label of a batch of several sizes.
+    QString pixelsText(const JobLogEntry& e) const;
+    /// "3.3 MB → 410 kB".
+    QString bytesText(const JobLogEntry& e) const;
+    /// The quality chosen, the engine's note, a stretch, a larger output and the warning.
+    QString noteText(const JobLogEntry& e) const;
+    /// The failure or skip reason, then noteText().
+    QString reasonText(const JobLogEntry& e) const;
+    /// "250 ms", "2.50 s"; empty for a row that was not done.
+    QString timeText(const JobLogEntry& e) const;
 
     /// "12.3 MB", "512 KB"; shared with the window's summary.
     static QString formatBytes(qint64 bytes);
@@ -104,14 +124,11 @@ signals:
 
 private:
     void foldOldRows();
-    QString statusText(JobStatus status) const;
-    QString fileText(const JobLogEntry& e, bool fullPaths) const;
+    /// The input relative to the folder above its listed input (the File column).
+    QString fileText(const JobLogEntry& e) const;
     /// The folder, ending in '/', that rows show `input` relative to.
     QString shownBase(const QString& input) const;
     static QVariant sortValue(const JobLogEntry& e, int column);
-    QString pixelsText(const JobLogEntry& e) const;
-    QString bytesText(const JobLogEntry& e) const;
-    QString noteText(const JobLogEntry& e) const;
 
     std::deque<JobLogEntry> m_rows;
     QSet<QString> m_roots; ///< setInputRoots(), without a trailing '/' (case-folded on Windows)
