@@ -2485,14 +2485,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 → %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2545,10 +2537,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Note</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2558,6 +2546,135 @@
     </message>
     <message>
         <source>stretched: aspect not kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason / note</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::LogPane</name>
+    <message>
+        <source>Details of the selected row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show onl&amp;y failures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy to clip&amp;board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the rows shown to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the selected row&apos;s file in its folder (double-click a row to open it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log copied to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show in &amp;folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) copied to the clipboard</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n earlier row(s) folded (failures are always kept)</source>
+        <translation type="unfinished">
+            <numerusform>%n earlier row folded (failures are always kept)</numerusform>
+            <numerusform>%n earlier rows folded (failures are always kept)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a row to read its paths and its reason in full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pixels:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not opened: Dropsize itself is the default application for this type. Choose another one in the system settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder of %1 was not opened: no file manager is set up to open folders here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not there any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not show %1: no file manager answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open %1: no application opens it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2584,10 +2701,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Drag folders or images from your file manager onto this window.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Add f&amp;iles…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2604,30 +2717,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Copy the rows shown to the clipboard</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Log copied to the clipboard</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n earlier row(s) folded (failures are always kept)</source>
-        <translation>
-            <numerusform>%n earlier row folded (failures are always kept)</numerusform>
-            <numerusform>%n earlier rows folded (failures are always kept)</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2767,34 +2857,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show in folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show the selected row&apos;s file in its folder (double-click a row to open it)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Open</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show in &amp;folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 was not opened: Dropsize itself is the default application for this type. Choose another one in the system settings.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not there any more.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not show %1: no file manager answered.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2870,14 +2932,6 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show only failures</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cop&amp;y</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Stop the batch (Esc): files already written stay</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2887,10 +2941,6 @@ The outputs are in:
     </message>
     <message>
         <source>Summary of the batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open output folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2909,11 +2959,62 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not open %1: no application opens it.</source>
+        <source>Drag folders or images here from your file manager, or use Add folder.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The folder of %1 was not opened: no file manager is set up to open folders here.</source>
+        <source>Preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pa&amp;use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open output fol&amp;der</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sets &quot;If an output exists&quot; to &quot;Replace it&quot;: the earlier outputs are written over (the originals never are)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add the size to the names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Names each output with its size (photo_1024x768.jpg), so that outputs of another size stay beside these</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n image(s) would be skipped: their outputs exist already.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The selected image before and after the settings (Ctrl+P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One row per file of the batch (Ctrl+L)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2932,10 +3033,6 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Preset:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Preset</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2944,27 +3041,7 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save as…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Save the settings as a preset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rename…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rename the preset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Delete the preset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3023,6 +3100,34 @@ The outputs are in:
         <source>Delete the preset &quot;%1&quot;? The settings stay as they are.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sav&amp;e as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>⋯</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename or delete the preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename or delete the chosen preset (one of yours)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::PreviewPane</name>
@@ -3039,15 +3144,7 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>1:1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Show at 100 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show the same region of the original and the output at 100 %; drag to move it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3071,15 +3168,7 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No preview: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Original: %1 × %2 px, %3, %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3095,15 +3184,115 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Not written</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The batch will not write it: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is there already: the batch will skip it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(less than 1 % of the original)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>100 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the output at 100 %, one of its pixels per pixel of the screen, and the original at the same scale (Ctrl+1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit in the view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole output, and the original at the same scale (Ctrl+0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+Minus, or the wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit (100 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl+Plus, or the wheel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which of the sizes to preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview the folder&apos;s previous image (Alt+Left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image of the folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>00 / 00</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview the folder&apos;s next image (Alt+Right)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag to move both images; the wheel zooms both</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About the original</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About the output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot preview %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit (%1 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch will not write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3142,39 +3331,7 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Allow &amp;enlarging (never by default)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hamming</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Bilinear</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Box</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nearest</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;ResizeImage&quot; inside each input folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>One folder:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Output folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Output:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3198,10 +3355,6 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Overwrite it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Keep both (photo_1.jpg)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3222,10 +3375,6 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Device:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No usable GPU: every file will run on the CPU.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3234,19 +3383,7 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Bicubic (Pillow&apos;s default)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lanczos (sharper)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Exact size (stretches)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>stretches: aspect not kept</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3346,10 +3483,6 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>File &amp;names:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>WebP</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3382,14 +3515,6 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Fil&amp;ter:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Choose…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Lar&amp;gest file size:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3399,10 +3524,6 @@ The outputs are in:
     </message>
     <message>
         <source>If an output e&amp;xists:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Include su&amp;b-folders</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3438,19 +3559,142 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (GPU)</source>
+        <source>Stretches: the aspect is not kept.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No CUDA device: %1</source>
+        <source>A &quot;ResizeImage&quot; folder beside the images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One folder of my choice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each input folder gets a &quot;ResizeImage&quot; folder with the outputs, its sub-folders mirrored inside.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every output goes to the folder below, the inputs&apos; sub-folders mirrored inside.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ch&amp;oose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JPEG quality: higher is better looking and larger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AVIF quality: higher is better looking and larger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More optio&amp;ns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Several sizes, the filter, file names, a largest file size, what to do with existing outputs, metadata and the device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow enlarging (never by default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smooth (bicubic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sharp (Lanczos)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Soft (Hamming)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Softer (bilinear)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Averaged (box)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocky (nearest pixel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pillow&apos;s default for thumbnail(): smooth, little ringing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sharpest: fine detail kept, a little ringing at hard edges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between bilinear and bicubic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Soft; fast</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each output pixel the average of the input pixels it covers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No smoothing: each output pixel one input pixel (pixel art, masks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File names:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include sub-folders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AVIF speed:</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n CPU thread(s)</source>
-        <translation>
-            <numerusform>%n CPU thread</numerusform>
-            <numerusform>%n CPU threads</numerusform>
+        <source>%1, and %n CPU thread(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>No NVIDIA GPU found: using %n CPU thread(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every setting back to its default (the presets stay)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -2478,14 +2478,6 @@
         <translation>已取消</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>%1 → %2: %3</source>
-        <translation>%1 → %2：%3</translation>
-    </message>
-    <message>
         <source>%1 → %2</source>
         <translation>%1 → %2</translation>
     </message>
@@ -2538,10 +2530,6 @@
         <translation>警告：%1</translation>
     </message>
     <message>
-        <source>Note</source>
-        <translation>备注</translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -2552,6 +2540,133 @@
     <message>
         <source>stretched: aspect not kept</source>
         <translation>已拉伸：未保持宽高比</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>Reason / note</source>
+        <translation>原因 / 备注</translation>
+    </message>
+</context>
+<context>
+    <name>dropsize::ui::LogPane</name>
+    <message>
+        <source>Details of the selected row</source>
+        <translation>所选行的详细信息</translation>
+    </message>
+    <message>
+        <source>Show onl&amp;y failures</source>
+        <translation>只显示失败项(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Copy to clip&amp;board</source>
+        <translation>复制到剪贴板(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Copy the rows shown to the clipboard</source>
+        <translation>将显示的行复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <source>Show the selected row&apos;s file in its folder (double-click a row to open it)</source>
+        <translation>在文件夹中显示所选行的文件（双击一行可打开它）</translation>
+    </message>
+    <message>
+        <source>Log copied to the clipboard</source>
+        <translation>日志已复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Show in &amp;folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) copied to the clipboard</source>
+        <translation>
+            <numerusform>已将 %n 行复制到剪贴板</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n earlier row(s) folded (failures are always kept)</source>
+        <translation>
+            <numerusform>已折叠之前的 %n 行（失败项始终保留）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a row to read its paths and its reason in full.</source>
+        <translation>选择一行即可查看其完整路径和原因。</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>输出：</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>状态：</translation>
+    </message>
+    <message>
+        <source>Pixels:</source>
+        <translation>像素：</translation>
+    </message>
+    <message>
+        <source>Bytes:</source>
+        <translation>字节：</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Time:</source>
+        <translation>用时：</translation>
+    </message>
+    <message>
+        <source>%1 was not opened: Dropsize itself is the default application for this type. Choose another one in the system settings.</source>
+        <translation>未打开 %1：Dropsize 本身就是此类文件的默认应用程序。请在系统设置中另选一个。</translation>
+    </message>
+    <message>
+        <source>The folder of %1 was not opened: no file manager is set up to open folders here.</source>
+        <translation>未打开 %1 所在的文件夹：此处没有设置用于打开文件夹的文件管理器。</translation>
+    </message>
+    <message>
+        <source>%1 is not there any more.</source>
+        <translation>%1 已不存在。</translation>
+    </message>
+    <message>
+        <source>Could not show %1: no file manager answered.</source>
+        <translation>无法显示 %1：没有文件管理器响应。</translation>
+    </message>
+    <message>
+        <source>Could not open %1: no application opens it.</source>
+        <translation>无法打开 %1：没有应用程序能打开它。</translation>
     </message>
 </context>
 <context>
@@ -2577,10 +2692,6 @@
         <translation>文件夹和图片</translation>
     </message>
     <message>
-        <source>Drag folders or images from your file manager onto this window.</source>
-        <translation>可以从文件管理器把文件夹或图片拖到此窗口。</translation>
-    </message>
-    <message>
         <source>Add f&amp;iles…</source>
         <translation>添加文件(&amp;I)…</translation>
     </message>
@@ -2597,30 +2708,8 @@
         <translation>日志</translation>
     </message>
     <message>
-        <source>Copy the rows shown to the clipboard</source>
-        <translation>将显示的行复制到剪贴板</translation>
-    </message>
-    <message>
-        <source>Log copied to the clipboard</source>
-        <translation>日志已复制到剪贴板</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n earlier row(s) folded (failures are always kept)</source>
-        <translation>
-            <numerusform>已折叠 %n 行较早的记录（失败项始终保留）</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>&amp;Start</source>
         <translation>开始(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Pause</source>
-        <translation>暂停(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
     </message>
     <message>
         <source>%v / %m</source>
@@ -2759,34 +2848,6 @@ Files already written stay; the file being written is discarded.</source>
         <translation>这些输入中没有图片（文件名为 %1 的文件）。</translation>
     </message>
     <message>
-        <source>Show in folder</source>
-        <translation>在文件夹中显示</translation>
-    </message>
-    <message>
-        <source>Show the selected row&apos;s file in its folder (double-click a row to open it)</source>
-        <translation>在文件夹中显示所选行的文件（双击某行即可打开它）</translation>
-    </message>
-    <message>
-        <source>&amp;Open</source>
-        <translation>打开(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Show in &amp;folder</source>
-        <translation>在文件夹中显示(&amp;F)</translation>
-    </message>
-    <message>
-        <source>%1 was not opened: Dropsize itself is the default application for this type. Choose another one in the system settings.</source>
-        <translation>未打开 %1：这类文件的默认应用就是 Dropsize 本身，请在系统设置中另选一个应用。</translation>
-    </message>
-    <message>
-        <source>%1 is not there any more.</source>
-        <translation>%1 已不存在。</translation>
-    </message>
-    <message>
-        <source>Could not show %1: no file manager answered.</source>
-        <translation>无法显示 %1：没有文件管理器响应。</translation>
-    </message>
-    <message>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
@@ -2861,14 +2922,6 @@ The outputs are in:
         <translation>从列表中移除选中的输入（Delete 键）</translation>
     </message>
     <message>
-        <source>Show only failures</source>
-        <translation>只显示失败项</translation>
-    </message>
-    <message>
-        <source>Cop&amp;y</source>
-        <translation>复制(&amp;Y)</translation>
-    </message>
-    <message>
         <source>Stop the batch (Esc): files already written stay</source>
         <translation>停止这批处理（Esc 键）：已写好的文件会保留</translation>
     </message>
@@ -2879,10 +2932,6 @@ The outputs are in:
     <message>
         <source>Summary of the batch</source>
         <translation>本批处理的摘要</translation>
-    </message>
-    <message>
-        <source>Open output folder</source>
-        <translation>打开输出文件夹</translation>
     </message>
     <message>
         <source>Res&amp;ume</source>
@@ -2899,12 +2948,62 @@ The outputs are in:
         <translation>视图</translation>
     </message>
     <message>
-        <source>Could not open %1: no application opens it.</source>
-        <translation>无法打开 %1：没有能打开它的应用。</translation>
+        <source>Drag folders or images here from your file manager, or use Add folder.</source>
+        <translation>从文件管理器把文件夹或图片拖到这里，或使用“添加文件夹”。</translation>
     </message>
     <message>
-        <source>The folder of %1 was not opened: no file manager is set up to open folders here.</source>
-        <translation>没有打开 %1 所在的文件夹：这里没有设置用来打开文件夹的文件管理器。</translation>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>Pa&amp;use</source>
+        <translation>暂停(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Open output fol&amp;der</source>
+        <translation>打开输出文件夹(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Replace them</source>
+        <translation>替换它们</translation>
+    </message>
+    <message>
+        <source>Sets &quot;If an output exists&quot; to &quot;Replace it&quot;: the earlier outputs are written over (the originals never are)</source>
+        <translation>将“输出已存在时”设为“替换”：覆盖之前的输出（原图永远不会被覆盖）</translation>
+    </message>
+    <message>
+        <source>Add the size to the names</source>
+        <translation>在文件名中加上尺寸</translation>
+    </message>
+    <message>
+        <source>Names each output with its size (photo_1024x768.jpg), so that outputs of another size stay beside these</source>
+        <translation>用尺寸命名每个输出（photo_1024x768.jpg），让其他尺寸的输出与这些并存</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>预览(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>日志(&amp;L)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n image(s) would be skipped: their outputs exist already.</source>
+        <translation>
+            <numerusform>%n 张图片中有 %1 张会被跳过：它们的输出已存在。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The selected image before and after the settings (Ctrl+P)</source>
+        <translation>所选图像在应用设置前后的对比（Ctrl+P）</translation>
+    </message>
+    <message>
+        <source>One row per file of the batch (Ctrl+L)</source>
+        <translation>批处理中每个文件一行（Ctrl+L）</translation>
     </message>
 </context>
 <context>
@@ -2922,10 +3021,6 @@ The outputs are in:
         <translation>缩略图（256 像素）</translation>
     </message>
     <message>
-        <source>Preset:</source>
-        <translation>预设：</translation>
-    </message>
-    <message>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
@@ -2934,28 +3029,8 @@ The outputs are in:
         <translation>以名称保存的一组设置；dropsize-cli --preset 读取的也是这些预设</translation>
     </message>
     <message>
-        <source>Save as…</source>
-        <translation>另存为…</translation>
-    </message>
-    <message>
         <source>Save the settings as a preset</source>
         <translation>将当前设置保存为预设</translation>
-    </message>
-    <message>
-        <source>Rename…</source>
-        <translation>重命名…</translation>
-    </message>
-    <message>
-        <source>Rename the preset</source>
-        <translation>重命名预设</translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <source>Delete the preset</source>
-        <translation>删除预设</translation>
     </message>
     <message>
         <source>Could not read the presets in %1: %2</source>
@@ -3013,6 +3088,34 @@ The outputs are in:
         <source>Delete the preset &quot;%1&quot;? The settings stay as they are.</source>
         <translation>要删除预设“%1”吗？当前设置保持不变。</translation>
     </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>预设(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Sav&amp;e as…</source>
+        <translation>另存为(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>⋯</source>
+        <translation>⋯</translation>
+    </message>
+    <message>
+        <source>Rename or delete the preset</source>
+        <translation>重命名或删除预设</translation>
+    </message>
+    <message>
+        <source>Rename or delete the chosen preset (one of yours)</source>
+        <translation>重命名或删除所选的预设（限您自己保存的）</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>重命名(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::PreviewPane</name>
@@ -3029,16 +3132,8 @@ The outputs are in:
         <translation>输出图像</translation>
     </message>
     <message>
-        <source>1:1</source>
-        <translation>1:1</translation>
-    </message>
-    <message>
         <source>Show at 100 %</source>
         <translation>按 100% 显示</translation>
-    </message>
-    <message>
-        <source>Show the same region of the original and the output at 100 %; drag to move it</source>
-        <translation>按 100% 显示原图和输出的同一区域；拖动可移动该区域</translation>
     </message>
     <message>
         <source>Size:</source>
@@ -3061,16 +3156,8 @@ The outputs are in:
         <translation>在列表或日志中选择一张图像即可预览。</translation>
     </message>
     <message>
-        <source>No preview: %1</source>
-        <translation>无法预览：%1</translation>
-    </message>
-    <message>
         <source>Original: %1 × %2 px, %3, %4</source>
         <translation>原图：%1 × %2 像素，%3，%4</translation>
-    </message>
-    <message>
-        <source>No output</source>
-        <translation>没有输出</translation>
     </message>
     <message>
         <source>Output: %1 × %2 px, %3, %4</source>
@@ -3085,16 +3172,116 @@ The outputs are in:
         <translation>质量 %1</translation>
     </message>
     <message>
-        <source>Not written</source>
-        <translation>不会写入</translation>
-    </message>
-    <message>
-        <source>The batch will not write it: %1</source>
-        <translation>批处理不会写入它：%1</translation>
-    </message>
-    <message>
         <source>%1 is there already: the batch will skip it.</source>
         <translation>%1 已存在：批处理将跳过它。</translation>
+    </message>
+    <message>
+        <source>(less than 1 % of the original)</source>
+        <translation>（不到原图的 1%）</translation>
+    </message>
+    <message>
+        <source>100 %</source>
+        <translation>100%</translation>
+    </message>
+    <message>
+        <source>Show the output at 100 %, one of its pixels per pixel of the screen, and the original at the same scale (Ctrl+1)</source>
+        <translation>按 100% 显示输出（一个像素对应屏幕上一个像素），原图按相同比例显示（Ctrl+1）</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <source>Fit in the view</source>
+        <translation>适应视图</translation>
+    </message>
+    <message>
+        <source>Show the whole output, and the original at the same scale (Ctrl+0)</source>
+        <translation>显示完整的输出，原图按相同比例显示（Ctrl+0）</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+Minus, or the wheel)</source>
+        <translation>缩小（Ctrl+减号，或滚轮）</translation>
+    </message>
+    <message>
+        <source>Zoom</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>Fit (100 %)</source>
+        <translation>适应（100%）</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl+Plus, or the wheel)</source>
+        <translation>放大（Ctrl+加号，或滚轮）</translation>
+    </message>
+    <message>
+        <source>Which of the sizes to preview</source>
+        <translation>要预览哪一个尺寸</translation>
+    </message>
+    <message>
+        <source>Previous image</source>
+        <translation>上一张图像</translation>
+    </message>
+    <message>
+        <source>Preview the folder&apos;s previous image (Alt+Left)</source>
+        <translation>预览文件夹中的上一张图像（Alt+左方向键）</translation>
+    </message>
+    <message>
+        <source>Image of the folder</source>
+        <translation>文件夹中的图像</translation>
+    </message>
+    <message>
+        <source>00 / 00</source>
+        <translation>00 / 00</translation>
+    </message>
+    <message>
+        <source>Next image</source>
+        <translation>下一张图像</translation>
+    </message>
+    <message>
+        <source>Preview the folder&apos;s next image (Alt+Right)</source>
+        <translation>预览文件夹中的下一张图像（Alt+右方向键）</translation>
+    </message>
+    <message>
+        <source>Drag to move both images; the wheel zooms both</source>
+        <translation>拖动可同时移动两张图像；滚轮可同时缩放两张图像</translation>
+    </message>
+    <message>
+        <source>About the original</source>
+        <translation>关于原图</translation>
+    </message>
+    <message>
+        <source>About the output</source>
+        <translation>关于输出</translation>
+    </message>
+    <message>
+        <source>Cannot preview %1: %2</source>
+        <translation>无法预览 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 / %2 · %3</source>
+        <translation>%1 / %2 · %3</translation>
+    </message>
+    <message>
+        <source>Fit (%1 %)</source>
+        <translation>适应（%1%）</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>The batch will not write %1: %2</source>
+        <translation>批处理不会写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3132,40 +3319,8 @@ The outputs are in:
         <translation>×</translation>
     </message>
     <message>
-        <source>Allow &amp;enlarging (never by default)</source>
-        <translation>允许放大(&amp;E)（默认从不放大）</translation>
-    </message>
-    <message>
-        <source>Hamming</source>
-        <translation>Hamming</translation>
-    </message>
-    <message>
-        <source>Bilinear</source>
-        <translation>双线性</translation>
-    </message>
-    <message>
-        <source>Box</source>
-        <translation>盒式</translation>
-    </message>
-    <message>
-        <source>Nearest</source>
-        <translation>最近邻</translation>
-    </message>
-    <message>
-        <source>&quot;ResizeImage&quot; inside each input folder</source>
-        <translation>每个输入文件夹中的“ResizeImage”</translation>
-    </message>
-    <message>
-        <source>One folder:</source>
-        <translation>指定文件夹：</translation>
-    </message>
-    <message>
         <source>Output folder</source>
         <translation>输出文件夹</translation>
-    </message>
-    <message>
-        <source>&amp;Output:</source>
-        <translation>输出(&amp;O)：</translation>
     </message>
     <message>
         <source>Same as the input</source>
@@ -3188,10 +3343,6 @@ The outputs are in:
         <translation>跳过（再次运行可续做）</translation>
     </message>
     <message>
-        <source>Overwrite it</source>
-        <translation>覆盖</translation>
-    </message>
-    <message>
         <source>Keep both (photo_1.jpg)</source>
         <translation>保留两者（photo_1.jpg）</translation>
     </message>
@@ -3212,10 +3363,6 @@ The outputs are in:
         <translation>GPU</translation>
     </message>
     <message>
-        <source>&amp;Device:</source>
-        <translation>设备(&amp;D)：</translation>
-    </message>
-    <message>
         <source>No usable GPU: every file will run on the CPU.</source>
         <translation>没有可用的 GPU：所有文件都将在 CPU 上处理。</translation>
     </message>
@@ -3224,20 +3371,8 @@ The outputs are in:
         <translation>选择输出文件夹</translation>
     </message>
     <message>
-        <source>Bicubic (Pillow&apos;s default)</source>
-        <translation>双三次（Pillow 的默认值）</translation>
-    </message>
-    <message>
-        <source>Lanczos (sharper)</source>
-        <translation>Lanczos（更清晰）</translation>
-    </message>
-    <message>
         <source>Exact size (stretches)</source>
         <translation>精确尺寸（拉伸）</translation>
-    </message>
-    <message>
-        <source>stretches: aspect not kept</source>
-        <translation>拉伸：不保持宽高比</translation>
     </message>
     <message>
         <source>Without it no output is larger than its input. A box to fill that an image is too small for is then only cropped to the box&apos;s shape, not scaled up.</source>
@@ -3336,10 +3471,6 @@ The outputs are in:
         <translation>{name}：输入文件名（不含扩展名）；{ext}：输出的扩展名；{w} 和 {h}：输出尺寸；{size}：尺寸标签；{n}：输入的序号。扩展名会自动添加；“/”表示子文件夹。留空：使用输入的文件名。</translation>
     </message>
     <message>
-        <source>File &amp;names:</source>
-        <translation>文件名(&amp;N)：</translation>
-    </message>
-    <message>
         <source>WebP</source>
         <translation>WebP</translation>
     </message>
@@ -3372,14 +3503,6 @@ The outputs are in:
         <translation>尺寸(&amp;Z)：</translation>
     </message>
     <message>
-        <source>Fil&amp;ter:</source>
-        <translation>滤镜(&amp;T)：</translation>
-    </message>
-    <message>
-        <source>&amp;Choose…</source>
-        <translation>选择(&amp;C)…</translation>
-    </message>
-    <message>
         <source>Lar&amp;gest file size:</source>
         <translation>最大文件大小(&amp;G)：</translation>
     </message>
@@ -3390,10 +3513,6 @@ The outputs are in:
     <message>
         <source>If an output e&amp;xists:</source>
         <translation>输出已存在时(&amp;X)：</translation>
-    </message>
-    <message>
-        <source>Include su&amp;b-folders</source>
-        <translation>包含子文件夹(&amp;B)</translation>
     </message>
     <message>
         <source>Keep file dates</source>
@@ -3428,18 +3547,140 @@ The outputs are in:
         <translation>AVIF 编码速度</translation>
     </message>
     <message>
-        <source>%1 (GPU)</source>
-        <translation>%1（GPU）</translation>
+        <source>Stretches: the aspect is not kept.</source>
+        <translation>会拉伸：不保持宽高比。</translation>
     </message>
     <message>
-        <source>No CUDA device: %1</source>
-        <translation>没有 CUDA 设备：%1</translation>
+        <source>A &quot;ResizeImage&quot; folder beside the images</source>
+        <translation>图片旁的“ResizeImage”文件夹</translation>
+    </message>
+    <message>
+        <source>One folder of my choice</source>
+        <translation>我选择的一个文件夹</translation>
+    </message>
+    <message>
+        <source>Each input folder gets a &quot;ResizeImage&quot; folder with the outputs, its sub-folders mirrored inside.</source>
+        <translation>每个输入文件夹中建一个“ResizeImage”文件夹存放输出，其中按原样保留子文件夹结构。</translation>
+    </message>
+    <message>
+        <source>Every output goes to the folder below, the inputs&apos; sub-folders mirrored inside.</source>
+        <translation>所有输出都放到下面的文件夹中，其中按原样保留输入的子文件夹结构。</translation>
+    </message>
+    <message>
+        <source>Ch&amp;oose…</source>
+        <translation>选择(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Save &amp;to:</source>
+        <translation>保存到(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>JPEG quality: higher is better looking and larger</source>
+        <translation>JPEG 质量：越高越好看，文件也越大</translation>
+    </message>
+    <message>
+        <source>AVIF quality: higher is better looking and larger</source>
+        <translation>AVIF 质量：越高越好看，文件也越大</translation>
+    </message>
+    <message>
+        <source>More optio&amp;ns</source>
+        <translation>更多选项(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Several sizes, the filter, file names, a largest file size, what to do with existing outputs, metadata and the device</source>
+        <translation>多个尺寸、滤镜、文件名、最大文件大小、已有输出的处理方式、元数据和设备</translation>
+    </message>
+    <message>
+        <source>Allow enlarging (never by default)</source>
+        <translation>允许放大（默认从不放大）</translation>
+    </message>
+    <message>
+        <source>Smooth (bicubic)</source>
+        <translation>平滑（双三次）</translation>
+    </message>
+    <message>
+        <source>Sharp (Lanczos)</source>
+        <translation>锐利（Lanczos）</translation>
+    </message>
+    <message>
+        <source>Soft (Hamming)</source>
+        <translation>柔和（Hamming）</translation>
+    </message>
+    <message>
+        <source>Softer (bilinear)</source>
+        <translation>更柔和（双线性）</translation>
+    </message>
+    <message>
+        <source>Averaged (box)</source>
+        <translation>平均（盒式）</translation>
+    </message>
+    <message>
+        <source>Blocky (nearest pixel)</source>
+        <translation>块状（最近像素）</translation>
+    </message>
+    <message>
+        <source>Pillow&apos;s default for thumbnail(): smooth, little ringing</source>
+        <translation>Pillow 生成缩略图时的默认滤镜：平滑，振铃很少</translation>
+    </message>
+    <message>
+        <source>The sharpest: fine detail kept, a little ringing at hard edges</source>
+        <translation>最锐利：保留细节，硬边缘处略有振铃</translation>
+    </message>
+    <message>
+        <source>Between bilinear and bicubic</source>
+        <translation>介于双线性与双三次之间</translation>
+    </message>
+    <message>
+        <source>Soft; fast</source>
+        <translation>柔和；快</translation>
+    </message>
+    <message>
+        <source>Each output pixel the average of the input pixels it covers</source>
+        <translation>每个输出像素取其覆盖的输入像素的平均值</translation>
+    </message>
+    <message>
+        <source>No smoothing: each output pixel one input pixel (pixel art, masks)</source>
+        <translation>不做平滑：每个输出像素取一个输入像素（像素画、蒙版）</translation>
+    </message>
+    <message>
+        <source>Filter:</source>
+        <translation>滤镜：</translation>
+    </message>
+    <message>
+        <source>File names:</source>
+        <translation>文件名：</translation>
+    </message>
+    <message>
+        <source>Replace it</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Include sub-folders</source>
+        <translation>包括子文件夹</translation>
+    </message>
+    <message>
+        <source>AVIF speed:</source>
+        <translation>AVIF 速度：</translation>
     </message>
     <message numerus="yes">
-        <source>%n CPU thread(s)</source>
+        <source>%1, and %n CPU thread(s)</source>
         <translation>
-            <numerusform>%n 个 CPU 线程</numerusform>
+            <numerusform>%1，以及 %n 个 CPU 线程</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>No NVIDIA GPU found: using %n CPU thread(s)</source>
+        <translation>
+            <numerusform>未找到 NVIDIA GPU：使用 %n 个 CPU 线程</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Every setting back to its default (the presets stay)</source>
+        <translation>所有设置恢复为默认值（预设保留）</translation>
     </message>
 </context>
 <context>

@@ -357,7 +357,7 @@ TEST(LogPane, ShowsOnlyTheFailuresOnDemand)
 {
     PaneFixture f;
     QCheckBox* box = f.pane.onlyFailuresBox();
-    EXPECT_EQ(box->text(), QStringLiteral("Show only &failures"));
+    EXPECT_EQ(box->text(), QStringLiteral("Show onl&y failures"));
     EXPECT_FALSE(f.pane.isShowingOnlyFailures());
     f.pane.showOnlyFailures(true);
     EXPECT_TRUE(box->isChecked());

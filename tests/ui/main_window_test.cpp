@@ -20,6 +20,9 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTabWidget>
 #include <QTimer>
 #include <QTranslator>
 #include <QUrl>
@@ -218,6 +221,41 @@ TEST(MainWindow, FitsA1366By768Screen)
     const QSize smallest = f.window.minimumSizeHint();
     EXPECT_LE(smallest.width(), 1366 - 16) << smallest.width() << " px wide";
     EXPECT_LE(smallest.height(), 768 - 48 - 40) << smallest.height() << " px high";
+}
+
+// A 1366x768 laptop at 125 % is 1093x614 logical pixels; a 32-px panel (40 physical) and the
+// frame (16x40) leave 1077x542. The window fits in that, and there, with "More options" closed,
+// everything a normal batch needs is in view: the settings do not scroll, and the inputs, the
+// preset, Start and the tabs are inside the window.
+TEST(MainWindow, FitsALaptopAt125PercentWithNothingNeededScrolled)
+{
+    WindowFixture f;
+    const fs::path a = makeFolder(f.dir.path(), "photos", 2);
+    f.window.addInputs({ toQString(a) });
+    const QSize room(1093 - 16, 614 - 32 - 40);
+    const QSize smallest = f.window.minimumSizeHint();
+    EXPECT_LE(smallest.width(), room.width()) << smallest.width() << " px wide";
+    EXPECT_LE(smallest.height(), room.height()) << smallest.height() << " px high";
+    f.window.settingsPanel()->setMoreOptionsOpen(false);
+    f.window.resize(room);
+    f.window.show();
+    spinEventLoop(50);
+    ASSERT_EQ(f.window.size(), room);
+    QWidget* parent = f.window.settingsPanel()->parentWidget();
+    QScrollArea* scroll = nullptr;
+    for (; parent != nullptr && scroll == nullptr; parent = parent->parentWidget()) {
+        scroll = qobject_cast<QScrollArea*>(parent);
+    }
+    ASSERT_NE(scroll, nullptr);
+    EXPECT_EQ(scroll->verticalScrollBar()->maximum(), 0) << "the settings scroll";
+    const QRect inside = f.window.rect();
+    for (QWidget* w : std::initializer_list<QWidget*> { f.window.startButton(),
+             f.window.presetBar(), f.window.resultTabs(), f.window.settingsPanel() }) {
+        EXPECT_TRUE(inside.contains(QRect(w->mapTo(&f.window, QPoint(0, 0)), w->size())))
+            << w->metaObject()->className();
+    }
+    EXPECT_GE(f.window.resultTabs()->width(), f.window.width() / 2)
+        << "the preview and the log get the larger share";
 }
 
 // The first run's size stays within the screen's work area, with room for the frame; on a screen

@@ -9,8 +9,9 @@
 // files are done and a failure has just been logged (scrolled into view), then cancels and exits.
 // Settings live in a temporary file, so the user's own are not touched. --dark gives the window
 // a dark palette (Fusion, as a desktop's dark theme would), --locale its language ("zh_CN"),
-// --size its size (default: the screen's), --preview selects the first input and starts the batch
-// once its preview is shown. Run it under Xvfb: tests/ui/screenshot.sh.
+// --size its size (default: the screen's), --preview selects the second input (the first where
+// there is one) and starts the batch once its preview is shown, and the picture shows the
+// preview's tab. Run it under Xvfb: tests/ui/screenshot.sh.
 
 #include "dropsize/core/device_info.h"
 #include "dropsize/ui/batch_controller.h"
@@ -34,6 +35,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStyleFactory>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -234,6 +236,10 @@ int main(int argc, char** argv)
                 && static_cast<double>(p.done) >= fraction * static_cast<double>(p.total)) {
                 grabbed = true;
                 showLogRow(failure);
+                // With --preview the picture shows the preview's tab (the batch shows the log).
+                if (parser.isSet(preview) && window.previewPane() != nullptr) {
+                    window.resultTabs()->setCurrentWidget(window.previewPane());
+                }
                 // Now, while the batch goes on; pending layouts first (not the queued events,
                 // which could end the batch).
                 QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
@@ -260,16 +266,24 @@ int main(int argc, char** argv)
             }
             // The batch starts once the first input's preview is shown, so that the picture
             // has it (selecting the row asks for it; the pane makes it off the UI thread).
-            QObject::connect(pane, &dropsize::ui::PreviewPane::previewShown, &window, [&window] {
-                if (!window.startButton()->isEnabled()) {
-                    return; // shown again later, while the batch runs
-                }
-                window.startBatch();
-            });
-            // The input list: the table showing the inputs model.
+            QObject::connect(
+                pane, &dropsize::ui::PreviewPane::previewShown, &window, [&window, pane] {
+                    if (!window.startButton()->isEnabled()) {
+                        return; // shown again later, while the batch runs
+                    }
+                    // The folder's first image that has a preview (a 12-bit JPEG has none).
+                    if (pane->outputBytes().isEmpty()
+                        && pane->imageIndex() + 1 < pane->folderImages().size()) {
+                        pane->showNextImage();
+                        return;
+                    }
+                    window.startBatch();
+                });
+            // The input list: the table showing the inputs model. Its second row (the shared
+            // images' libjpeg-turbo folder, whose first image is a photo) where there is one.
             for (QTableView* view : window.findChildren<QTableView*>()) {
                 if (view->model() == window.inputs()) {
-                    view->selectRow(0);
+                    view->selectRow(std::min(1, view->model()->rowCount() - 1));
                 }
             }
         }

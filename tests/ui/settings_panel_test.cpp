@@ -172,6 +172,7 @@ TEST(SettingsPanel, GivesBackEveryOutputSetting)
 TEST(SettingsPanel, ShowsTheSettingsOfTheFormatsWritten)
 {
     SettingsPanel panel { DeviceInfo {} };
+    panel.setMoreOptionsOpen(true); // the AVIF speed is there
     const QSpinBox* jpeg = spinBox(panel, QStringLiteral("JPEG "));
     const QSpinBox* maxBytes = maxBytesBox(panel);
     ASSERT_NE(jpeg, nullptr);

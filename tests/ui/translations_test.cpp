@@ -50,6 +50,11 @@ namespace {
         QStringLiteral("CMYK"),
         QStringLiteral("CPU"),
         QStringLiteral("GPU"),
+        QStringLiteral("NVIDIA"),
+        // Key caps read the same in every language.
+        QStringLiteral("Ctrl"),
+        QStringLiteral("Alt"),
+        QStringLiteral("Shift"),
         QStringLiteral("CUDA"),
         QStringLiteral("Pillow"),
         QStringLiteral("Lanczos"),

@@ -94,8 +94,8 @@ LogPane::LogPane(JobLogModel* log, FileLauncher& launcher, QWidget* parent)
     layout->addWidget(split, 1);
 
     auto* bar = new QHBoxLayout;
-    m_onlyFailures = new QCheckBox(tr("Show only &failures"), this);
-    m_copy = new QPushButton(tr("Cop&y"), this);
+    m_onlyFailures = new QCheckBox(tr("Show onl&y failures"), this);
+    m_copy = new QPushButton(tr("Copy to clip&board"), this);
     m_copy->setToolTip(tr("Copy the rows shown to the clipboard"));
     // No Alt letter: each of its letters already has a control in the window.
     m_showInFolder = new QPushButton(tr("Show in folder"), this);

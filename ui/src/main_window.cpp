@@ -10,6 +10,7 @@
 #include "dropsize/ui/folder_opener.h"
 #include "dropsize/ui/input_list_model.h"
 #include "dropsize/ui/job_log_model.h"
+#include "dropsize/ui/log_pane.h"
 #include "dropsize/ui/preset_bar.h"
 #include "dropsize/ui/preview_pane.h"
 #include "dropsize/ui/settings_panel.h"
@@ -210,7 +211,8 @@ MainWindow::MainWindow(
     // message moves the window's bottom edge.
     statusBar();
     new WindowKeys(this, m_start, m_cancel);
-    // Tab goes through the settings to Start, Pause and Cancel, then to the log below them.
+    // Tab reads the window as the work goes: the inputs, the preset and the settings, Start and
+    // the run, then the preview or the log.
     // setTabOrder() ignores a widget that takes no focus: the last setting that does.
     QWidget* lastSetting = nullptr;
     for (QWidget* w = m_settings->nextInFocusChain(); m_settings->isAncestorOf(w);
@@ -225,6 +227,10 @@ MainWindow::MainWindow(
     setTabOrder(m_start, m_pause);
     setTabOrder(m_pause, m_cancel);
     setTabOrder(m_cancel, m_openOutput);
+    setTabOrder(m_openOutput, m_replaceExisting);
+    setTabOrder(m_replaceExisting, m_sizeInNames);
+    // The tabs (their bar, then the page shown) after the run, each page in its own order.
+    setTabOrder(m_sizeInNames, m_tabs);
 
     connect(m_settings, &SettingsPanel::settingsChanged, this, [this] {
         m_inputs->setSettings(m_settings->settings());
@@ -288,12 +294,13 @@ MainWindow::MainWindow(
         resize(firstRunSize());
     }
     restoreState(m_store.windowState());
-    sizePanes();
     onStateChanged(m_controller.state());
     revalidate();
 }
 
 MainWindow::~MainWindow() = default;
+
+QTableView* MainWindow::logView() const { return m_logPane->view(); }
 
 void MainWindow::sizePanes()
 {
@@ -309,8 +316,8 @@ void MainWindow::sizePanes()
     }
     // The left column as wide as its form (the rest to the preview), the settings as tall as
     // they are (the rest to the input list).
-    const int leftWidth
-        = std::min(m_leftSplit->widget(1)->sizeHint().width(), std::max(width() * 2 / 5, 1));
+    const int leftWidth = std::max(m_leftSplit->minimumSizeHint().width(),
+        std::min(m_leftSplit->widget(1)->sizeHint().width(), width() * 2 / 5));
     m_split->setSizes({ leftWidth, std::max(1, width() - leftWidth) });
     const int settingsHeight = m_leftSplit->widget(1)->sizeHint().height();
     m_leftSplit->setSizes({ std::max(1, height() - settingsHeight), settingsHeight });
@@ -429,104 +436,6 @@ QWidget* MainWindow::buildInputs()
     return box;
 }
 
-QWidget* MainWindow::buildLog()
-{
-    auto* box = new QWidget;
-    auto* layout = new QVBoxLayout(box);
-    m_logFilter = new QSortFilterProxyModel(this);
-    m_logFilter->setSourceModel(m_log);
-    m_logFilter->setFilterRole(JobLogModel::StatusRole);
-    m_logFilter->setSortRole(JobLogModel::SortRole);
-    m_logFilter->setSortCaseSensitivity(Qt::CaseInsensitive);
-    m_logView = makeTable(box);
-    m_logView->setModel(m_logFilter);
-    m_logView->setAccessibleName(tr("Log"));
-    auto* header = m_logView->horizontalHeader();
-    // In the order the files finished until a header is clicked; a third click returns to it.
-    header->setSortIndicatorClearable(true);
-    header->setSortIndicator(-1, Qt::AscendingOrder);
-    m_logView->setSortingEnabled(true);
-    header->setSectionResizeMode(QHeaderView::Interactive);
-    header->setSectionResizeMode(JobLogModel::FileColumn, QHeaderView::Stretch);
-    // Widths from the font, for a photo's typical values, so that the file column, which
-    // stretches, keeps room beside the preview at 1366 pixels; the user can widen any of them.
-    const QFontMetrics metrics = m_logView->fontMetrics();
-    const auto fit = [&metrics](const QString& sample) {
-        return metrics.horizontalAdvance(sample) + 2 * metrics.averageCharWidth();
-    };
-    m_logView->setColumnWidth(JobLogModel::StatusColumn, fit(JobLogModel::tr("cancelled")));
-    m_logView->setColumnWidth(
-        JobLogModel::PixelsColumn, fit(QStringLiteral("6000×4000 → 3000×2000")));
-    m_logView->setColumnWidth(JobLogModel::BytesColumn, fit(QStringLiteral("12.3 MB → 1.23 MB")));
-    m_logView->setColumnWidth(JobLogModel::DeviceColumn, fit(QStringLiteral("gpu")));
-    m_logView->setColumnWidth(JobLogModel::TimeColumn, fit(QStringLiteral("999 ms")));
-    m_logView->setColumnWidth(JobLogModel::NoteColumn, fit(QStringLiteral("quality 85 for the")));
-    layout->addWidget(m_logView, 1);
-
-    auto* bar = new QHBoxLayout;
-    m_onlyFailures = new QCheckBox(tr("Show onl&y failures"), box);
-    auto* copy = new QPushButton(tr("Copy to clip&board"), box);
-    copy->setToolTip(tr("Copy the rows shown to the clipboard"));
-    // No Alt letter: each of its letters already has a control.
-    m_showInFolder = new QPushButton(tr("Show in folder"), box);
-    m_showInFolder->setToolTip(
-        tr("Show the selected row's file in its folder (double-click a row to open it)"));
-    m_showInFolder->setEnabled(false);
-    m_folded = new QLabel(box);
-    m_folded->setEnabled(false);
-    bar->addWidget(m_onlyFailures);
-    bar->addWidget(m_folded, 1);
-    bar->addWidget(m_showInFolder);
-    bar->addWidget(copy);
-    layout->addLayout(bar);
-
-    connect(m_onlyFailures, &QCheckBox::toggled, this, [this](bool only) {
-        m_logFilter->setFilterFixedString(only ? QStringLiteral("failed") : QString());
-    });
-    connect(copy, &QPushButton::clicked, this, [this] {
-        QApplication::clipboard()->setText(m_log->toText(m_onlyFailures->isChecked()));
-        statusBar()->showMessage(tr("Log copied to the clipboard"), 3000);
-    });
-    connect(m_log, &JobLogModel::foldedCountChanged, this, [this](qint64 folded) {
-        m_folded->setText(folded == 0
-                ? QString()
-                : tr("%n earlier row(s) folded (failures are always kept)", nullptr,
-                    static_cast<int>(std::min<qint64>(folded, INT_MAX))));
-    });
-    // A row's result: opened by a double-click, shown in its folder by the button or the menu.
-    connect(m_logView, &QAbstractItemView::doubleClicked, this,
-        [this](const QModelIndex& index) { openLogFile(logRowFile(index), false); });
-    connect(m_showInFolder, &QPushButton::clicked, this,
-        [this] { openLogFile(logRowFile(m_logView->currentIndex()), true); });
-    connect(m_logView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
-        [this] { m_showInFolder->setEnabled(m_logView->selectionModel()->hasSelection()); });
-    connect(m_logFilter, &QAbstractItemModel::modelReset, this,
-        [this] { m_showInFolder->setEnabled(false); });
-    m_logView->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_logView, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
-        // The path now: rows may be folded away while the menu is open.
-        const QString path = logRowFile(m_logView->indexAt(at));
-        if (path.isEmpty()) {
-            return;
-        }
-        QMenu menu(this);
-        menu.addAction(tr("&Open"), this, [this, path] { openLogFile(path, false); });
-        menu.addAction(tr("Show in &folder"), this, [this, path] { openLogFile(path, true); });
-        menu.exec(m_logView->viewport()->mapToGlobal(at));
-    });
-    // Follow new rows while the view is at the bottom and in the order they came; stay put when
-    // the user scrolled up or sorted.
-    connect(m_logFilter, &QAbstractItemModel::rowsInserted, this, [this] {
-        QScrollBar* scroll = m_logView->verticalScrollBar();
-        if (m_logFilter->sortColumn() < 0
-            && scroll->value()
-                >= scroll->maximum() - 2 * m_logView->verticalHeader()->defaultSectionSize()) {
-            m_logView->scrollToBottom();
-        }
-    });
-    return box;
-}
-
 QTabWidget* MainWindow::buildLogAndPreview()
 {
     m_tabs = new QTabWidget(this);
@@ -534,9 +443,12 @@ QTabWidget* MainWindow::buildLogAndPreview()
     m_tabs->setDocumentMode(true);
     m_preview = new PreviewPane(m_tabs);
     m_tabs->addTab(m_preview, tr("Preview"));
-    m_tabs->addTab(buildLog(), tr("Log"));
-    m_tabs->setTabToolTip(0, tr("The selected image before and after the settings (Ctrl+1)"));
-    m_tabs->setTabToolTip(1, tr("One row per file of the batch (Ctrl+2)"));
+    m_logPane = new LogPane(m_log, *m_launcher, m_tabs);
+    m_tabs->addTab(m_logPane, tr("Log"));
+    connect(m_logPane, &LogPane::message, this,
+        [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    m_tabs->setTabToolTip(0, tr("The selected image before and after the settings (Ctrl+P)"));
+    m_tabs->setTabToolTip(1, tr("One row per file of the batch (Ctrl+L)"));
 
     // The preview follows the current row of either list, and the settings. Choosing an input
     // is asking to see it; a row of the log is previewed when its tab is next shown.
@@ -544,18 +456,16 @@ QTabWidget* MainWindow::buildLogAndPreview()
         [this](const QModelIndex& current) {
             if (current.isValid() && current.row() < m_inputs->paths().size()) {
                 m_preview->setSource(m_inputs->paths().at(current.row()));
-                if (m_inputView->hasFocus()) {
-                    m_tabs->setCurrentWidget(m_preview);
-                }
             }
         });
-    connect(m_logView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        [this](const QModelIndex& current) {
-            const QModelIndex row = m_logFilter->mapToSource(current);
-            if (row.isValid()) {
-                m_preview->setSource(m_log->entry(row.row()).input);
-            }
-        });
+    // Selecting an input (a click, the arrow keys) is asking to see it; the row the list makes
+    // current when Tab enters it is not.
+    connect(m_inputView->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        if (m_inputView->selectionModel()->hasSelection() && m_inputView->hasFocus()) {
+            m_tabs->setCurrentWidget(m_preview);
+        }
+    });
+    connect(m_logPane, &LogPane::currentInputChanged, m_preview, &PreviewPane::setSource);
     connect(m_settings, &SettingsPanel::settingsChanged, m_preview,
         [this] { m_preview->setSettings(m_settings->settings()); });
     return m_tabs;
@@ -648,7 +558,10 @@ QWidget* MainWindow::buildRun()
         }
     });
     connect(m_cancel, &QPushButton::clicked, &m_controller, &BatchController::cancel);
-    connect(m_failures, &QLabel::linkActivated, this, [this] { m_onlyFailures->setChecked(true); });
+    connect(m_failures, &QLabel::linkActivated, this, [this] {
+        m_logPane->showOnlyFailures(true);
+        m_tabs->setCurrentWidget(m_logPane);
+    });
     connect(m_log, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateFailureCount);
     connect(m_log, &QAbstractItemModel::modelReset, this, &MainWindow::updateFailureCount);
     // With no folder above them all, the button has a menu of the folders instead.
@@ -671,10 +584,10 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     // No Alt letter: the window's controls hold every other letter of "View".
     QMenu* view = menuBar()->addMenu(tr("View"));
-    view->addAction(tr("&Preview"), QKeySequence(Qt::CTRL | Qt::Key_1), this,
+    view->addAction(tr("&Preview"), QKeySequence(Qt::CTRL | Qt::Key_P), this,
         [this] { m_tabs->setCurrentWidget(m_preview); });
-    view->addAction(tr("&Log"), QKeySequence(Qt::CTRL | Qt::Key_2), this,
-        [this] { m_tabs->setCurrentIndex(1); });
+    view->addAction(tr("&Log"), QKeySequence(Qt::CTRL | Qt::Key_L), this,
+        [this] { m_tabs->setCurrentWidget(m_logPane); });
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Dropsize"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -837,8 +750,13 @@ void MainWindow::startBatch()
     m_openOutput->hide();
     m_outputDirs.clear();
     m_progress->setRange(0, 0); // busy until the plan is known
-    m_tabs->setCurrentIndex(1); // the log, where the batch shows what it does
+    m_tabs->setCurrentWidget(m_logPane); // the log, where the batch shows what it does
     m_controller.start(m_inputs->paths(), settings);
+    // The focus was on Start (now disabled) or in the preview (now hidden): Pause, beside it.
+    if (QWidget* focus = QApplication::focusWidget();
+        focus == nullptr || !focus->isVisible() || !focus->isEnabled()) {
+        m_pause->setFocus();
+    }
 }
 
 void MainWindow::onStateChanged(BatchController::State state)
@@ -977,48 +895,6 @@ void MainWindow::describeProgress(qint64 done, qint64 total)
             .arg(done));
 }
 
-QString MainWindow::logRowFile(const QModelIndex& index) const
-{
-    const QModelIndex source = m_logFilter->mapToSource(index);
-    if (!source.isValid()) {
-        return {};
-    }
-    const JobLogEntry& e = m_log->entry(source.row());
-    // A failed or skipped row has no output of its own (a skipped one's is another run's).
-    return e.status == JobStatus::Ok && !e.output.isEmpty() ? e.output : e.input;
-}
-
-void MainWindow::openLogFile(const QString& path, bool inFolder)
-{
-    if (path.isEmpty()) {
-        return;
-    }
-    const QString shown = QDir::toNativeSeparators(path);
-    QString problem;
-    switch (inFolder ? m_launcher->showInFolder(path) : m_launcher->open(path)) {
-    case FileLauncher::Outcome::Opened:
-        return;
-    case FileLauncher::Outcome::OnlyDropsize:
-        problem = tr("%1 was not opened: Dropsize itself is the default application "
-                     "for this type. Choose another one in the system settings.")
-                      .arg(shown);
-        break;
-    case FileLauncher::Outcome::NoFileManager:
-        problem = tr("The folder of %1 was not opened: no file manager is set up to open folders "
-                     "here.")
-                      .arg(shown);
-        break;
-    case FileLauncher::Outcome::Missing:
-        problem = tr("%1 is not there any more.").arg(shown);
-        break;
-    case FileLauncher::Outcome::Failed:
-        problem = inFolder ? tr("Could not show %1: no file manager answered.").arg(shown)
-                           : tr("Could not open %1: no application opens it.").arg(shown);
-        break;
-    }
-    statusBar()->showMessage(problem, 10000);
-}
-
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (m_controller.isBusy()) {
@@ -1081,6 +957,16 @@ void MainWindow::dropEvent(QDropEvent* event)
     }
     event->acceptProposedAction();
     addInputs(paths);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // Once, at the size the window is shown at (a restored or first-run geometry).
+    if (!m_panesSized) {
+        m_panesSized = true;
+        sizePanes();
+    }
 }
 
 void MainWindow::resizeEvent(QResizeEvent* event)

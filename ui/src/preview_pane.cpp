@@ -17,7 +17,6 @@
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QGridLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -193,9 +192,11 @@ PreviewPane::PreviewPane(QWidget* parent)
 
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    auto* box = new QGroupBox(tr("Preview"), this);
+    // No frame or title of its own: the window's tab says what it is.
+    auto* box = new QWidget(this);
     outer->addWidget(box);
     auto* column = new QVBoxLayout(box);
+    column->setContentsMargins(0, 4, 0, 0);
 
     // The zoom: made first, so that the 100 % button is the box's first tool button (tests and
     // the keyboard order find it first).
@@ -290,9 +291,16 @@ PreviewPane::PreviewPane(QWidget* parent)
     m_message = new QLabel(box);
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Its line stays while it is hidden (showMessage()), so that the images do not jump.
+    QSizePolicy messagePolicy = m_message->sizePolicy();
+    messagePolicy.setRetainSizeWhenHidden(true);
+    m_message->setSizePolicy(messagePolicy);
 
-    column->addWidget(m_navigation);
-    column->addLayout(bar);
+    // The folder's image on the left and the zoom on the right, on one row.
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_navigation, 1);
+    top->addLayout(bar);
+    column->addLayout(top);
     column->addLayout(grid, 1);
     column->addWidget(m_message);
     // The keys act while the focus is in the pane (a click on an image gives it).
@@ -398,6 +406,13 @@ void PreviewPane::setZoom(double zoom) { m_viewport->setZoom(zoom); }
 
 QString PreviewPane::message() const { return m_message->text(); }
 
+void PreviewPane::showMessage(const QString& text)
+{
+    m_message->setText(text);
+    // Hidden when empty: an empty line would still be a stop for screen readers, with no name.
+    m_message->setVisible(!text.isEmpty());
+}
+
 void PreviewPane::schedule(int delayMs)
 {
     cancelInFlight();
@@ -411,7 +426,7 @@ void PreviewPane::schedule(int delayMs)
     }
     m_making = true;
     setTextTone(m_message, TextTone::Normal);
-    m_message->setText(tr("Making the preview\u2026"));
+    showMessage(tr("Making the preview\u2026"));
     if (isVisible()) {
         m_delay.start(delayMs);
     }
@@ -586,13 +601,13 @@ void PreviewPane::clearImages()
     m_beforeInfo->clear();
     m_afterInfo->clear();
     setTextTone(m_message, TextTone::Normal);
-    m_message->clear();
+    showMessage({});
 }
 
 void PreviewPane::showError(const QString& name, const QString& reason)
 {
     setTextTone(m_message, TextTone::Problem);
-    m_message->setText(tr("Cannot preview %1: %2").arg(name, reason));
+    showMessage(tr("Cannot preview %1: %2").arg(name, reason));
 }
 
 void PreviewPane::updateNavigation()
@@ -766,9 +781,9 @@ void PreviewPane::present(const Outcome& outcome)
         // One line says what went wrong; the notes of a result that is not there would only
         // contradict it.
         setTextTone(m_message, fault ? TextTone::Problem : TextTone::Normal);
-        m_message->setText(problem);
+        showMessage(problem);
     } else {
-        m_message->setText(notes.join(QLatin1Char('\n')));
+        showMessage(notes.join(QLatin1Char('\n')));
     }
     updateZoomControls();
     followZoom();

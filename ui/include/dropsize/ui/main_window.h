@@ -10,12 +10,10 @@
 #include <QPointer>
 #include <memory>
 
-class QCheckBox;
 class QLabel;
 class QMessageBox;
 class QProgressBar;
 class QPushButton;
-class QSortFilterProxyModel;
 class QScrollArea;
 class QSplitter;
 class QTabWidget;
@@ -27,6 +25,7 @@ class BatchNotifier;
 class FileLauncher;
 class InputListModel;
 class JobLogModel;
+class LogPane;
 class PreviewPane;
 class PresetBar;
 class SettingsPanel;
@@ -59,7 +58,8 @@ public:
     SettingsPanel* settingsPanel() const noexcept { return m_settings; }
     PresetBar* presetBar() const noexcept { return m_presets; }
     QPushButton* startButton() const noexcept { return m_start; }
-    QTableView* logView() const noexcept { return m_logView; }
+    QTableView* logView() const;
+    LogPane* logPane() const noexcept { return m_logPane; }
     /// Opens the log's files (double-click, "Show in folder"); tests put their own desktop in.
     FileLauncher& fileLauncher() noexcept { return *m_launcher; }
     /// The progress in the title and the notification at the end.
@@ -83,12 +83,12 @@ protected:
     void dragLeaveEvent(QDragLeaveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     QWidget* buildInputs();
     QWidget* buildRun();
-    QWidget* buildLog();
     /// The preview of the image selected in the inputs or the log, and the log, as two tabs.
     QTabWidget* buildLogAndPreview();
     /// The panes' sizes for the window's first size: the left column as wide as its form.
@@ -106,9 +106,6 @@ private:
     void showAbout();
     void setDropHintVisible(bool visible);
     void updateFailureCount();
-    /// The file of a log row (of the view's model): the output written, else the input.
-    QString logRowFile(const QModelIndex& index) const;
-    void openLogFile(const QString& path, bool inFolder);
     void describeProgress(qint64 done, qint64 total);
     void showNotAdded();
     void openOutputFolder(const QString& folder);
@@ -118,12 +115,11 @@ private:
     DeviceInfo m_devices;
     InputListModel* m_inputs = nullptr;
     JobLogModel* m_log = nullptr;
-    QSortFilterProxyModel* m_logFilter = nullptr;
     SettingsPanel* m_settings = nullptr;
     PreviewPane* m_preview = nullptr;
+    LogPane* m_logPane = nullptr;
     PresetBar* m_presets = nullptr;
     QTableView* m_inputView = nullptr;
-    QTableView* m_logView = nullptr;
     QLabel* m_inputProblem = nullptr;
     QLabel* m_inputTotal = nullptr; ///< the files the batch will take, from one plan of all
     QLabel* m_notAdded = nullptr; ///< the paths not added, until dismissed
@@ -146,17 +142,15 @@ private:
     QProgressBar* m_progress = nullptr;
     QLabel* m_rate = nullptr;
     QLabel* m_failures = nullptr; ///< "3 failed" while and after a batch; shows them when clicked
-    QLabel* m_folded = nullptr;
-    QCheckBox* m_onlyFailures = nullptr;
     QLabel* m_summary = nullptr;
     QPushButton* m_openOutput = nullptr;
-    QPushButton* m_showInFolder = nullptr;
     std::unique_ptr<FileLauncher> m_launcher;
     BatchNotifier* m_notifier = nullptr;
     QStringList m_outputDirs;
     FolderOpener m_folderOpener;
     QStringList m_notes; ///< the batch's notices, shown with its summary
     bool m_closeWhenIdle = false;
+    bool m_panesSized = false; ///< sizePanes() ran, on the first show
 };
 
 } // namespace dropsize::ui

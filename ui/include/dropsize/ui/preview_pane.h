@@ -102,6 +102,8 @@ private:
     void cancelInFlight();
     void present(const Outcome& outcome);
     void clearImages();
+    /// The line under the images (the note, the error, "Making the preview…"); hidden when empty.
+    void showMessage(const QString& text);
     /// Shows the error as the one line under the images, naming the file.
     void showError(const QString& name, const QString& reason);
     void updateNavigation();
