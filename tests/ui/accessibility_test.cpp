@@ -398,9 +398,9 @@ TEST(Keyboard, TabVisitsEveryControlInOrderAndLeavesTheTables)
         walked.append(describe(w));
     }
     for (QWidget* w : stops) {
-        EXPECT_TRUE(visited.contains(w)) << "Tab never reaches " << describe(w).toStdString()
-                                         << "; it went\n"
-                                         << walked.join(QLatin1Char('\n')).toStdString();
+        EXPECT_TRUE(visited.contains(w))
+            << "Tab never reaches " << describe(w).toStdString() << "; it went\n"
+            << walked.join(QLatin1Char('\n')).toStdString();
     }
     // Inputs and their buttons, the settings, Start, Pause and Cancel, then the log.
     QPushButton* addFolder = f.button(QStringLiteral("&Add folder\u2026"));
@@ -689,6 +689,74 @@ TEST(Palette, TheLogsFailedRowsAreReadableOnLightAndDark)
             << used.name().toStdString() << " on "
             << palette.color(QPalette::Base).name().toStdString();
     }
+}
+
+// Every text the window draws, in light and dark: each label (a hint too: one greyed out on
+// its own, not with its control, counts as shown) and each field's placeholder, which holds the
+// only syntax examples, at least 4.5:1 against what it is drawn on.
+TEST(Palette, EveryTextAndPlaceholderIsReadableOnLightAndDark)
+{
+    WindowFixture f;
+    runBatchWithAFailure(f);
+    BatchSettings s = f.window.settingsPanel()->settings();
+    s.outputLocation = ui::OutputLocation::Folder; // its folder field and placeholder
+    f.window.settingsPanel()->setSettings(s);
+    f.window.settingsPanel()->setMoreOptionsOpen(true);
+    f.window.show();
+    for (const auto& [name, palette] :
+        { std::pair { "light", lightPalette() }, std::pair { "dark", darkPalette() } }) {
+        SCOPED_TRACE(name);
+        const ApplicationPalette applied(palette);
+        spinEventLoop(20);
+        int labels = 0;
+        for (const QLabel* label : f.window.findChildren<QLabel*>()) {
+            const QWidget* parent = label->parentWidget();
+            if (!label->isVisible() || label->text().trimmed().isEmpty()
+                || !label->styleSheet().isEmpty() || (parent != nullptr && !parent->isEnabled())) {
+                continue; // unseen, empty, drawn by its style sheet, or part of a greyed control
+            }
+            const QPalette::ColorGroup group
+                = label->isEnabled() ? QPalette::Active : QPalette::Disabled;
+            const QColor background = label->palette().color(group, label->backgroundRole());
+            const QColor text = label->palette().color(group, label->foregroundRole());
+            EXPECT_GE(ui::contrastRatio(text, background), 4.5)
+                << label->text().toStdString() << ": " << text.name().toStdString() << " on "
+                << background.name().toStdString();
+            ++labels;
+        }
+        EXPECT_GE(labels, 10) << "the walk found the labels";
+        int placeholders = 0;
+        for (const QLineEdit* edit : f.window.findChildren<QLineEdit*>()) {
+            if (!edit->isVisible() || edit->placeholderText().isEmpty()) {
+                continue;
+            }
+            const QColor text = edit->palette().color(QPalette::Active, QPalette::PlaceholderText);
+            const QColor base = edit->palette().color(QPalette::Active, QPalette::Base);
+            EXPECT_GE(ui::contrastRatio(text, base), 4.5)
+                << edit->placeholderText().toStdString() << ": " << text.name().toStdString()
+                << " on " << base.name().toStdString();
+            ++placeholders;
+        }
+        EXPECT_GE(placeholders, 3) << "the folder, the sizes and the names";
+    }
+}
+
+// The summary of a batch reaches a screen reader as its text (an accessible name of its own hid
+// it); while there is none, it is no stop at all.
+TEST(ScreenReader, TheSummaryIsReadAsItsText)
+{
+    WindowFixture f;
+    QLabel* summary = f.window.findChild<QLabel*>(QStringLiteral("summary"));
+    ASSERT_NE(summary, nullptr);
+    f.window.show();
+    EXPECT_FALSE(summary->isVisible()) << "an empty summary is hidden";
+    runBatchWithAFailure(f);
+    ASSERT_TRUE(summary->isVisible());
+    QAccessibleInterface* iface = QAccessible::queryAccessibleInterface(summary);
+    ASSERT_NE(iface, nullptr);
+    const QString said = iface->text(QAccessible::Name);
+    EXPECT_TRUE(said.contains(QStringLiteral("1 failed"))) << said.toStdString();
+    EXPECT_EQ(said, summary->text());
 }
 
 TEST(Palette, ContrastRatiosAreWcags)

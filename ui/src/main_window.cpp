@@ -207,6 +207,7 @@ MainWindow::MainWindow(
     m_dropHint->hide();
 
     buildMenus();
+    keepPlaceholdersReadable(this);
     // Made now, not with the first message: the window's first size then counts it, and no
     // message moves the window's bottom edge.
     statusBar();
@@ -383,6 +384,7 @@ QWidget* MainWindow::buildInputs()
     m_emptyHint->setAlignment(Qt::AlignCenter);
     m_emptyHint->setWordWrap(true);
     m_emptyHint->setForegroundRole(QPalette::Text);
+    m_emptyHint->setBackgroundRole(QPalette::Base);
     m_emptyHint->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_inputView->viewport()->installEventFilter(this);
     m_inputProblem = new QLabel(box);
@@ -509,7 +511,10 @@ QWidget* MainWindow::buildRun()
     m_summary = new QLabel(bar);
     m_summary->setObjectName(QStringLiteral("summary"));
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summary->setAccessibleName(tr("Summary of the batch"));
+    // No accessible name of its own: a screen reader then reads its text, which a name would
+    // hide. Hidden while empty, when it would be a stop with nothing to say.
+    m_summary->setWordWrap(true);
+    m_summary->hide();
     m_openOutput = new QPushButton(tr("Open output fol&der"), bar);
     m_openOutput->setObjectName(QStringLiteral("openOutput"));
     m_openOutput->setVisible(false);
@@ -746,6 +751,7 @@ void MainWindow::startBatch()
     m_log->clear();
     m_log->setInputRoots(m_inputs->paths());
     m_summary->clear();
+    m_summary->hide();
     m_notes.clear();
     m_openOutput->hide();
     m_outputDirs.clear();
@@ -807,6 +813,7 @@ void MainWindow::onFinished(const BatchResult& result)
         m_progress->setAccessibleDescription(QString());
         m_rate->clear();
         m_summary->setText(tr("Not started: %1").arg(result.error));
+        m_summary->show();
         QMessageBox::warning(
             this, tr("Dropsize"), tr("The batch could not start:\n%1").arg(result.error));
     } else {
@@ -850,6 +857,7 @@ void MainWindow::onFinished(const BatchResult& result)
             text += QLatin1Char('\n') + tr("Note: %1").arg(note);
         }
         m_summary->setText(text);
+        m_summary->show();
         m_rate->clear();
         m_outputDirs = result.outputDirs;
         // Skipped outputs exist too: a re-run that skipped everything still has them to show.

@@ -4,6 +4,7 @@
 
 #include <QEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -183,6 +184,23 @@ void setTextTone(QLabel* label, TextTone tone)
         keeper = new ToneKeeper(label);
     }
     keeper->apply();
+}
+
+void keepPlaceholdersReadable(QWidget* root)
+{
+    followPalette(root, [root](const QPalette& palette) {
+        const QColor readable
+            = readableOn(palette.color(QPalette::PlaceholderText), palette.color(QPalette::Base));
+        for (QLineEdit* edit : root->findChildren<QLineEdit*>()) {
+            if (edit->placeholderText().isEmpty()) {
+                continue;
+            }
+            // That one colour alone: the others keep following the parents.
+            QPalette own;
+            own.setColor(QPalette::PlaceholderText, readable);
+            edit->setPalette(own);
+        }
+    });
 }
 
 TextTone textTone(const QLabel* label)

@@ -36,6 +36,11 @@ void setTextTone(QLabel* label, TextTone tone);
 /// are not a label's text (a style sheet's).
 void followPalette(QWidget* widget, std::function<void(const QPalette&)> apply);
 
+/// Keeps the placeholder text of every line edit under `root` (which holds the only syntax
+/// examples of some fields) at least 4.5:1 against the field's base colour, now and whenever
+/// the palette changes; a style's own placeholder grey reached 4.0:1.
+void keepPlaceholdersReadable(QWidget* root);
+
 /// The tone setTextTone() gave `label` (Normal if none).
 TextTone textTone(const QLabel* label);
 
