@@ -376,3 +376,62 @@ TEST(BatchController, WritesEverySizeUnderThePatternsNames)
 }
 
 } // namespace dropsize::test
+
+namespace dropsize::test {
+
+// The bar counts jobs as the plan and the summary do: with several sizes an input is one step
+// of the bar (its log has a row per size), and the bar never goes past its total.
+TEST(BatchController, ProgressCountsInputsNotTheLogsRowsOfEachSize)
+{
+    TempDir dir;
+    writeImages(dir.path() / "in", 3, 320, 240);
+    writeFile(dir.path() / "in" / "broken.jpg", { 0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 'J' });
+    BatchController controller;
+    Recorder rec(controller);
+    BatchSettings settings;
+    settings.sizes = QStringLiteral("160, 25%, 50%");
+    settings.nameTemplate = QStringLiteral("{name}_{w}x{h}");
+    ASSERT_TRUE(controller.start({ toQString(dir.path() / "in") }, settings));
+    ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
+
+    const BatchSummary& s = rec.result.summary;
+    ASSERT_EQ(s.total, 4u);
+    EXPECT_EQ(s.ok, 3u);
+    EXPECT_EQ(s.failed, 1u);
+    EXPECT_GT(rec.entries.size(), s.total) << "a row per size";
+    ASSERT_FALSE(rec.progress.empty());
+    for (const BatchProgress& p : rec.progress) {
+        EXPECT_LE(p.done, p.total);
+        EXPECT_EQ(p.total, 4);
+    }
+    EXPECT_EQ(rec.progress.back().done, 4);
+}
+
+// "29/40 after a cancel while the summary says 27 done": the files a cancel stopped in flight
+// have a row in the log but are the summary's "not done", so the bar's last count is the
+// summary's done, skipped and failed.
+TEST(BatchController, AfterACancelTheProgressIsWhatTheSummaryFinished)
+{
+    TempDir dir;
+    writeImages(dir.path(), 40, 800, 600);
+    BatchController controller;
+    Recorder rec(controller);
+    QObject::connect(
+        &controller, &BatchController::jobsFinished, &controller, &BatchController::cancel);
+    BatchSettings settings;
+    settings.threads = 4; // files in flight when the cancel comes
+    ASSERT_TRUE(controller.start({ toQString(dir.path()) }, settings));
+    ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
+
+    const BatchSummary& s = rec.result.summary;
+    EXPECT_TRUE(s.wasCancelled);
+    EXPECT_GT(s.cancelled, 0u);
+    EXPECT_EQ(s.ok + s.skipped + s.failed + s.cancelled, s.total);
+    ASSERT_FALSE(rec.progress.empty());
+    EXPECT_EQ(rec.progress.back().done, static_cast<qint64>(s.ok + s.skipped + s.failed));
+    EXPECT_EQ(rec.progress.back().total, 40);
+    EXPECT_EQ(rec.events[rec.events.size() - 3], "progress") << "the last progress comes first";
+    EXPECT_EQ(rec.events[rec.events.size() - 2], "finished");
+}
+
+} // namespace dropsize::test

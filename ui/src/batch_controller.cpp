@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <utility>
 
 namespace dropsize::ui {
 
@@ -101,8 +102,14 @@ public:
         bool first = false;
         {
             QMutexLocker lock(&m_mutex);
-            first = m_pending.isEmpty();
+            first = m_pending.isEmpty() && m_pendingDone == 0;
             m_pending.append(std::move(entries));
+            // The progress counts jobs, as the plan's total and the summary do (not the log's
+            // rows, one per output with several sizes), and only those the batch finished: one
+            // a cancel stopped in flight is the summary's "not done", not a step of the bar.
+            if (report.status != JobStatus::Cancelled) {
+                ++m_pendingDone;
+            }
         }
         if (first) {
             QMetaObject::invokeMethod(
@@ -113,16 +120,18 @@ public:
     qint64 largerOutputs() const noexcept { return m_larger.load(std::memory_order_relaxed); }
     qint64 stretchedOutputs() const noexcept { return m_stretched.load(std::memory_order_relaxed); }
 
-    QList<JobLogEntry> take()
+    /// The entries queued since the last call, and how many jobs they finished.
+    std::pair<QList<JobLogEntry>, qint64> take()
     {
         QMutexLocker lock(&m_mutex);
-        return std::exchange(m_pending, {});
+        return { std::exchange(m_pending, {}), std::exchange(m_pendingDone, 0) };
     }
 
 private:
     BatchController* m_controller;
     QMutex m_mutex;
     QList<JobLogEntry> m_pending;
+    qint64 m_pendingDone = 0; ///< jobs finished (done, skipped or failed) among m_pending's
     const std::vector<bool> m_exactSizes;
     std::atomic<qint64> m_larger { 0 };
     std::atomic<qint64> m_stretched { 0 };
@@ -304,18 +313,20 @@ void BatchController::flushFinishedJobs()
     if (!m_bridge) {
         return;
     }
-    const QList<JobLogEntry> entries = m_bridge->take();
-    if (entries.isEmpty()) {
+    const auto [entries, done] = m_bridge->take();
+    if (entries.isEmpty() && done == 0) {
         return;
     }
-    m_progress.done += entries.size();
+    m_progress.done += done;
     const double seconds = runningSeconds();
     if (seconds > 0.2) {
         m_progress.imagesPerSecond = static_cast<double>(m_progress.done) / seconds;
         m_progress.secondsLeft
             = static_cast<double>(m_progress.total - m_progress.done) / m_progress.imagesPerSecond;
     }
-    emit jobsFinished(entries);
+    if (!entries.isEmpty()) {
+        emit jobsFinished(entries);
+    }
     emit progressChanged(m_progress);
 }
 
@@ -330,6 +341,14 @@ void BatchController::onWorkerDone(const Outcome& outcome)
     result.stretchedOutputs = m_bridge ? m_bridge->stretchedOutputs() : 0;
     if (outcome.summary) {
         result.summary = *outcome.summary;
+        // The bar's last count is what the summary says was finished (its done, skipped and
+        // failed), so that the two never disagree after a cancel.
+        const BatchSummary& s = result.summary;
+        const auto finished = static_cast<qint64>(s.ok + s.skipped + s.failed);
+        if (m_progress.done != finished) {
+            m_progress.done = finished;
+            emit progressChanged(m_progress);
+        }
     }
     m_scheduler.reset();
     m_bridge.reset();

@@ -19,7 +19,9 @@ namespace dropsize::ui {
 
 /// How far a running batch has come.
 struct BatchProgress {
-    qint64 done = 0; ///< finished jobs, whatever their status
+    /// Jobs finished: done, skipped or failed (a job a cancel stopped is not), as the summary
+    /// counts them; a job of several sizes counts once.
+    qint64 done = 0;
     qint64 total = 0;
     double imagesPerSecond = 0; ///< over the time spent running (pauses excluded)
     double secondsLeft = -1; ///< -1 until there is a rate to go by
