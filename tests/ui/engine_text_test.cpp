@@ -370,3 +370,55 @@ TEST(EngineText, EveryEngineSentenceHasItsChinese)
 }
 
 } // namespace dropsize::test
+
+namespace dropsize::test {
+
+// A message the window shows on its own starts with a capital letter, as the window's own do
+// (the engine's sentences start small, for the command line's "file: reason"); a path that
+// starts it stays as it is, as do a number and a library's words.
+TEST(EngineText, AMessageOnItsOwnStartsWithACapitalButAPathStaysAsItIs)
+{
+    const Text noFolder = Text::tr("no output folder is given: choose one");
+    EXPECT_EQ(ui::displayText(noFolder), QStringLiteral("no output folder is given: choose one"))
+        << "inside a sentence it stays as the engine says it";
+    EXPECT_EQ(
+        ui::displayMessage(noFolder), QStringLiteral("No output folder is given: choose one"));
+    EXPECT_EQ(ui::displayMessage(Error::of(ErrorCode::InvalidArgument, noFolder)),
+        QStringLiteral("No output folder is given: choose one"));
+
+    // The capital of the words the sentence starts with, however deep the template that says
+    // them; the words after them as they were.
+    EXPECT_EQ(
+        ui::displayMessage(
+            Text::tr("%1: %2").arg(Text::tr("cannot be read: %1").arg("input/a.jpg")).arg("x")),
+        QStringLiteral("Cannot be read: input/a.jpg: x"));
+
+    // A path, a number, a library's words: verbatim, never changed.
+    EXPECT_EQ(ui::displayMessage(Text::tr("%1: %2")
+                                     .arg("photos/\u00e9t\u00e9.jpg")
+                                     .arg(Text::tr("cancelled before it started"))),
+        QStringLiteral("photos/\u00e9t\u00e9.jpg: cancelled before it started"));
+    EXPECT_EQ(
+        ui::displayMessage(Text::tr("%1 characters").arg(12)), QStringLiteral("12 characters"));
+    EXPECT_EQ(ui::displayMessage(Error(ErrorCode::CorruptData, "premature end of data segment")),
+        QStringLiteral("premature end of data segment"));
+    EXPECT_EQ(ui::displayMessage(Text {}), QString());
+
+    EXPECT_TRUE(ui::unexpectedErrorText(std::runtime_error("bad_alloc"))
+                    .startsWith(QStringLiteral("Stopped by an unexpected error: bad_alloc")));
+}
+
+// The batch that cannot start says why as a message of its own (the window's summary and its
+// message box show it): with a capital.
+TEST(EngineText, ABatchThatCannotStartSaysWhyWithACapital)
+{
+    TempDir dir;
+    writeTestJpeg(dir.path() / "a.jpg", 32, 32);
+    BatchSettings settings;
+    settings.outputLocation = ui::OutputLocation::Folder;
+    settings.outputDir.clear(); // "one folder" with its field empty
+    const BatchRun run = runBatch(dir.path(), settings);
+    EXPECT_EQ(run.result.error, QStringLiteral("No output folder is given: choose one"));
+}
+
+} // namespace dropsize::test

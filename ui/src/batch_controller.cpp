@@ -75,7 +75,8 @@ public:
     void onNotice(const Text& message) override
     {
         QMetaObject::invokeMethod(
-            m_controller, [c = m_controller, text = displayText(message)] { emit c->notice(text); },
+            m_controller,
+            [c = m_controller, text = displayMessage(message)] { emit c->notice(text); },
             Qt::QueuedConnection);
     }
 
@@ -204,7 +205,7 @@ BatchController::Outcome BatchController::planAndRun(BatchScheduler* scheduler,
             return outcome;
         }
         if (!plan) {
-            outcome.error = displayText(plan.error());
+            outcome.error = displayMessage(plan.error()); // shown on its own
             return outcome;
         }
         // An input that could not be read at all (its files' failures go to the log).

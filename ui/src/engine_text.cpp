@@ -32,6 +32,28 @@ namespace {
         return out;
     }
 
+    QString translatedFormat(const Text& text)
+    {
+        return QCoreApplication::translate("dropsize::Text", text.format());
+    }
+
+    // Whether `text` as shown starts with a word of the engine's own (its template's, or the
+    // template's of the argument it starts with), rather than with a verbatim value: a path, a
+    // number, a library's words.
+    bool startsWithOwnWords(const Text& text)
+    {
+        if (!text.isTemplate()) {
+            return false;
+        }
+        const QString format = translatedFormat(text);
+        if (format.size() >= 2 && format.at(0) == QLatin1Char('%') && format.at(1) >= u'1'
+            && format.at(1) <= u'9') {
+            const auto index = static_cast<std::size_t>(format.at(1).unicode() - u'1');
+            return index < text.args().size() && startsWithOwnWords(text.args()[index]);
+        }
+        return !format.isEmpty();
+    }
+
 } // namespace
 
 QString displayText(const Text& text)
@@ -44,10 +66,21 @@ QString displayText(const Text& text)
     for (const Text& a : text.args()) {
         args.append(displayText(a));
     }
-    return fill(QCoreApplication::translate("dropsize::Text", text.format()), args);
+    return fill(translatedFormat(text), args);
 }
 
 QString displayText(const Error& error) { return displayText(error.describe()); }
+
+QString displayMessage(const Text& text)
+{
+    QString shown = displayText(text);
+    if (!shown.isEmpty() && shown.at(0).isLower() && startsWithOwnWords(text)) {
+        shown[0] = shown.at(0).toUpper();
+    }
+    return shown;
+}
+
+QString displayMessage(const Error& error) { return displayMessage(error.describe()); }
 
 Error unexpectedError(const std::exception& e)
 {
@@ -55,6 +88,6 @@ Error unexpectedError(const std::exception& e)
         ErrorCode::Internal, Text::tr("stopped by an unexpected error: %1").arg(e.what()));
 }
 
-QString unexpectedErrorText(const std::exception& e) { return displayText(unexpectedError(e)); }
+QString unexpectedErrorText(const std::exception& e) { return displayMessage(unexpectedError(e)); }
 
 } // namespace dropsize::ui

@@ -16,10 +16,17 @@ namespace dropsize::ui {
 QString displayText(const Text& text);
 /// An error's sentence (Error::describe()) in the window's language.
 QString displayText(const Error& error);
+/// The engine's sentence as a message of its own (a message box, the status bar, a summary):
+/// displayText() with a capital first letter, which the engine leaves small for the command
+/// line's "file: reason". Only the engine's own words are capitalized: a sentence that starts
+/// with a path (or another verbatim value) keeps it as it is.
+QString displayMessage(const Text& text);
+QString displayMessage(const Error& error);
 /// What a background task says when something it called threw: a task of the window's pool
 /// never lets an exception out (Qt would end the program), it turns it into this error.
 Error unexpectedError(const std::exception& e);
-/// unexpectedError()'s sentence in the window's language.
+/// unexpectedError()'s sentence in the window's language, as a message of its own
+/// (displayMessage()).
 QString unexpectedErrorText(const std::exception& e);
 
 } // namespace dropsize::ui
