@@ -26,6 +26,7 @@
 #include <QComboBox>
 #include <QDeadlineTimer>
 #include <QDialog>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFileDialog>
@@ -144,6 +145,14 @@ namespace {
                       << ", case " << GetParam() << ")" << std::endl;
             RecordProperty("seed", std::to_string(m_seed));
             makeInputs();
+            // The file dialogs open where the last folder was, else in the current folder, and
+            // give it back when the typed name is not there: both inside the test's folder, so
+            // that no batch ever reads (and writes outputs beside) the folder the tests run in.
+            m_cwd = QDir::currentPath();
+            const fs::path cwd = m_f.dir.path() / "current";
+            fs::create_directories(cwd);
+            ASSERT_TRUE(QDir::setCurrent(toQString(cwd)));
+            m_f.store.setLastFolder(toQString(m_f.dir.path()));
             m_f.window.fileLauncher()
                 = ui::FileLauncher(std::make_unique<NoDesktop>(), ui::FileLauncher::current());
             m_f.window.setFolderOpener(ui::FolderOpener(
@@ -156,7 +165,11 @@ namespace {
             m_dialogs.start();
         }
 
-        void TearDown() override { m_dialogs.stop(); }
+        void TearDown() override
+        {
+            m_dialogs.stop();
+            QDir::setCurrent(m_cwd);
+        }
 
         int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(m_rng); }
         bool chance(double p) { return std::uniform_real_distribution<double>(0, 1)(m_rng) < p; }
@@ -267,7 +280,7 @@ namespace {
                 QStringLiteral("99999999999999999999"),
                 QStringLiteral("%%%;;,,"),
                 QStringLiteral("   "),
-                QStringLiteral("../.."),
+                QStringLiteral("../out"), // relative: refused
                 QString(5000, QLatin1Char('x')),
                 QStringLiteral("\u5199\u771f_{name}_\u00e9\u00e8"),
                 QStringLiteral("\u0444\u043e\u0442\u043e"),
@@ -638,6 +651,7 @@ namespace {
         WindowHarness m_f;
         QPointer<ui::MainWindow> m_window { &m_f.window };
         QObject m_context;
+        QString m_cwd; ///< the current folder before the test, put back after it
         QTimer m_dialogs;
         fs::path m_input;
         fs::path m_sub;
