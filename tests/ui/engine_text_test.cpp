@@ -18,6 +18,7 @@
 #include <QFontMetrics>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QTextLayout>
 #include <QTranslator>
 #include <QXmlStreamReader>
 #include <algorithm>
@@ -419,6 +420,43 @@ TEST(EngineText, ABatchThatCannotStartSaysWhyWithACapital)
     settings.outputDir.clear(); // "one folder" with its field empty
     const BatchRun run = runBatch(dir.path(), settings);
     EXPECT_EQ(run.result.error, QStringLiteral("No output folder is given: choose one"));
+}
+
+// A path in a wrapped message breaks between its folders, never inside a name: a break is
+// allowed after each separator, and nothing else changes.
+TEST(EngineText, APathWrapsBetweenItsFolders)
+{
+    EXPECT_EQ(ui::wrapPathsAtSeparators(QStringLiteral("in /photos/2024\\a b.jpg")),
+        QStringLiteral("in /\u200bphotos/\u200b2024\\\u200ba b.jpg"));
+    EXPECT_EQ(ui::wrapPathsAtSeparators(QString()), QString());
+    const QString path = QStringLiteral("/home/someone/aratherlongfoldername/anotherone/"
+                                        "andathirdone/IMG_20240101_120000.jpg");
+    QLabel label;
+    label.setWordWrap(true);
+    label.setText(ui::wrapPathsAtSeparators(QStringLiteral("Cannot write to ") + path));
+    label.setFixedWidth(
+        label.fontMetrics().horizontalAdvance(QStringLiteral("and-a-third-one/")) * 2);
+    // Every line ends at a separator or a space, so the file's name is whole on its line.
+    const QStringList names { QStringLiteral("IMG_20240101_120000.jpg"),
+        QStringLiteral("aratherlongfoldername") };
+    // As a label wraps a word longer than its line: anywhere, unless a break is allowed.
+    QTextLayout layout(label.text(), label.font());
+    QTextOption wrap;
+    wrap.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(wrap);
+    layout.beginLayout();
+    QStringList lines;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(label.width());
+        lines.append(label.text().mid(line.textStart(), line.textLength()));
+    }
+    layout.endLayout();
+    ASSERT_GE(lines.size(), 2);
+    for (const QString& name : names) {
+        EXPECT_TRUE(std::any_of(
+            lines.begin(), lines.end(), [&](const QString& l) { return l.contains(name); }))
+            << name.toStdString() << " was split";
+    }
 }
 
 } // namespace dropsize::test

@@ -23,6 +23,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QTranslator>
 #include <QUrl>
@@ -375,6 +376,93 @@ TEST(MainWindow, TheQuitQuestionGoesAwayWhenTheBatchEnds)
     EXPECT_TRUE(waitUntil([] { return QApplication::activeModalWidget() == nullptr; }))
         << "the question stayed after the batch ended";
     EXPECT_TRUE(f.window.isVisible()) << "nobody said yes to quitting";
+}
+
+// A second run with another size would skip every file (the outputs exist and their names do
+// not say the size): the window says so before Start, and each way out clears it.
+TEST(MainWindow, SaysBeforeStartThatMostFilesWouldBeSkippedAndOffersTheWaysOut)
+{
+    WindowFixture f;
+    const fs::path a = makeFolder(f.dir.path(), "photos", 3);
+    f.window.addInputs({ toQString(a) });
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 3; }));
+    f.window.show();
+    EXPECT_FALSE(f.window.skipNotice()->isVisible()) << "nothing exists yet";
+    bool finished = false;
+    QObject::connect(
+        &f.controller, &BatchController::finished, &f.window, [&] { finished = true; });
+    f.window.startBatch();
+    ASSERT_TRUE(waitUntil([&] { return finished && !f.controller.isBusy(); }));
+    // The counts are made again after a batch: now every output exists.
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->skippedImages() == 3; }));
+    EXPECT_TRUE(f.window.skipNotice()->isVisible());
+    EXPECT_TRUE(f.window.startButton()->isEnabled()) << "said, not refused";
+    QPushButton* names = nullptr;
+    QPushButton* replace = nullptr;
+    for (QPushButton* b : f.window.skipNotice()->findChildren<QPushButton*>()) {
+        (b->text().contains(QStringLiteral("size")) ? names : replace) = b;
+    }
+    ASSERT_NE(names, nullptr);
+    ASSERT_NE(replace, nullptr);
+
+    names->click();
+    EXPECT_EQ(f.window.settingsPanel()->settings().nameTemplate, QStringLiteral("{name}_{w}x{h}"));
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->skippedImages() == 0; }));
+    EXPECT_FALSE(f.window.skipNotice()->isVisible());
+
+    BatchSettings back = f.window.settingsPanel()->settings();
+    back.nameTemplate.clear();
+    f.window.settingsPanel()->setSettings(back);
+    ASSERT_TRUE(waitUntil([&] { return f.window.skipNotice()->isVisible(); }));
+    replace->click();
+    EXPECT_EQ(f.window.settingsPanel()->settings().onExisting, ExistingPolicy::Overwrite);
+    ASSERT_TRUE(waitUntil([&] { return !f.window.skipNotice()->isVisible(); }));
+}
+
+TEST(MainWindow, TheSizeGoesIntoANameOnce)
+{
+    EXPECT_EQ(ui::withSizeInName(QString()), QStringLiteral("{name}_{w}x{h}"));
+    EXPECT_EQ(
+        ui::withSizeInName(QStringLiteral("{n}-{name}")), QStringLiteral("{n}-{name}_{w}x{h}"));
+    EXPECT_EQ(ui::withSizeInName(QStringLiteral("{name}_{w}")), QStringLiteral("{name}_{w}"));
+    EXPECT_EQ(ui::withSizeInName(QStringLiteral("{size}/{name}")), QStringLiteral("{size}/{name}"));
+}
+
+// Remove and Clear are offered only with something to remove: Clear with inputs listed,
+// Remove with some of them selected.
+TEST(MainWindow, RemoveAndClearOnlyWithSomethingToRemove)
+{
+    WindowFixture f;
+    f.window.show();
+    QPushButton* remove = nullptr;
+    QPushButton* clear = nullptr;
+    for (QPushButton* b : f.window.findChildren<QPushButton*>()) {
+        if (b->text() == QStringLiteral("&Remove")) {
+            remove = b;
+        } else if (b->text() == QStringLiteral("C&lear")) {
+            clear = b;
+        }
+    }
+    ASSERT_NE(remove, nullptr);
+    ASSERT_NE(clear, nullptr);
+    EXPECT_FALSE(remove->isEnabled());
+    EXPECT_FALSE(clear->isEnabled());
+    const fs::path a = makeFolder(f.dir.path(), "photos", 1);
+    f.window.addInputs({ toQString(a) });
+    EXPECT_TRUE(clear->isEnabled());
+    EXPECT_FALSE(remove->isEnabled()) << "nothing selected";
+    QTableView* list = nullptr;
+    for (QTableView* v : f.window.findChildren<QTableView*>()) {
+        if (v->model() == f.window.inputs()) {
+            list = v;
+        }
+    }
+    ASSERT_NE(list, nullptr);
+    list->selectRow(0);
+    EXPECT_TRUE(remove->isEnabled());
+    clear->click();
+    EXPECT_FALSE(remove->isEnabled());
+    EXPECT_FALSE(clear->isEnabled());
 }
 
 // "Add files…" offers every format the build reads, in either case.

@@ -3,6 +3,7 @@
 #include "dropsize/core/name_template.h"
 #include "dropsize/core/options.h"
 #include "dropsize/core/size_list.h"
+#include "dropsize/ui/engine_text.h"
 #include "dropsize/ui/settings_store.h"
 #include "qt_test_support.h"
 #include "support/test_support.h"
@@ -320,8 +321,9 @@ TEST(BatchSettings, ProblemsNameTheValueThatIsWrong)
     // The lists and patterns are read by the command line's parsers, with their messages.
     s.sizes = QStringLiteral("2048,fit:800");
     EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Sizes });
-    EXPECT_EQ(validateSettings(s, inputs).front().message.toStdString(),
-        parseSizeList("2048,fit:800", s.spec).error().message);
+    // Shown on their own, under the field: with a capital letter.
+    EXPECT_EQ(validateSettings(s, inputs).front().message,
+        ui::displayMessage(parseSizeList("2048,fit:800", s.spec).error()));
     s.spec.percent = 0; // the one size is not used with several
     s.sizes = QStringLiteral("2048, 50%");
     EXPECT_TRUE(validateSettings(s, inputs).empty());
@@ -329,8 +331,9 @@ TEST(BatchSettings, ProblemsNameTheValueThatIsWrong)
     s.sizes.clear();
     s.nameTemplate = QStringLiteral("{name}_{width}");
     EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::Name });
-    EXPECT_EQ(validateSettings(s, inputs).front().message.toStdString(),
-        NameTemplate::parse("{name}_{width}").error().message);
+    EXPECT_EQ(validateSettings(s, inputs).front().message,
+        ui::displayMessage(NameTemplate::parse("{name}_{width}").error()));
+    EXPECT_TRUE(validateSettings(s, inputs).front().message.startsWith(QStringLiteral("Unknown")));
     s.nameTemplate = QStringLiteral("{name}_{w}x{h}");
     EXPECT_TRUE(validateSettings(s, inputs).empty());
     s.nameTemplate.clear();

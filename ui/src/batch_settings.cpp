@@ -81,14 +81,14 @@ std::vector<SettingsProblem> validateSettings(
     if (!settings.nameTemplate.trimmed().isEmpty()) {
         if (auto pattern = NameTemplate::parse(settings.nameTemplate.trimmed().toStdString());
             !pattern) {
-            problems.push_back({ SettingsField::Name, displayText(pattern.error()) });
+            problems.push_back({ SettingsField::Name, displayMessage(pattern.error()) });
         }
     }
     // Several sizes replace the one size, whose values are then not used. Enlarging is checked
     // first so its message is the window's own (translated) one.
     if (!settings.sizes.trimmed().isEmpty()) {
         if (auto list = parseSizeList(settings.sizes.toStdString(), settings.spec); !list) {
-            problems.push_back({ SettingsField::Sizes, displayText(list.error()) });
+            problems.push_back({ SettingsField::Sizes, displayMessage(list.error()) });
         }
     } else if (growsImages(settings.spec) && !settings.spec.enlarge) {
         problems.push_back({ SettingsField::Size,
@@ -96,7 +96,7 @@ std::vector<SettingsProblem> validateSettings(
                 "Above 100 % the images would grow: tick \"Allow enlarging\" or choose 100 % or "
                 "less.") });
     } else if (auto valid = validate(settings.spec); !valid) {
-        problems.push_back({ SettingsField::Size, displayText(valid.error()) });
+        problems.push_back({ SettingsField::Size, displayMessage(valid.error()) });
     }
 #if DROPSIZE_WITH_WEBP
     if (settings.encode.webpQuality < option::kWebpQuality.min

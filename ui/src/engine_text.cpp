@@ -90,4 +90,17 @@ Error unexpectedError(const std::exception& e)
 
 QString unexpectedErrorText(const std::exception& e) { return displayMessage(unexpectedError(e)); }
 
+QString wrapPathsAtSeparators(const QString& text)
+{
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    for (const QChar c : text) {
+        out.append(c);
+        if (c == QLatin1Char('/') || c == QLatin1Char('\\')) {
+            out.append(QChar(0x200b));
+        }
+    }
+    return out;
+}
+
 } // namespace dropsize::ui

@@ -137,14 +137,14 @@ namespace {
         if (!plan && plan.error().code != ErrorCode::Cancelled) {
             // The batch would not start; count the inputs all the same, so each row still says
             // what it holds.
-            result->planError = displayText(plan.error());
+            result->planError = displayMessage(plan.error());
             options.checkOutputs = false;
             plan = BatchPlanner(options).plan(inputs);
         }
         if (!plan) {
             result->cancelled = plan.error().code == ErrorCode::Cancelled;
             if (!result->cancelled && result->planError.isEmpty()) {
-                result->planError = displayText(plan.error());
+                result->planError = displayMessage(plan.error());
             }
             return result;
         }

@@ -722,7 +722,7 @@ void MainWindow::revalidate()
     }
     m_inputTotal->setText(m_inputs->totalText());
     m_inputTotal->setVisible(!m_inputTotal->text().isEmpty());
-    m_inputProblem->setText(inputProblems.join(QLatin1Char('\n')));
+    m_inputProblem->setText(wrapPathsAtSeparators(inputProblems.join(QLatin1Char('\n'))));
     m_inputProblem->setVisible(!inputProblems.isEmpty());
     m_inputView->setAccessibleDescription(inputProblems.join(QLatin1Char('\n')));
     m_start->setEnabled(problems.empty() && !m_controller.isBusy());

@@ -212,7 +212,7 @@ QString PresetBar::saveAs(const QString& name)
     const QString trimmed = name.trimmed();
     if (auto saved = m_presets.save(trimmed.toStdString(), presetSettingsOf(m_panel->settings()));
         !saved) {
-        return displayText(saved.error());
+        return displayMessage(saved.error());
     }
     setChosen(trimmed);
     refresh();
@@ -227,7 +227,7 @@ QString PresetBar::renameChosen(const QString& name)
     }
     const QString trimmed = name.trimmed();
     if (auto renamed = m_presets.rename(preset->name, trimmed.toStdString()); !renamed) {
-        return displayText(renamed.error());
+        return displayMessage(renamed.error());
     }
     setChosen(trimmed);
     refresh();
@@ -241,7 +241,7 @@ QString PresetBar::deleteChosen()
         return tr("Only a preset of your own can be deleted.");
     }
     if (auto removed = m_presets.remove(preset->name); !removed) {
-        return displayText(removed.error());
+        return displayMessage(removed.error());
     }
     setChosen({});
     refresh();

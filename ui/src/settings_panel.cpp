@@ -622,7 +622,7 @@ void SettingsPanel::showProblems(const std::vector<SettingsProblem>& problems)
         } else {
             label->setVisible(!messages.isEmpty());
         }
-        label->setText(text);
+        label->setText(wrapPathsAtSeparators(text));
         for (QWidget* w : m_problemFields[field]) {
             if (w != nullptr) {
                 w->setAccessibleDescription(text);

@@ -22,6 +22,10 @@ QString displayText(const Error& error);
 /// with a path (or another verbatim value) keeps it as it is.
 QString displayMessage(const Text& text);
 QString displayMessage(const Error& error);
+/// `text` for a label that wraps: a break is allowed after each '/' and '\\' (a zero-width
+/// space), so that a long path wraps between its folders rather than inside a name. For drawing
+/// only: what is read aloud or copied keeps the text as it is.
+QString wrapPathsAtSeparators(const QString& text);
 /// What a background task says when something it called threw: a task of the window's pool
 /// never lets an exception out (Qt would end the program), it turns it into this error.
 Error unexpectedError(const std::exception& e);
