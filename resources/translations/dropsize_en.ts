@@ -2940,10 +2940,6 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Summary of the batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Res&amp;ume</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3132,10 +3128,6 @@ The outputs are in:
 <context>
     <name>dropsize::ui::PreviewPane</name>
     <message>
-        <source>Preview</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Original image</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3189,10 +3181,6 @@ The outputs are in:
     </message>
     <message>
         <source>(less than 1 % of the original)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>100 %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3293,6 +3281,10 @@ The outputs are in:
     </message>
     <message>
         <source>The batch will not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;100 %</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2930,10 +2930,6 @@ The outputs are in:
         <translation>进度</translation>
     </message>
     <message>
-        <source>Summary of the batch</source>
-        <translation>本批处理的摘要</translation>
-    </message>
-    <message>
         <source>Res&amp;ume</source>
         <translation>继续(&amp;U)</translation>
     </message>
@@ -3120,10 +3116,6 @@ The outputs are in:
 <context>
     <name>dropsize::ui::PreviewPane</name>
     <message>
-        <source>Preview</source>
-        <translation>预览</translation>
-    </message>
-    <message>
         <source>Original image</source>
         <translation>原图</translation>
     </message>
@@ -3178,10 +3170,6 @@ The outputs are in:
     <message>
         <source>(less than 1 % of the original)</source>
         <translation>（不到原图的 1%）</translation>
-    </message>
-    <message>
-        <source>100 %</source>
-        <translation>100%</translation>
     </message>
     <message>
         <source>Show the output at 100 %, one of its pixels per pixel of the screen, and the original at the same scale (Ctrl+1)</source>
@@ -3282,6 +3270,10 @@ The outputs are in:
     <message>
         <source>The batch will not write %1: %2</source>
         <translation>批处理不会写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>&amp;100 %</source>
+        <translation>100%(&amp;1)</translation>
     </message>
 </context>
 <context>

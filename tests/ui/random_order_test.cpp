@@ -43,6 +43,7 @@
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QToolButton>
 #include <cstdlib>
@@ -379,7 +380,7 @@ namespace {
             case 11:
                 if (chance(0.5)) {
                     const QStringList paths = inputPaths();
-                    const QString path = paths.at(pick(static_cast<int>(paths.size())));
+                    const QString& path = paths.at(pick(static_cast<int>(paths.size())));
                     note("add input " + path.toStdString());
                     m_f.window.addInputs({ path });
                 } else {

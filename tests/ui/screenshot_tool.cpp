@@ -9,8 +9,8 @@
 // files are done and a failure has just been logged (scrolled into view), then cancels and exits.
 // Settings live in a temporary file, so the user's own are not touched. --dark gives the window
 // a dark palette (Fusion, as a desktop's dark theme would), --locale its language ("zh_CN"),
-// --size its size (default: the screen's), --preview selects the second input (the first where
-// there is one) and starts the batch once its preview is shown, and the picture shows the
+// --size its size (default: the screen's), --preview selects the first input and starts the batch
+// once its preview (of the first image that has one) is shown, and the picture shows the
 // preview's tab. Run it under Xvfb: tests/ui/screenshot.sh.
 
 #include "dropsize/core/device_info.h"
@@ -279,11 +279,11 @@ int main(int argc, char** argv)
                     }
                     window.startBatch();
                 });
-            // The input list: the table showing the inputs model. Its second row (the shared
-            // images' libjpeg-turbo folder, whose first image is a photo) where there is one.
+            // The input list: the table showing the inputs model (the shared images' first
+            // folder holds photos).
             for (QTableView* view : window.findChildren<QTableView*>()) {
                 if (view->model() == window.inputs()) {
-                    view->selectRow(std::min(1, view->model()->rowCount() - 1));
+                    view->selectRow(0);
                 }
             }
         }

@@ -345,7 +345,8 @@ void BatchController::onWorkerDone(const Outcome& outcome)
         // The bar's last count is what the summary says was finished (its done, skipped and
         // failed), so that the two never disagree after a cancel.
         const BatchSummary& s = result.summary;
-        const auto finished = static_cast<qint64>(s.ok + s.skipped + s.failed);
+        const qint64 finished = static_cast<qint64>(s.ok) + static_cast<qint64>(s.skipped)
+            + static_cast<qint64>(s.failed);
         if (m_progress.done != finished) {
             m_progress.done = finished;
             emit progressChanged(m_progress);

@@ -202,7 +202,8 @@ PreviewPane::PreviewPane(QWidget* parent)
     // the keyboard order find it first).
     auto* bar = new QHBoxLayout;
     m_oneToOne = new QToolButton(box);
-    m_oneToOne->setText(tr("100 %"));
+    // Alt+1: the letters of "Fit" and "Zoom" are the window's already.
+    m_oneToOne->setText(tr("&100 %"));
     m_oneToOne->setCheckable(true);
     m_oneToOne->setAccessibleName(tr("Show at 100 %"));
     m_oneToOne->setToolTip(tr("Show the output at 100 %, one of its pixels per pixel of the "
@@ -655,10 +656,9 @@ void PreviewPane::followZoom()
         return;
     }
     m_wantFull = true;
-    if (!m_shownInput.isEmpty() && !m_making) {
+    // Shown and idle, or a request in flight, which decodes less than the zoom needs.
+    if ((!m_shownInput.isEmpty() && !m_making) || (m_making && m_cancel)) {
         schedule(0);
-    } else if (m_making && m_cancel) {
-        schedule(0); // the request in flight decodes less than the zoom needs
     }
 }
 
