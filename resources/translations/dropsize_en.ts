@@ -3013,6 +3013,14 @@ The outputs are in:
         <source>One row per file of the batch (Ctrl+L)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>More options › If an output exists is now &quot;Replace it&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More options › File names is now %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::PresetBar</name>

@@ -3001,6 +3001,14 @@ The outputs are in:
         <source>One row per file of the batch (Ctrl+L)</source>
         <translation>批处理中每个文件一行（Ctrl+L）</translation>
     </message>
+    <message>
+        <source>More options › If an output exists is now &quot;Replace it&quot;</source>
+        <translation>更多选项 › “输出已存在时”现为“替换”</translation>
+    </message>
+    <message>
+        <source>More options › File names is now %1</source>
+        <translation>更多选项 › 文件名现为 %1</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::PresetBar</name>

@@ -4,6 +4,7 @@
 #include "dropsize/ui/job_log_model.h"
 #include "dropsize/ui/main_window.h"
 #include "dropsize/ui/preset_bar.h"
+#include "dropsize/ui/preview_pane.h"
 #include "dropsize/ui/settings_panel.h"
 #include "dropsize/ui/settings_store.h"
 #include "dropsize/ui/translations.h"
@@ -11,6 +12,7 @@
 #include "qt_test_support.h"
 #include "support/test_support.h"
 #include "window_harness.h"
+#include "window_size.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -18,10 +20,12 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -393,9 +397,16 @@ TEST(MainWindow, SaysBeforeStartThatMostFilesWouldBeSkippedAndOffersTheWaysOut)
         &f.controller, &BatchController::finished, &f.window, [&] { finished = true; });
     f.window.startBatch();
     ASSERT_TRUE(waitUntil([&] { return finished && !f.controller.isBusy(); }));
-    // The counts are made again after a batch: now every output exists.
+    // The counts are made again after a batch: now every output exists. Running the same
+    // again would resume, which skips by design: nothing to say.
     ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->skippedImages() == 3; }));
-    EXPECT_TRUE(f.window.skipNotice()->isVisible());
+    spinEventLoop(50);
+    EXPECT_FALSE(f.window.skipNotice()->isVisible()) << "a re-run of the same batch resumes";
+    // Another size: the same names, so every file would be skipped.
+    BatchSettings smaller = f.window.settingsPanel()->settings();
+    smaller.spec.percent = 25;
+    f.window.settingsPanel()->setSettings(smaller);
+    ASSERT_TRUE(waitUntil([&] { return f.window.skipNotice()->isVisible(); }));
     EXPECT_TRUE(f.window.startButton()->isEnabled()) << "said, not refused";
     QPushButton* names = nullptr;
     QPushButton* replace = nullptr;
@@ -405,8 +416,11 @@ TEST(MainWindow, SaysBeforeStartThatMostFilesWouldBeSkippedAndOffersTheWaysOut)
     ASSERT_NE(names, nullptr);
     ASSERT_NE(replace, nullptr);
 
+    EXPECT_TRUE(names->isVisible());
     names->click();
     EXPECT_EQ(f.window.settingsPanel()->settings().nameTemplate, QStringLiteral("{name}_{w}x{h}"));
+    EXPECT_TRUE(f.window.statusBar()->currentMessage().contains(QStringLiteral("{name}_{w}x{h}")))
+        << "it says what it changed";
     ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->skippedImages() == 0; }));
     EXPECT_FALSE(f.window.skipNotice()->isVisible());
 
@@ -417,6 +431,72 @@ TEST(MainWindow, SaysBeforeStartThatMostFilesWouldBeSkippedAndOffersTheWaysOut)
     replace->click();
     EXPECT_EQ(f.window.settingsPanel()->settings().onExisting, ExistingPolicy::Overwrite);
     ASSERT_TRUE(waitUntil([&] { return !f.window.skipNotice()->isVisible(); }));
+}
+
+// With the window's own settings empty-handed (one output folder, its field empty) the inputs
+// are not counted, which is not "no images": the folder's field says what is missing.
+TEST(MainWindow, AnOutputFolderNotGivenIsNotNoImages)
+{
+    WindowFixture f;
+    const fs::path a = makeFolder(f.dir.path(), "photos", 2);
+    f.window.addInputs({ toQString(a) });
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 2; }));
+    BatchSettings s = f.window.settingsPanel()->settings();
+    s.outputLocation = ui::OutputLocation::Folder;
+    s.outputDir.clear();
+    f.window.settingsPanel()->setSettings(s);
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 0; }));
+    EXPECT_FALSE(f.window.inputs()->planError().isEmpty());
+    const QStringList problems = visibleProblems(f.window);
+    for (const QString& p : problems) {
+        EXPECT_FALSE(p.contains(QStringLiteral("no images"))) << p.toStdString();
+    }
+    EXPECT_FALSE(problems.isEmpty()) << "the output folder's problem";
+    EXPECT_TRUE(f.window.inputs()->totalText().isEmpty());
+    EXPECT_NE(f.window.inputs()->data(f.window.inputs()->index(0, 1)).toString(),
+        QStringLiteral("0 images"));
+    EXPECT_FALSE(f.window.startButton()->isEnabled());
+}
+
+// A batch cancelled while it still looks for images leaves the bar still, not busy for good.
+TEST(MainWindow, ACancelWhileLookingForImagesStopsTheBusyBar)
+{
+    WindowFixture f;
+    const fs::path a = makeFolder(f.dir.path(), "photos", 3);
+    f.window.addInputs({ toQString(a) });
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 3; }));
+    f.window.show();
+    bool finished = false;
+    QObject::connect(
+        &f.controller, &BatchController::finished, &f.window, [&] { finished = true; });
+    f.window.startBatch();
+    auto* bar = f.window.findChild<QProgressBar*>();
+    ASSERT_NE(bar, nullptr);
+    f.controller.cancel(); // before the plan's event can arrive
+    ASSERT_TRUE(waitUntil([&] { return finished && !f.controller.isBusy(); }));
+    spinEventLoop(20);
+    EXPECT_GT(bar->maximum(), 0) << "still busy (no range) after the batch ended";
+}
+
+// An input taken off the list takes its preview with it.
+TEST(MainWindow, ClearingTheListClearsItsPreview)
+{
+    WindowFixture f;
+    const fs::path a = makeFolder(f.dir.path(), "photos", 2);
+    f.window.addInputs({ toQString(a) });
+    ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 2; }));
+    f.window.show();
+    f.window.previewPane()->setSource(toQString(a / "img_0.jpg"));
+    f.window.inputs()->clear();
+    EXPECT_TRUE(f.window.previewPane()->source().isEmpty());
+}
+
+// On a large screen the first window takes most of it; on a laptop's, what fits.
+TEST(MainWindow, TheFirstRunUsesALargeScreen)
+{
+    EXPECT_EQ(ui::firstRunSize(QSize(1920, 1040), QSize(800, 500)), QSize(1536, 832));
+    EXPECT_EQ(ui::firstRunSize(QSize(1366, 728), QSize(800, 500)), QSize(1100, 688));
+    EXPECT_EQ(ui::firstRunSize(QSize(1024, 600), QSize(900, 580)), QSize(1008, 580));
 }
 
 TEST(MainWindow, TheSizeGoesIntoANameOnce)

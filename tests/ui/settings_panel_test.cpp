@@ -5,12 +5,14 @@
 #include "dropsize/ui/settings_panel.h"
 #include "qt_test_support.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <QWheelEvent>
 #include <gtest/gtest.h>
 
 using dropsize::ui::BatchSettings;
@@ -346,6 +348,36 @@ TEST(SettingsPanel, SeveralSizesReplaceTheOneSize)
         }
     }
     EXPECT_EQ(shown, 2);
+}
+
+// The wheel over a box that has not the focus does not change it (it scrolls the form); once
+// the box has the focus, it does.
+TEST(SettingsPanel, TheWheelChangesOnlyTheBoxWithTheFocus)
+{
+    SettingsPanel panel { DeviceInfo {} };
+    panel.setMoreOptionsOpen(true);
+    panel.show();
+    QComboBox* filter = nullptr;
+    for (QComboBox* combo : panel.findChildren<QComboBox*>()) {
+        if (combo->findText(QStringLiteral("Sharp (Lanczos)")) >= 0) {
+            filter = combo;
+        }
+    }
+    ASSERT_NE(filter, nullptr);
+    const auto wheel = [&] {
+        const QPointF at(filter->width() / 2.0, filter->height() / 2.0);
+        QWheelEvent event(at, filter->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton,
+            Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(filter, &event);
+    };
+    const int before = filter->currentIndex();
+    wheel();
+    EXPECT_EQ(filter->currentIndex(), before) << "changed without the focus";
+    filter->setFocus();
+    if (filter->hasFocus()) { // the offscreen platform gives focus to a shown, active window
+        wheel();
+        EXPECT_NE(filter->currentIndex(), before) << "the focused box takes the wheel";
+    }
 }
 
 } // namespace dropsize::test

@@ -269,6 +269,11 @@ QVariant InputListModel::data(const QModelIndex& index, int role) const
         if (counting) {
             return tr("counting\u2026");
         }
+        if (!m_planError.isEmpty()) {
+            // Not counted: the settings cannot make a plan (the output folder's message says
+            // why), which is not "0 images".
+            return QStringLiteral("\u2014");
+        }
         if (!e.takenBy.isEmpty()) {
             // Its files are counted once, in the row of the folder that takes them.
             return tr("counted in %1").arg(QFileInfo(e.takenBy).fileName());
@@ -406,6 +411,9 @@ QString InputListModel::totalText() const
     }
     if (m_counting) {
         return tr("counting\u2026");
+    }
+    if (!m_planError.isEmpty()) {
+        return {}; // not counted (see the row's dash): the settings' own message says why
     }
     QString text = tr("%n image(s) in all", nullptr, static_cast<int>(m_total));
     if (m_skipped == 0 && m_failing == 0) {

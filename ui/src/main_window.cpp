@@ -48,6 +48,7 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -287,6 +288,14 @@ MainWindow::MainWindow(
             sizes[1] = std::min(wanted, total - inputsMin);
             sizes[0] = total - sizes[1];
             m_leftSplit->setSizes(sizes);
+            // Where they still do not fit, the form scrolls to them: opening shows them.
+            QTimer::singleShot(0, this, [this] {
+                QWidget* more = m_settings->moreOptionsArea();
+                const int top = more->mapTo(m_settings, QPoint(0, 0)).y();
+                QScrollBar* bar = m_settingsScroll->verticalScrollBar();
+                bar->setValue(std::min(bar->maximum(),
+                    std::max(0, top - 2 * m_settings->fontMetrics().lineSpacing())));
+            });
         }
     });
     m_preview->setSettings(m_settings->settings());
@@ -297,6 +306,8 @@ MainWindow::MainWindow(
     restoreState(m_store.windowState());
     onStateChanged(m_controller.state());
     revalidate();
+    // The first thing to do is to add inputs: the focus starts at the list (not the preset).
+    m_inputView->setFocus();
 }
 
 MainWindow::~MainWindow() = default;
@@ -468,6 +479,23 @@ QTabWidget* MainWindow::buildLogAndPreview()
         }
     });
     connect(m_logPane, &LogPane::currentInputChanged, m_preview, &PreviewPane::setSource);
+    // An input taken off the list takes its preview with it (a folder's images included).
+    const auto forgetRemoved = [this] {
+        const QString shown = m_preview->source();
+        if (shown.isEmpty()) {
+            return;
+        }
+        const QStringList listed = m_inputs->paths();
+        const bool stillListed = std::any_of(listed.begin(), listed.end(), [&](const QString& p) {
+            return shown == p
+                || shown.startsWith(p.endsWith(QLatin1Char('/')) ? p : p + QLatin1Char('/'));
+        });
+        if (!stillListed) {
+            m_preview->setSource(QString());
+        }
+    };
+    connect(m_inputs, &QAbstractItemModel::rowsRemoved, m_preview, forgetRemoved);
+    connect(m_inputs, &QAbstractItemModel::modelReset, m_preview, forgetRemoved);
     connect(m_settings, &SettingsPanel::settingsChanged, m_preview,
         [this] { m_preview->setSettings(m_settings->settings()); });
     return m_tabs;
@@ -514,6 +542,10 @@ QWidget* MainWindow::buildRun()
     // No accessible name of its own: a screen reader then reads its text, which a name would
     // hide. Hidden while empty, when it would be a stop with nothing to say.
     m_summary->setWordWrap(true);
+    // Its line stays while hidden: Start and the bar do not move when a summary comes.
+    QSizePolicy summaryPolicy = m_summary->sizePolicy();
+    summaryPolicy.setRetainSizeWhenHidden(true);
+    m_summary->setSizePolicy(summaryPolicy);
     m_summary->hide();
     m_openOutput = new QPushButton(tr("Open output fol&der"), bar);
     m_openOutput->setObjectName(QStringLiteral("openOutput"));
@@ -543,15 +575,20 @@ QWidget* MainWindow::buildRun()
     notice->addWidget(m_sizeInNames);
     m_skipNotice->hide();
     layout->addWidget(m_skipNotice);
+    // Each says what it changed, and where that setting is.
     connect(m_replaceExisting, &QPushButton::clicked, this, [this] {
         BatchSettings s = m_settings->settings();
         s.onExisting = ExistingPolicy::Overwrite;
         m_settings->setSettings(s);
+        statusBar()->showMessage(
+            tr("More options \u203a If an output exists is now \"Replace it\""), 8000);
     });
     connect(m_sizeInNames, &QPushButton::clicked, this, [this] {
         BatchSettings s = m_settings->settings();
         s.nameTemplate = withSizeInName(s.nameTemplate);
         m_settings->setSettings(s);
+        statusBar()->showMessage(
+            tr("More options \u203a File names is now %1").arg(s.nameTemplate), 8000);
     });
 
     connect(m_start, &QPushButton::clicked, this, &MainWindow::startBatch);
@@ -708,7 +745,8 @@ void MainWindow::revalidate()
     if (!m_inputs->planError().isEmpty() && !outputProblem) {
         problems.push_back({ SettingsField::OutputDir, m_inputs->planError() });
     }
-    if (!m_inputs->paths().isEmpty() && m_inputs->totalImages() == 0) {
+    if (!m_inputs->paths().isEmpty() && m_inputs->totalImages() == 0
+        && m_inputs->planError().isEmpty()) {
         problems.push_back({ SettingsField::Inputs,
             tr("There are no images in these inputs (files named %1).")
                 .arg(extensionList(QStringLiteral("."), QStringLiteral(", "))) });
@@ -730,8 +768,16 @@ void MainWindow::revalidate()
 
     const qint64 total = m_inputs->totalImages();
     const qint64 skipped = m_inputs->skippedImages();
+    const BatchSettings now = m_settings->settings();
+    // Not right after a batch with these very settings and inputs: skipping what it wrote is
+    // how a re-run resumes, nothing to warn of.
+    const bool sameAsLastRun = m_lastRun.has_value() && m_lastRun->first == now
+        && m_lastRun->second == m_inputs->paths();
     const bool mostSkipped = problems.empty() && !m_controller.isBusy() && total > 0
-        && skipped * 2 > total && m_settings->settings().onExisting == ExistingPolicy::Skip;
+        && skipped * 2 > total && now.onExisting == ExistingPolicy::Skip && !sameAsLastRun;
+    // The names may say the size already (the outputs then are this size's): only replacing
+    // helps then.
+    m_sizeInNames->setVisible(withSizeInName(now.nameTemplate) != now.nameTemplate);
     if (mostSkipped) {
         m_skipText->setText(tr("%1 of %n image(s) would be skipped: their outputs exist already.",
             nullptr, static_cast<int>(std::min<qint64>(total, INT_MAX)))
@@ -748,6 +794,7 @@ void MainWindow::startBatch()
     }
     const BatchSettings settings = m_settings->settings();
     m_store.save(settings);
+    m_lastRun = std::pair { settings, m_inputs->paths() };
     m_log->clear();
     m_log->setInputRoots(m_inputs->paths());
     m_summary->clear();
@@ -817,6 +864,12 @@ void MainWindow::onFinished(const BatchResult& result)
         QMessageBox::warning(
             this, tr("Dropsize"), tr("The batch could not start:\n%1").arg(result.error));
     } else {
+        // Cancelled before the plan came: the bar was busy (no range yet); it stops.
+        if (m_progress->maximum() == 0) {
+            m_progress->setRange(0, 1);
+            m_progress->setValue(0);
+            m_progress->setFormat(QString());
+        }
         const BatchSummary& s = result.summary;
         const auto saved = static_cast<qint64>(s.inputBytes) - static_cast<qint64>(s.outputBytes);
         QString text = tr("%1: %2 done, %3 skipped, %4 failed in %5")

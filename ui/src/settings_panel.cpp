@@ -6,10 +6,12 @@
 #include "dropsize/ui/engine_text.h"
 #include "palette_colors.h"
 
+#include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -156,7 +158,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     form->addRow(tr("Si&ze:"), sizeRow);
     qobject_cast<QLabel*>(form->labelForField(sizeRow))->setBuddy(m_mode);
     form->addRow(QString(), m_stretchNote);
-    form->addRow(QString(), addProblemLabel(SettingsField::Size, true));
+    form->addRow(QString(), addProblemLabel(SettingsField::Size));
 
     m_location = new QComboBox(this);
     addItem(m_location, tr("A \"ResizeImage\" folder beside the images"),
@@ -455,7 +457,27 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_more->setVisible(false);
     m_moreToggle->setArrowType(Qt::RightArrow);
 
+    // A box takes the wheel only once it has the focus (a click or Tab gives it).
+    for (QWidget* w : findChildren<QWidget*>()) {
+        if (qobject_cast<QComboBox*>(w) != nullptr
+            || qobject_cast<QAbstractSpinBox*>(w) != nullptr) {
+            w->setFocusPolicy(Qt::StrongFocus);
+            w->installEventFilter(this);
+        }
+    }
+
     setSettings(BatchSettings {});
+}
+
+bool SettingsPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Wheel) {
+        if (auto* w = qobject_cast<QWidget*>(watched); w != nullptr && !w->hasFocus()) {
+            event->ignore(); // on to the parents: the scroll area scrolls
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 bool SettingsPanel::moreOptionsOpen() const { return m_moreToggle->isChecked(); }
@@ -623,6 +645,9 @@ void SettingsPanel::showProblems(const std::vector<SettingsProblem>& problems)
             label->setVisible(!messages.isEmpty());
         }
         label->setText(wrapPathsAtSeparators(text));
+        if (field == SettingsField::OutputDir) {
+            label->setVisible(!m_outputRow->isHidden() || !text.isEmpty()); // as set above
+        }
         for (QWidget* w : m_problemFields[field]) {
             if (w != nullptr) {
                 w->setAccessibleDescription(text);
@@ -640,6 +665,10 @@ void SettingsPanel::updateEnabledState()
                                                            : 1);
     const bool folder = current<OutputLocation>(m_location) == OutputLocation::Folder;
     m_outputRow->setVisible(folder);
+    // The output folder's problem keeps its line while the folder is typed in; beside the
+    // "ResizeImage" choice only a problem shows it.
+    QLabel* outputProblem = m_problemLabels[SettingsField::OutputDir];
+    outputProblem->setVisible(folder || !outputProblem->text().isEmpty());
     // Only the settings of the formats an output may be in: a batch that keeps the inputs'
     // formats may write any of them; PNG has none.
     const auto format = current<OutputFormat>(m_format);

@@ -12,7 +12,8 @@ QSize firstRunSize(const QSize& available, const QSize& minimum)
     // window's minimum.
     QSize size(1100, 760);
     if (available.isValid()) {
-        size = size.boundedTo(available - QSize(16, 40));
+        // A large screen gives the preview and the log its room: four fifths of it.
+        size = size.expandedTo(available * 4 / 5).boundedTo(available - QSize(16, 40));
     }
     return size.expandedTo(minimum);
 }

@@ -9,6 +9,8 @@
 #include <QMainWindow>
 #include <QPointer>
 #include <memory>
+#include <optional>
+#include <utility>
 
 class QLabel;
 class QMessageBox;
@@ -136,6 +138,8 @@ private:
     QPushButton* m_replaceExisting = nullptr;
     QPushButton* m_sizeInNames = nullptr;
     QPointer<QMessageBox> m_quitQuestion; ///< "Stop it and quit?" while it is open
+    /// The settings and inputs of the last batch started (a re-run of them skips by design).
+    std::optional<std::pair<BatchSettings, QStringList>> m_lastRun;
     QPushButton* m_start = nullptr;
     QPushButton* m_pause = nullptr;
     QPushButton* m_cancel = nullptr;

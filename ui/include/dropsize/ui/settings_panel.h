@@ -40,7 +40,15 @@ public:
     /// Whether "More options" (every setting but size, output folder and format) is open.
     bool moreOptionsOpen() const;
     void setMoreOptionsOpen(bool open);
+    /// What "More options" shows (for the window to scroll to it).
+    QWidget* moreOptionsArea() const noexcept { return m_more; }
 
+protected:
+    /// The wheel over a box that has not the focus scrolls the form instead of changing the
+    /// value (a settings pane scrolled with the wheel changed the filter on its way).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+public:
 signals:
     /// The user opened or closed "More options" (for remembering it).
     void moreOptionsToggled(bool open);
