@@ -240,7 +240,7 @@ TEST(LogPane, ShowsTheReasonInItsOwnColumnAndTheSelectedRowInFullBelow)
              QDir::toNativeSeparators(toQString(f.dir.path() / "photos" / "ResizeImage" / "a.jpg")),
              QStringLiteral("6000\u00d74000 \u2192 3000\u00d72000"),
              f.cell(0, JobLogModel::BytesColumn),
-             QStringLiteral("cpu"),
+             QStringLiteral("CPU"), // the device as a name, in capitals
              QStringLiteral("250 ms"),
          }) {
         EXPECT_TRUE(done.contains(part)) << part.toStdString() << " not in " << done.toStdString();

@@ -53,7 +53,8 @@ namespace {
     public:
         using QTextBrowser::QTextBrowser;
 
-        QSize sizeHint() const override { return { QTextBrowser::sizeHint().width(), lines(4) }; }
+        // Paths, reason, note and the numbers: five lines.
+        QSize sizeHint() const override { return { QTextBrowser::sizeHint().width(), lines(5) }; }
         QSize minimumSizeHint() const override
         {
             return { QTextBrowser::minimumSizeHint().width(), lines(2) };
@@ -247,7 +248,7 @@ void LogPane::sizeToFont()
     m_view->setColumnWidth(JobLogModel::StatusColumn, fit(JobLogModel::StatusColumn, statuses));
     // A photo's name with a folder above it; a longer path loses its folders first.
     m_view->setColumnWidth(JobLogModel::FileColumn,
-        fit(JobLogModel::FileColumn, { QStringLiteral("2024/IMG_20240612_1234.jpg") }));
+        fit(JobLogModel::FileColumn, { QStringLiteral("2024/IMG_0612_1234.jpg") }));
     m_view->setColumnWidth(JobLogModel::PixelsColumn,
         fit(JobLogModel::PixelsColumn,
             { arrow.arg(QStringLiteral("6000\u00d74000"), QStringLiteral("3000\u00d72000")) }));
@@ -406,7 +407,7 @@ void LogPane::updateDetails()
     };
     fact(tr("Pixels:"), m_log->pixelsText(e));
     fact(tr("Bytes:"), m_log->bytesText(e));
-    fact(tr("Device:"), e.device);
+    fact(tr("Device:"), e.device.toUpper());
     fact(tr("Time:"), m_log->timeText(e));
     lines.append(facts.join(QStringLiteral(" &nbsp;\u00b7&nbsp; ")));
     m_details->setHtml(lines.join(QStringLiteral("<br>")));
