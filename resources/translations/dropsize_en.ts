@@ -3021,6 +3021,14 @@ The outputs are in:
         <source>More options › File names is now %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Scroll left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scroll right</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::PresetBar</name>

@@ -3009,6 +3009,14 @@ The outputs are in:
         <source>More options › File names is now %1</source>
         <translation>更多选项 › 文件名现为 %1</translation>
     </message>
+    <message>
+        <source>Scroll left</source>
+        <translation>向左滚动</translation>
+    </message>
+    <message>
+        <source>Scroll right</source>
+        <translation>向右滚动</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::PresetBar</name>

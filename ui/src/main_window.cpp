@@ -46,9 +46,11 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -460,6 +462,13 @@ QTabWidget* MainWindow::buildLogAndPreview()
     m_tabs->addTab(m_logPane, tr("Log"));
     connect(m_logPane, &LogPane::message, this,
         [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    // Two tabs never need the bar's scroll buttons; they are there all the same, named by Qt's
+    // own translations, which a build without them (Windows) leaves in English: named here.
+    m_tabs->setUsesScrollButtons(false);
+    for (QToolButton* scroll : m_tabs->tabBar()->findChildren<QToolButton*>()) {
+        scroll->setAccessibleName(
+            scroll->arrowType() == Qt::LeftArrow ? tr("Scroll left") : tr("Scroll right"));
+    }
     m_tabs->setTabToolTip(0, tr("The selected image before and after the settings (Ctrl+P)"));
     m_tabs->setTabToolTip(1, tr("One row per file of the batch (Ctrl+L)"));
 
