@@ -36,7 +36,7 @@
 
 namespace {
 
-// Exit statuses (also in --help and the README).
+// Exit statuses (also in --help and docs/cli.md).
 constexpr int kExitOk = 0;
 constexpr int kExitFailed = 1;
 constexpr int kExitUsage = 2;

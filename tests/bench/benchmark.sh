@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Speed and memory of dropsize-cli against vipsthumbnail, ImageMagick, the old Pillow tool and
 # the floor (djpeg -scale 1/k | cjpeg), on one folder of large photos, at 50%, 25% and 10%.
-# Not a test: it prints a Markdown table for the README.
+# Not a test: it prints a Markdown table for docs/speed-and-memory.md.
 #
 #   bash tests/bench/benchmark.sh [BUILD_DIR] [WORK_DIR]
 #

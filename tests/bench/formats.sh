@@ -3,7 +3,8 @@
 # Speed and memory of the formats beyond JPEG in and out: the benchmark's photos written as WebP
 # (dropsize-cli --format webp against vipsthumbnail and the old Pillow tool saving WebP), and a
 # HEIC corpus made from them with heif-enc read and written as JPEG (against vipsthumbnail, which
-# reads HEIC through the same libheif). Not a test: it prints a Markdown table for the README.
+# reads HEIC through the same libheif). Not a test: it prints a Markdown table for
+# docs/speed-and-memory.md.
 #
 #   bash tests/bench/formats.sh [BUILD_DIR] [WORK_DIR]
 #

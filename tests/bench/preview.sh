@@ -4,7 +4,8 @@
 #
 # How soon the window's preview of a 24 MP photo appears: the time from a request to both sides
 # being ready, the median of RUNS (default 7), for a few settings, with the original decoded at
-# libjpeg's DCT scale (shrink-on-load) and at full size. Prints a Markdown table for the README.
+# libjpeg's DCT scale (shrink-on-load) and at full size. Prints a Markdown table for
+# docs/speed-and-memory.md.
 #     bash tests/bench/preview.sh [BUILD_DIR] [WORK_DIR]
 # Needs a build with the tests (the dev preset: cmake --preset dev && cmake --build --preset dev)
 # and the shared test images (../shared/testdata). The photo is one of them, enlarged by the

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # How planning and a whole run scale with the number of files and the depth of folders: wall
 # time and peak memory of dropsize-cli --dry-run (planning, then each file's header) and of a
-# full run, on generated trees of small JPEGs. Not a test: it prints Markdown tables for the
-# README.
+# full run, on generated trees of small JPEGs. Not a test: it prints Markdown tables for
+# docs/speed-and-memory.md.
 #
 #   bash tests/bench/scale.sh [BUILD_DIR] [WORK_DIR]
 #

@@ -135,7 +135,7 @@ seed_heif() {
 
 seed_cli() {
     local corpus=$1 n=0 line
-    # Command lines as the README and --help show them; arguments separated by NUL bytes.
+    # Command lines as docs/cli.md and --help show them; arguments separated by NUL bytes.
     while IFS= read -r line; do
         read -r -a words <<<"$line"
         printf '%s\0' "${words[@]}" >"$corpus/args_$((n++))"
