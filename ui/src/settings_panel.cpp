@@ -120,6 +120,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     column->addLayout(form);
+    m_form = form;
 
     // Size: the mode picks one page of values.
     m_mode = new QComboBox(this);
@@ -250,6 +251,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     column->addWidget(m_moreToggle, 0, Qt::AlignLeft);
     m_more = new QWidget(this);
     auto* more = new QFormLayout(m_more);
+    m_moreForm = more;
     more->setContentsMargins(0, 0, 0, 0);
     more->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     column->addWidget(m_more);
@@ -345,7 +347,6 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     if (m_avifSpeed != nullptr) {
         m_avifSpeed->setParent(m_more);
         more->addRow(tr("AVIF speed:"), m_avifSpeed);
-        m_avifSpeedLabel = qobject_cast<QLabel*>(more->labelForField(m_avifSpeed));
     }
 
     m_device = new QComboBox(m_more);
@@ -480,6 +481,21 @@ bool SettingsPanel::eventFilter(QObject* watched, QEvent* event)
     return QWidget::eventFilter(watched, event);
 }
 
+void SettingsPanel::showRow(QWidget* field, bool visible)
+{
+    // A form's row hidden whole: a hidden widget alone leaves the row's spacing, a gap.
+    for (QFormLayout* form : { m_form, m_moreForm }) {
+        int row = -1;
+        QFormLayout::ItemRole role {};
+        form->getWidgetPosition(field, &row, &role);
+        if (row >= 0) {
+            form->setRowVisible(row, visible);
+            return;
+        }
+    }
+    field->setVisible(visible);
+}
+
 bool SettingsPanel::moreOptionsOpen() const { return m_moreToggle->isChecked(); }
 
 void SettingsPanel::setMoreOptionsOpen(bool open) { m_moreToggle->setChecked(open); }
@@ -495,7 +511,7 @@ QLabel* SettingsPanel::addProblemLabel(SettingsField field, bool whileTyping)
         label->setMinimumHeight(label->fontMetrics().lineSpacing());
         m_heldProblemLabels.insert(label);
     } else {
-        label->setVisible(false);
+        label->hide(); // showRow() once it is in its form
     }
     m_problemLabels[field] = label;
     return label;
@@ -642,11 +658,11 @@ void SettingsPanel::showProblems(const std::vector<SettingsProblem>& problems)
             // change: an unchanged indent counts as the latter.
             label->setIndent(label->indent());
         } else {
-            label->setVisible(!messages.isEmpty());
+            showRow(label, !messages.isEmpty());
         }
         label->setText(wrapPathsAtSeparators(text));
         if (field == SettingsField::OutputDir) {
-            label->setVisible(!m_outputRow->isHidden() || !text.isEmpty()); // as set above
+            showRow(label, !m_outputRow->isHidden() || !text.isEmpty()); // as set above
         }
         for (QWidget* w : m_problemFields[field]) {
             if (w != nullptr) {
@@ -664,11 +680,11 @@ void SettingsPanel::updateEnabledState()
             : mode == SizeMode::ShortEdge                  ? 3
                                                            : 1);
     const bool folder = current<OutputLocation>(m_location) == OutputLocation::Folder;
-    m_outputRow->setVisible(folder);
+    showRow(m_outputRow, folder);
     // The output folder's problem keeps its line while the folder is typed in; beside the
     // "ResizeImage" choice only a problem shows it.
     QLabel* outputProblem = m_problemLabels[SettingsField::OutputDir];
-    outputProblem->setVisible(folder || !outputProblem->text().isEmpty());
+    showRow(outputProblem, folder || !outputProblem->text().isEmpty());
     // Only the settings of the formats an output may be in: a batch that keeps the inputs'
     // formats may write any of them; PNG has none.
     const auto format = current<OutputFormat>(m_format);
@@ -677,8 +693,7 @@ void SettingsPanel::updateEnabledState()
     m_quality->setVisible(writes(OutputFormat::Jpeg));
 #if DROPSIZE_WITH_HEIF
     m_avifQuality->setVisible(writes(OutputFormat::Avif));
-    m_avifSpeed->setVisible(writes(OutputFormat::Avif));
-    m_avifSpeedLabel->setVisible(writes(OutputFormat::Avif));
+    showRow(m_avifSpeed, writes(OutputFormat::Avif));
 #endif
 #if DROPSIZE_WITH_WEBP
     m_webpQuality->setVisible(writes(OutputFormat::Webp));
@@ -688,8 +703,7 @@ void SettingsPanel::updateEnabledState()
     const bool losslessWebp = false;
 #endif
     const bool anyQuality = format != OutputFormat::Png;
-    m_qualityRow->setVisible(anyQuality);
-    m_qualityLabel->setVisible(anyQuality);
+    showRow(m_qualityRow, anyQuality);
     for (QWidget* box : { static_cast<QWidget*>(m_quality), static_cast<QWidget*>(m_webpQuality),
              static_cast<QWidget*>(m_avifQuality) }) {
         if (box != nullptr && !box->isHidden()) {
@@ -705,7 +719,7 @@ void SettingsPanel::updateEnabledState()
     const bool oneSize = m_sizes->text().trimmed().isEmpty();
     m_mode->setEnabled(oneSize);
     m_sizePages->setEnabled(oneSize);
-    m_stretchNote->setVisible(mode == SizeMode::Exact);
+    showRow(m_stretchNote, mode == SizeMode::Exact);
     const bool gpuMissing
         = current<DeviceChoice>(m_device) == DeviceChoice::Gpu && !m_devices.gpuUsable;
     setTextTone(m_deviceNote, gpuMissing ? TextTone::Warning : TextTone::Normal);

@@ -14,6 +14,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -59,6 +60,8 @@ signals:
 
 private:
     void updateEnabledState();
+    /// Shows or hides `field`'s whole row of its form (label, value and spacing).
+    void showRow(QWidget* field, bool visible);
     void chooseOutputFolder();
     /// `whileTyping`: a problem that can come and go as the user types, whose line is kept.
     QLabel* addProblemLabel(SettingsField field, bool whileTyping = false);
@@ -89,9 +92,10 @@ private:
     QCheckBox* m_webpLossless = nullptr;
     QSpinBox* m_avifQuality = nullptr; ///< null in a build without AVIF, as is m_avifSpeed
     QSpinBox* m_avifSpeed = nullptr;
-    QLabel* m_avifSpeedLabel = nullptr;
     QLabel* m_maxBytesNote = nullptr;
     QToolButton* m_moreToggle = nullptr;
+    QFormLayout* m_form = nullptr; ///< size, where to, format
+    QFormLayout* m_moreForm = nullptr; ///< the rest, under "More options"
     QWidget* m_more = nullptr; ///< what "More options" shows
     QString m_deviceReason; ///< why no GPU is used, as CUDA says it (the device note's tooltip)
     QSpinBox* m_maxBytes = nullptr; ///< in m_maxBytesUnit's units; 0: no target file size
