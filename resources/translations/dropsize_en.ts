@@ -3164,10 +3164,6 @@ The outputs are in:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Preview</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Making the preview…</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3152,10 +3152,6 @@ The outputs are in:
         <translation>要预览的尺寸</translation>
     </message>
     <message>
-        <source>&amp;Preview</source>
-        <translation>预览(&amp;P)</translation>
-    </message>
-    <message>
         <source>Making the preview…</source>
         <translation>正在生成预览…</translation>
     </message>

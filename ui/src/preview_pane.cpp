@@ -332,10 +332,6 @@ PreviewPane::PreviewPane(QWidget* parent)
         followZoom();
     });
     connect(m_size, &QComboBox::currentIndexChanged, this, [this] { schedule(); });
-    m_toggle = new QAction(tr("&Preview"), this);
-    m_toggle->setCheckable(true);
-    m_toggle->setChecked(true);
-    connect(m_toggle, &QAction::toggled, this, &QWidget::setVisible);
     clearImages();
     m_before->clear(tr("Select an image in the list or the log to preview it."));
     updateZoomControls();

@@ -16,7 +16,6 @@
 #include <memory>
 #include <vector>
 
-class QAction;
 class QComboBox;
 class QLabel;
 class QToolButton;
@@ -46,8 +45,6 @@ public:
     void setSource(const QString& path);
     QString source() const { return m_source; }
     void setSettings(const BatchSettings& settings);
-    /// A checkable action that shows and hides the pane, for a menu.
-    QAction* toggleAction() const noexcept { return m_toggle; }
 
     /// A folder's images, in the order the batch takes them, once the folder is read (the
     /// preview reads it off this thread); empty for a file.
@@ -136,7 +133,6 @@ private:
     int m_index = 0; ///< the image of the folder asked for
     QString m_wanted; ///< that image's path: kept when new settings read the folder again
 
-    QAction* m_toggle = nullptr;
     QComboBox* m_size = nullptr;
     QLabel* m_sizeLabel = nullptr;
     QToolButton* m_oneToOne = nullptr; ///< 100 %
