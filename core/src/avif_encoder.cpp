@@ -6,11 +6,18 @@
 #include "heif_error.h"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <libheif/heif.h>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
+#include <system_error>
+#include <thread>
 
 namespace dropsize {
 
@@ -56,6 +63,96 @@ namespace {
     }
 
     Error cancelled() { return Error::of(ErrorCode::Cancelled, Text::tr("cancelled")); }
+
+    std::atomic<int> g_abandoned { 0 }; ///< encodes still running that nobody waits for
+    std::atomic<bool> g_exiting { false }; ///< set by an atexit handler, once one was needed
+
+    // The one call to aom that cannot be interrupted, with everything it reads. It runs on a
+    // thread of its own, so that the worker that asked for it can give up on a cancel and go;
+    // whichever of the two lets go last frees libheif's objects.
+    struct Encoding {
+        std::unique_ptr<heif_context, ContextFree> context;
+        std::unique_ptr<heif_encoder, EncoderRelease> encoder;
+        std::unique_ptr<heif_image, ImageRelease> pixels;
+        std::unique_ptr<heif_encoding_options, OptionsFree> options;
+
+        std::mutex mutex;
+        std::condition_variable finishedChanged;
+        bool finished = false; ///< the fields below are set
+        bool abandoned = false; ///< the worker gave up waiting
+        heif_error error {};
+        heif_image_handle* handle = nullptr;
+
+        void run()
+        {
+            heif_image_handle* made = nullptr;
+            const heif_error e
+                = heif_context_encode_image(context.get(), pixels.get(), encoder.get(),
+                    options.get(), &made);
+            bool wasAbandoned = false;
+            {
+                const std::scoped_lock lock(mutex);
+                error = e;
+                handle = made;
+                finished = true;
+                wasAbandoned = abandoned;
+            }
+            finishedChanged.notify_all();
+            if (wasAbandoned) {
+                heif_image_handle_release(made);
+                g_abandoned.fetch_sub(1, std::memory_order_relaxed);
+            }
+        }
+    };
+
+    // A detached encode that ends while the process exits must not free libheif's objects
+    // after libheif's own statics are gone: from then on it stops where it is, and the exit
+    // ends it. The handler is registered after libheif was loaded, so it runs first.
+    void parkIfExiting()
+    {
+        if (g_exiting.load(std::memory_order_relaxed)) {
+            for (;;) {
+                std::this_thread::sleep_for(std::chrono::hours(1));
+            }
+        }
+    }
+
+    void registerExitHandler()
+    {
+        static const bool registered
+            = std::atexit([] { g_exiting.store(true, std::memory_order_relaxed); }) == 0;
+        (void)registered;
+    }
+
+    // Encodes on a thread of its own and waits, looking at `cancel` every 50 ms; on a cancel it
+    // leaves the encode to finish alone (aom has no way to stop one: at speed 0 a large image
+    // takes minutes) and answers at once. Without a thread to start, it encodes here.
+    heif_error encodeUnlessCancelled(
+        const std::shared_ptr<Encoding>& job, const CancelToken& cancel, bool& gaveUp)
+    {
+        gaveUp = false;
+        registerExitHandler();
+        try {
+            std::thread([job] {
+                job->run();
+                parkIfExiting();
+            }).detach();
+        } catch (const std::system_error&) {
+            job->run();
+            return job->error;
+        }
+        std::unique_lock lock(job->mutex);
+        while (!job->finished) {
+            if (cancel.stopRequested()) {
+                job->abandoned = true;
+                g_abandoned.fetch_add(1, std::memory_order_relaxed);
+                gaveUp = true;
+                return {};
+            }
+            job->finishedChanged.wait_for(lock, std::chrono::milliseconds(50));
+        }
+        return job->error;
+    }
 
     // libheif's writer callback: C calls it, so nothing may be thrown through it.
     heif_error appendBytes(heif_context*, const void* data, std::size_t size, void* userdata)
@@ -112,7 +209,7 @@ Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
     if (cancel != nullptr && cancel->stopRequested()) {
         return cancelled();
     }
-    const std::unique_ptr<heif_context, ContextFree> context(heif_context_alloc());
+    std::unique_ptr<heif_context, ContextFree> context(heif_context_alloc());
     if (!context) {
         return outOfMemory();
     }
@@ -122,7 +219,7 @@ Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
         e.code != heif_error_Ok) {
         return avifError(e, Text::tr("no %1 encoder").arg("AV1"));
     }
-    const std::unique_ptr<heif_encoder, EncoderRelease> encoder(rawEncoder);
+    std::unique_ptr<heif_encoder, EncoderRelease> encoder(rawEncoder);
     (void)heif_encoder_set_logging_level(encoder.get(), 0);
     if (auto e = heif_encoder_set_lossy_quality(
             encoder.get(), std::clamp(options.avifQuality, kMinAvifQuality, kMaxAvifQuality));
@@ -148,7 +245,7 @@ Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
         e.code != heif_error_Ok) {
         return avifError(e, Text::tr("cannot make the image"));
     }
-    const std::unique_ptr<heif_image, ImageRelease> pixels(rawImage);
+    std::unique_ptr<heif_image, ImageRelease> pixels(rawImage);
     const bool copied = grey
         ? addPlane(pixels.get(), heif_channel_Y, image, 0, 1)
             && (!alpha || addPlane(pixels.get(), heif_channel_Alpha, image, 1, 1))
@@ -161,34 +258,50 @@ Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
             pixels.get(), "prof", metadata.icc.data(), metadata.icc.size());
     }
 
-    const std::unique_ptr<heif_encoding_options, OptionsFree> encoding(
+    std::unique_ptr<heif_encoding_options, OptionsFree> encoding(
         heif_encoding_options_alloc());
     if (!encoding) {
         return outOfMemory();
     }
     encoding->save_alpha_channel = alpha ? 1 : 0;
-    heif_image_handle* rawHandle = nullptr;
-    if (auto e = heif_context_encode_image(
-            context.get(), pixels.get(), encoder.get(), encoding.get(), &rawHandle);
-        e.code != heif_error_Ok) {
-        return avifError(e, Text::tr("encoding failed"));
+
+    auto job = std::make_shared<Encoding>();
+    job->context = std::move(context);
+    job->encoder = std::move(encoder);
+    job->pixels = std::move(pixels);
+    job->options = std::move(encoding);
+    heif_error encoded {};
+    if (cancel == nullptr) {
+        job->run();
+        encoded = job->error;
+    } else {
+        bool gaveUp = false;
+        encoded = encodeUnlessCancelled(job, *cancel, gaveUp);
+        if (gaveUp) {
+            return cancelled();
+        }
     }
-    const std::unique_ptr<heif_image_handle, HandleRelease> handle(rawHandle);
+    if (encoded.code != heif_error_Ok) {
+        return avifError(encoded, Text::tr("encoding failed"));
+    }
+    const std::unique_ptr<heif_image_handle, HandleRelease> handle(job->handle);
     if (cancel != nullptr && cancel->stopRequested()) {
         return cancelled();
     }
     // EXIF that libheif cannot place (no TIFF header in it) is left out, as a JPEG encoder
     // leaves out one too large for its segment.
     if (!metadata.exif.empty()) {
-        (void)heif_context_add_exif_metadata(context.get(), handle.get(), metadata.exif.data(),
+        (void)heif_context_add_exif_metadata(job->context.get(), handle.get(), metadata.exif.data(),
             static_cast<int>(std::min<std::size_t>(metadata.exif.size(), INT32_MAX)));
     }
     std::vector<std::uint8_t> out;
     heif_writer writer { 1, appendBytes };
-    if (auto e = heif_context_write(context.get(), &writer, &out); e.code != heif_error_Ok) {
+    if (auto e = heif_context_write(job->context.get(), &writer, &out); e.code != heif_error_Ok) {
         return avifError(e, Text::tr("writing failed"));
     }
     return out;
 }
+
+int AvifEncoder::abandonedEncodes() noexcept { return g_abandoned.load(std::memory_order_relaxed); }
 
 } // namespace dropsize

@@ -16,9 +16,12 @@
 #include "jpeg_decoder.h"
 #include "support/test_support.h"
 
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <gtest/gtest.h>
+#include <thread>
 
 namespace dropsize {
 namespace {
@@ -631,6 +634,45 @@ namespace {
         auto stopped = AvifEncoder::encode(image.view(), {}, {}, &cancel);
         ASSERT_FALSE(stopped.ok());
         EXPECT_EQ(stopped.error().code, ErrorCode::Cancelled);
+    }
+
+    // aom cannot stop an encode half way (at speed 0 a large image takes minutes): a cancel
+    // answers at once and leaves the encode to finish alone, which then frees what it used.
+    // With a cancel that never comes, the encode on its own thread makes the same bytes.
+    TEST(AvifEncoder, ACancelMidEncodeAnswersAtOnceAndTheEncodeEndsAlone)
+    {
+        const Image image = test::makeTestImage(256, 192, 3);
+        EncodeOptions slowest;
+        slowest.avifSpeed = kMinAvifSpeed;
+        CancelToken cancel;
+        std::atomic<bool> started { false };
+        Result<std::vector<std::uint8_t>> stopped = Error::of(ErrorCode::Internal, Text {});
+        std::thread encoding([&] {
+            started = true;
+            stopped = AvifEncoder::encode(image.view(), slowest, {}, &cancel);
+        });
+        while (!started) {
+            std::this_thread::yield();
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(150));
+        cancel.requestStop();
+        encoding.join();
+        ASSERT_FALSE(stopped.ok()) << "the encode ended within 150 ms: the image is too small "
+                                      "to show a cancel mid-encode";
+        EXPECT_EQ(stopped.error().code, ErrorCode::Cancelled);
+        EXPECT_EQ(AvifEncoder::abandonedEncodes(), 1) << "the cancel waited for aom";
+        // The encode goes on alone and ends (in about 3 s at this size).
+        for (int i = 0; i < 6000 && AvifEncoder::abandonedEncodes() > 0; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        EXPECT_EQ(AvifEncoder::abandonedEncodes(), 0);
+
+        const Image small = test::makeTestImage(96, 64, 3);
+        CancelToken never;
+        auto threaded = AvifEncoder::encode(small.view(), {}, {}, &never);
+        auto inline_ = AvifEncoder::encode(small.view(), {}, {});
+        ASSERT_TRUE(threaded.ok() && inline_.ok());
+        EXPECT_EQ(*threaded, *inline_);
     }
 
     // An oriented HEIC made AVIF: upright pixels, EXIF orientation 1, no transform to apply.
