@@ -133,16 +133,16 @@ std::string printable(std::string_view text)
 std::string jobFinishedJson(const JobReport& r, std::string_view extraMembers)
 {
     std::string line = "{\"event\":\"job-finished\",\"id\":" + std::to_string(r.id)
-        + ",\"status\":\"" + jobStatusName(r.status) + "\",\"input\":" + jsonString(utf8(r.input))
+        + ",\"status\":\"" + nameOf(r.status) + "\",\"input\":" + jsonString(utf8(r.input))
         + ",\"output\":" + jsonString(utf8(r.output))
         + ",\"input_bytes\":" + std::to_string(r.inputBytes)
         + ",\"output_bytes\":" + std::to_string(r.outputBytes) + ",\"input_size\":["
         + std::to_string(r.inputSize.width) + "," + std::to_string(r.inputSize.height)
         + "],\"output_size\":[" + std::to_string(r.outputSize.width) + ","
-        + std::to_string(r.outputSize.height) + "],\"device\":" + jsonString(deviceName(r.device))
+        + std::to_string(r.outputSize.height) + "],\"device\":" + jsonString(nameOf(r.device))
         + ",\"seconds\":" + std::to_string(r.seconds);
     if (r.error) {
-        line += ",\"error\":{\"code\":\"" + std::string(errorCodeName(r.error->code))
+        line += ",\"error\":{\"code\":\"" + std::string(nameOf(r.error->code))
             + "\",\"message\":" + jsonString(r.error->message) + "}";
     }
     if (!r.note.empty()) {
@@ -161,13 +161,13 @@ std::string jobFinishedJson(const JobReport& r, std::string_view extraMembers)
     for (std::size_t i = 0; i < r.outputs.size(); ++i) {
         const OutputReport& o = r.outputs[i];
         line += std::string(i == 0 ? "" : ",") + "{\"size\":" + jsonString(o.label)
-            + ",\"status\":\"" + jobStatusName(o.status)
-            + "\",\"output\":" + jsonString(utf8(o.path)) + ",\"output_size\":["
-            + std::to_string(o.outputSize.width) + "," + std::to_string(o.outputSize.height)
-            + "],\"output_bytes\":" + std::to_string(o.bytes) + ",\"device\":"
-            + jsonString(deviceName(o.device)) + ",\"seconds\":" + std::to_string(o.seconds);
+            + ",\"status\":\"" + nameOf(o.status) + "\",\"output\":" + jsonString(utf8(o.path))
+            + ",\"output_size\":[" + std::to_string(o.outputSize.width) + ","
+            + std::to_string(o.outputSize.height) + "],\"output_bytes\":" + std::to_string(o.bytes)
+            + ",\"device\":" + jsonString(nameOf(o.device))
+            + ",\"seconds\":" + std::to_string(o.seconds);
         if (o.error) {
-            line += ",\"error\":{\"code\":\"" + std::string(errorCodeName(o.error->code))
+            line += ",\"error\":{\"code\":\"" + std::string(nameOf(o.error->code))
                 + "\",\"message\":" + jsonString(o.error->message) + "}";
         }
         if (!o.note.empty()) {
@@ -287,7 +287,7 @@ void CliReporter::onJobFinished(const JobReport& r)
                 std::snprintf(numbers, sizeof numbers, "  %s -> %s  %llu -> %llu bytes  %s %.2fs",
                     sizeText(r.inputSize).c_str(), sizeText(o.outputSize).c_str(),
                     static_cast<unsigned long long>(r.inputBytes),
-                    static_cast<unsigned long long>(o.bytes), deviceName(o.device), o.seconds);
+                    static_cast<unsigned long long>(o.bytes), nameOf(o.device), o.seconds);
                 std::string line = "ok       ";
                 line.append(input).append(" -> ").append(output).append(numbers);
                 if (o.quality != 0) {
@@ -329,7 +329,7 @@ void CliReporter::onJobFinished(const JobReport& r)
         std::snprintf(numbers, sizeof numbers, "  %s -> %s  %llu -> %llu bytes  %s %.2fs",
             sizeText(r.inputSize).c_str(), sizeText(r.outputSize).c_str(),
             static_cast<unsigned long long>(r.inputBytes),
-            static_cast<unsigned long long>(r.outputBytes), deviceName(r.device), r.seconds);
+            static_cast<unsigned long long>(r.outputBytes), nameOf(r.device), r.seconds);
         emit("ok       " + input + " -> " + printable(utf8(r.output)) + numbers
             + (r.quality != 0 ? "  quality " + std::to_string(r.quality) : "")
             + (r.note.empty() ? "" : "  (" + r.note.english() + ")") + "\n");

@@ -219,7 +219,7 @@ int runCli(const std::vector<std::string>& args)
         if (options.json) {
             // A script reading the events learns why there are none.
             std::printf("{\"event\":\"error\",\"code\":\"%s\",\"path\":%s,\"message\":%s}\n",
-                errorCodeName(error.code), cli::jsonString(error.path).c_str(),
+                nameOf(error.code), cli::jsonString(error.path).c_str(),
                 cli::jsonString(error.message).c_str());
             std::fflush(stdout);
         }

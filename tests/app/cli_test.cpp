@@ -3,24 +3,24 @@
 
 // dropsize-cli end to end on temporary folders: what a user types, what lands on disk.
 
+#include "codecs/exif.h"
+#include "codecs/jpeg/jpeg_decoder.h"
+#include "codecs/jpeg/jpeg_encoder.h"
 #include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/build_config.h"
 #include "dropsize/core/device_info.h"
 #include "dropsize/core/image_processor.h"
 #include "dropsize/core/path_text.h"
-#include "exif.h"
-#include "jpeg_decoder.h"
-#include "jpeg_encoder.h"
 #if DROPSIZE_WITH_HEIF
-#include "heif_decoder.h"
+#include "codecs/heif/heif_decoder.h"
 #endif
 #include "app/cli_support.h"
+#include "convert/target_size.h"
 #include "support/child_process.h"
 #include "support/json_check.h"
 #include "support/test_support.h"
-#include "target_size.h"
 #if DROPSIZE_WITH_WEBP
-#include "webp_decoder.h"
+#include "codecs/webp/webp_decoder.h"
 #endif
 
 #include <chrono>

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 // libFuzzer target: the EXIF reader and its rewrite for an output, on a TIFF structure as it
 // follows "Exif\0\0" in a JPEG's APP1 segment or fills a PNG's eXIf chunk.
-#include "exif.h"
+#include "codecs/exif.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -3,7 +3,7 @@
 # SPDX-FileCopyrightText: Dropsize contributors
 """Writes the CMYK and YCCK JPEG fixtures in tests/golden/fixtures/cmyk/ and cmyk_golden.tsv:
 what Pillow's thumbnail() makes of each once its CMYK pixels are turned into sRGB by lcms2, as
-size and the CRC-32 of the pixels (as make_golden.py does), for tests/core/cmyk_test.cpp.
+size and the CRC-32 of the pixels (as make_golden.py does), for tests/core/codecs/cmyk_test.cpp.
 
 Needs Debian 12's python3-pil (Pillow 9.4 with lcms2 2.14 in ImageCms) and python3-numpy, a C
 compiler with libjpeg62-turbo-dev and liblcms2-dev (for cmyk_fixture_tool.c, which writes what

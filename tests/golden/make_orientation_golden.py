@@ -3,7 +3,7 @@
 # SPDX-FileCopyrightText: Dropsize contributors
 """Makes the orientation fixtures in fixtures/orientation/ and writes orientation_golden.tsv: what
 Pillow's thumbnail() + exif_transpose() make of each, as size and the CRC-32 of the pixels (the
-format of pillow_golden.tsv; tests/core/golden_test.cpp reads both).
+format of pillow_golden.tsv; tests/core/convert/golden_test.cpp reads both).
 
 Needs Debian 12's python3-pil (Pillow 9.4), run with Debian's Python:
     /usr/bin/python3 tests/golden/make_orientation_golden.py [TESTDATA_DIR]

@@ -3,7 +3,7 @@
 # SPDX-FileCopyrightText: Dropsize contributors
 """Makes the WebP fixtures in fixtures/webp/ from the shared test images and writes
 webp_golden.tsv: what Pillow's thumbnail() + exif_transpose() make of each, as size and the CRC-32
-of the pixels (the format of pillow_golden.tsv; tests/core/golden_test.cpp reads both).
+of the pixels (the format of pillow_golden.tsv; tests/core/convert/golden_test.cpp reads both).
 
 Needs Debian 12's python3-pil (Pillow 9.4 with libwebp 1.2.4), python3-numpy and webpmux (the
 webp package), run with Debian's Python:

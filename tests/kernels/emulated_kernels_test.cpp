@@ -7,8 +7,8 @@
 // every step (reduce, crop, nearest, one or two passes, premultiplied alpha).
 
 #include "emulated_launch.h"
-#include "gpu_program.h"
-#include "resampler.h"
+#include "gpu/gpu_program.h"
+#include "resize/cpu_resizer.h"
 #include "support/test_support.h"
 
 #include <cmath>
@@ -34,7 +34,7 @@ namespace {
     std::string describe(const Case& c)
     {
         return std::to_string(c.width) + "x" + std::to_string(c.height) + " c"
-            + std::to_string(c.channels) + " " + filterName(c.filter) + " mode "
+            + std::to_string(c.channels) + " " + nameOf(c.filter) + " mode "
             + std::to_string(static_cast<int>(c.mode)) + " " + std::to_string(c.percent) + "% o"
             + std::to_string(c.orientation);
     }

@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "support/broken_files.h"
 
-#include "image_decoder.h"
-#include "jpeg_encoder.h"
-#include "png_encoder.h"
+#include "codecs/image_decoder.h"
+#include "codecs/jpeg/jpeg_encoder.h"
+#include "codecs/png/png_encoder.h"
 #include "support/test_support.h"
 
 #include <algorithm>

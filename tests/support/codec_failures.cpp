@@ -2,17 +2,17 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "support/codec_failures.h"
 
+#include "codecs/image_decoder.h"
+#include "codecs/jpeg/jpeg_encoder.h"
+#include "codecs/png/png_encoder.h"
 #include "dropsize/core/build_config.h"
-#include "image_decoder.h"
-#include "jpeg_encoder.h"
-#include "png_encoder.h"
 #include "support/test_support.h"
 
 #if DROPSIZE_WITH_WEBP
-#include "webp_encoder.h"
+#include "codecs/webp/webp_encoder.h"
 #endif
 #if DROPSIZE_WITH_HEIF
-#include "avif_encoder.h"
+#include "codecs/heif/avif_encoder.h"
 #endif
 
 #include <algorithm>

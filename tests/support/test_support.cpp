@@ -2,9 +2,9 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "support/test_support.h"
 
+#include "codecs/jpeg/jpeg_encoder.h"
+#include "codecs/png/png_encoder.h"
 #include "dropsize/core/path_text.h"
-#include "jpeg_encoder.h"
-#include "png_encoder.h"
 
 #include <algorithm>
 #include <atomic>

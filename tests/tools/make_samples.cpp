@@ -10,8 +10,8 @@
 // damaged JPEG (bad.jpg) and a file that is not an image (notes.txt). The same bytes each time.
 //     dropsize-make-samples --tree DIR COUNT
 
-#include "jpeg_encoder.h"
-#include "png_encoder.h"
+#include "codecs/jpeg/jpeg_encoder.h"
+#include "codecs/png/png_encoder.h"
 
 #include <charconv>
 #include <cmath>

@@ -42,7 +42,7 @@ JobLogEntry JobLogEntry::fromReport(const JobReport& report)
     e.outputSize = toQSize(report.outputSize);
     e.inputBytes = static_cast<qint64>(report.inputBytes);
     e.outputBytes = static_cast<qint64>(report.outputBytes);
-    e.device = QString::fromLatin1(deviceName(report.device));
+    e.device = QString::fromLatin1(nameOf(report.device));
     e.seconds = report.seconds;
     e.note = displayText(report.note);
     e.warning = displayText(report.warning);
@@ -66,7 +66,7 @@ QList<JobLogEntry> JobLogEntry::entriesFromReport(const JobReport& report)
         e.output = out.status == JobStatus::Ok ? toQString(out.path) : QString();
         e.outputSize = toQSize(out.outputSize);
         e.outputBytes = static_cast<qint64>(out.bytes);
-        e.device = QString::fromLatin1(deviceName(out.device));
+        e.device = QString::fromLatin1(nameOf(out.device));
         e.seconds = out.seconds;
         // The job's note is what its header says (a CMYK conversion, say), for every size.
         QStringList notes;
@@ -254,7 +254,7 @@ QVariant JobLogModel::data(const QModelIndex& index, int role) const
     }
     const JobLogEntry& e = entry(index.row());
     if (role == StatusRole) {
-        return QString::fromLatin1(jobStatusName(e.status));
+        return QString::fromLatin1(nameOf(e.status));
     }
     if (role == SortRole) {
         QVariant value = sortValue(e, index.column());

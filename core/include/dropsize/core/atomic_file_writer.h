@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
-#include "dropsize/core/options.h"
+#include "dropsize/core/enum_names.h"
 #include "dropsize/core/result.h"
 
 #include <cstdint>
@@ -16,6 +16,21 @@
 #include <utility>
 
 namespace dropsize {
+
+/// What happens when an output's name is taken.
+enum class ExistingPolicy {
+    Skip, ///< leave the existing file; the job is skipped (re-running a batch resumes it)
+    Overwrite, ///< replace it (never an input: inputs are protected whatever the policy)
+    Rename, ///< write under the next free name: photo_1.jpg, photo_2.jpg, ...
+};
+
+template <> struct EnumNames<ExistingPolicy> {
+    static constexpr EnumName<ExistingPolicy> names[] = {
+        { ExistingPolicy::Skip, "skip" },
+        { ExistingPolicy::Overwrite, "overwrite" },
+        { ExistingPolicy::Rename, "rename" },
+    };
+};
 
 /// A file's identity (device, inode), the same whichever path reaches it.
 using FileIdentity = std::pair<std::uintmax_t, std::uintmax_t>;

@@ -11,13 +11,26 @@ namespace dropsize {
 
 enum class JobStatus { Ok, Skipped, Failed, Cancelled };
 
-const char* jobStatusName(JobStatus status) noexcept;
+/// In JSON output: stable.
+template <> struct EnumNames<JobStatus> {
+    static constexpr EnumName<JobStatus> names[] = {
+        { JobStatus::Ok, "ok" },
+        { JobStatus::Skipped, "skipped" },
+        { JobStatus::Failed, "failed" },
+        { JobStatus::Cancelled, "cancelled" },
+    };
+};
 
 /// Where an image was resized.
 enum class Device { Cpu, Gpu };
 
-/// "cpu" or "gpu", as the command line's JSON and the window's log show it.
-const char* deviceName(Device device) noexcept;
+/// In JSON output and the window's log: stable.
+template <> struct EnumNames<Device> {
+    static constexpr EnumName<Device> names[] = {
+        { Device::Cpu, "cpu" },
+        { Device::Gpu, "gpu" },
+    };
+};
 
 /// What became of one output of a job (one of its sizes).
 struct OutputReport {

@@ -3,7 +3,8 @@
 #pragma once
 
 #include "dropsize/core/build_config.h"
-#include "dropsize/core/resize_plan.h"
+#include "dropsize/core/enum_names.h"
+#include "dropsize/core/image.h"
 #include "dropsize/core/text.h"
 
 #include <cstddef>
@@ -76,6 +77,14 @@ struct ImageHeader {
 };
 
 enum class ChromaSubsampling { S444, S422, S420 };
+
+template <> struct EnumNames<ChromaSubsampling> {
+    static constexpr EnumName<ChromaSubsampling> names[] = {
+        { ChromaSubsampling::S444, "444" },
+        { ChromaSubsampling::S422, "422" },
+        { ChromaSubsampling::S420, "420" },
+    };
+};
 
 /// Output choices for the encoders.
 struct EncodeOptions {

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/enum_names.h"
 #include "dropsize/core/text.h"
 
 #include <optional>
@@ -17,9 +18,13 @@ enum class DeviceChoice {
     Gpu, ///< the GPU queue first; jobs fall back to the CPU when it is not usable
 };
 
-/// "auto", "cpu" or "gpu".
-const char* deviceChoiceName(DeviceChoice choice) noexcept;
-std::optional<DeviceChoice> parseDeviceChoice(std::string_view name) noexcept;
+template <> struct EnumNames<DeviceChoice> {
+    static constexpr EnumName<DeviceChoice> names[] = {
+        { DeviceChoice::Auto, "auto" },
+        { DeviceChoice::Cpu, "cpu" },
+        { DeviceChoice::Gpu, "gpu" },
+    };
+};
 
 /// What this machine offers the scheduler.
 struct DeviceInfo {

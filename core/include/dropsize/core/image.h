@@ -11,6 +11,15 @@
 
 namespace dropsize {
 
+/// What a decoder's header says about an image, enough to plan its resize.
+struct ImageInfo {
+    int width = 0;
+    int height = 0;
+    int channels = 3; ///< samples per pixel after decoding: 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA
+    bool dctScalable = false; ///< JPEG: can decode at 1/2, 1/4 or 1/8 size
+    int orientation = 1; ///< EXIF orientation 1..8
+};
+
 /// An owning, move-only image with tightly packed rows.
 class Image {
 public:

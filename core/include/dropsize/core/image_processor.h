@@ -2,10 +2,11 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/build_config.h"
 #include "dropsize/core/cancel_token.h"
 #include "dropsize/core/codec.h"
+#include "dropsize/core/enum_names.h"
 #include "dropsize/core/image.h"
-#include "dropsize/core/options.h"
 #include "dropsize/core/resize_plan.h"
 
 #include <cstdint>
@@ -14,6 +15,52 @@
 #include <vector>
 
 namespace dropsize {
+
+/// The output's format: the input's, or a fixed one.
+enum class OutputFormat {
+    Keep,
+    Jpeg,
+    Png,
+#if DROPSIZE_WITH_WEBP
+    Webp,
+#endif
+#if DROPSIZE_WITH_HEIF
+    Avif,
+#endif
+};
+
+template <> struct EnumNames<OutputFormat> {
+    // The list is laid out by hand: clang-format cannot lay out one with a line inside #if.
+    // clang-format off
+    static constexpr EnumName<OutputFormat> names[] = {
+        { OutputFormat::Keep, "keep" },
+        { OutputFormat::Jpeg, "jpeg" },
+        { OutputFormat::Png, "png" },
+#if DROPSIZE_WITH_WEBP
+        { OutputFormat::Webp, "webp" },
+#endif
+#if DROPSIZE_WITH_HEIF
+        { OutputFormat::Avif, "avif" },
+#endif
+    };
+    // clang-format on
+    static constexpr EnumName<OutputFormat> aliases[] = { { OutputFormat::Jpeg, "jpg" } };
+};
+
+/// What happens when an output in its input's format would be larger than that input, in bytes.
+enum class IfBigger {
+    Keep, ///< write it all the same
+    Skip, ///< write nothing; the job is skipped, with the two sizes as the reason
+    Copy, ///< write the input's bytes, unchanged, under the output's name
+};
+
+template <> struct EnumNames<IfBigger> {
+    static constexpr EnumName<IfBigger> names[] = {
+        { IfBigger::Keep, "keep" },
+        { IfBigger::Skip, "skip" },
+        { IfBigger::Copy, "copy" },
+    };
+};
 
 /// Everything that decides what one image becomes.
 struct ProcessOptions {

@@ -4,39 +4,13 @@
 
 #include "dropsize/core/build_config.h"
 #include "dropsize/core/limits.h"
+#include "dropsize/core/number_text.h"
 
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace dropsize {
-
-/// The output's format: the input's, or a fixed one.
-enum class OutputFormat {
-    Keep,
-    Jpeg,
-    Png,
-#if DROPSIZE_WITH_WEBP
-    Webp,
-#endif
-#if DROPSIZE_WITH_HEIF
-    Avif,
-#endif
-};
-
-/// What happens when an output's name is taken.
-enum class ExistingPolicy {
-    Skip, ///< leave the existing file; the job is skipped (re-running a batch resumes it)
-    Overwrite, ///< replace it (never an input: inputs are protected whatever the policy)
-    Rename, ///< write under the next free name: photo_1.jpg, photo_2.jpg, ...
-};
-
-/// What happens when an output in its input's format would be larger than that input, in bytes.
-enum class IfBigger {
-    Keep, ///< write it all the same
-    Skip, ///< write nothing; the job is skipped, with the two sizes as the reason
-    Copy, ///< write the input's bytes, unchanged, under the output's name
-};
 
 /// What an option's value is, which says how it is read from text.
 enum class OptionKind {
@@ -65,15 +39,6 @@ struct OptionInfo {
     /// enum, the default marked).
     std::string_view help = {};
 };
-
-/// A limit or default as people write it: "0.01", "10000", "1048576" (no exponent, no trailing
-/// zeros).
-std::string numberText(double value);
-
-/// A number as an option's value is written: plain decimal only ("50", "12.5", ".5"), with no
-/// sign, exponent, hex ("0x20"), spaces or locale-dependent separators; nullopt otherwise. The
-/// command line and the presets file read numbers with it.
-std::optional<double> parsePlainNumber(std::string_view text);
 
 /// The options of a batch, in the order --help shows them.
 namespace option {

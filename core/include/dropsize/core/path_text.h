@@ -7,6 +7,7 @@
 // path(std::string) go through the narrow code page on Windows (byte by byte with MinGW, so
 // "café.jpg" comes back as "cafÃ©.jpg").
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -21,5 +22,11 @@ std::string utf8(const std::filesystem::path& path);
 /// The path whose UTF-8 text is `text`: the inverse of utf8(). On Windows a byte that is not
 /// part of a UTF-8 character becomes U+FFFD.
 std::filesystem::path pathFromUtf8(std::string_view text);
+
+/// A stable 64-bit hash of a path's UTF-8 text with '/' between its names (a '\\' counts as
+/// '/'): FNV-1a, then the splitmix64 finaliser, so that the low bits are as good as the high
+/// ones. The same on every machine, system and build: shards are chosen by it, and the writer
+/// tags its temporaries with this machine's.
+std::uint64_t stablePathHash(std::string_view text) noexcept;
 
 } // namespace dropsize

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/image.h"
 #include "dropsize/core/resize_spec.h"
 #include "dropsize/core/text.h"
 #include "dropsize/pixel/image_view.h"
@@ -10,15 +11,6 @@
 #include <string>
 
 namespace dropsize {
-
-/// What a decoder's header says about an image, enough to plan its resize.
-struct ImageInfo {
-    int width = 0;
-    int height = 0;
-    int channels = 3; ///< samples per pixel after decoding: 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA
-    bool dctScalable = false; ///< JPEG: can decode at 1/2, 1/4 or 1/8 size
-    int orientation = 1; ///< EXIF orientation 1..8
-};
 
 /// How one image reaches its output size, step by step, as Pillow's thumbnail() does it:
 /// decode at 1/dctScale, box-average by reduceX×reduceY over reduceBox, resample `box` of the

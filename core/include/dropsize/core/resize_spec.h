@@ -25,6 +25,28 @@ enum class SizeMode {
     Fill,
 };
 
+template <> struct EnumNames<SizeMode> {
+    static constexpr EnumName<SizeMode> names[] = {
+        { SizeMode::Percent, "percent" },
+        { SizeMode::Fit, "fit" },
+        { SizeMode::LongEdge, "long-edge" },
+        { SizeMode::Exact, "exact" },
+        { SizeMode::ShortEdge, "short-edge" },
+        { SizeMode::Fill, "fill" },
+    };
+};
+
+template <> struct EnumNames<Filter> {
+    static constexpr EnumName<Filter> names[] = {
+        { Filter::Nearest, "nearest" },
+        { Filter::Box, "box" },
+        { Filter::Bilinear, "bilinear" },
+        { Filter::Hamming, "hamming" },
+        { Filter::Bicubic, "bicubic" },
+        { Filter::Lanczos, "lanczos" },
+    };
+};
+
 /// What the user asked for, before any image is seen. Sizes are in display orientation.
 struct ResizeSpec {
     SizeMode mode = SizeMode::Percent;
@@ -54,10 +76,6 @@ struct ResizeSpec {
 /// The text parseSizeSpec() reads back as the same mode and numbers: "50%", "fit:800x600",
 /// "long:2048", "short:1080", "fill:512x512", "exact:640x480".
 std::string sizeSpecText(const ResizeSpec& spec);
-
-/// "lanczos" → Filter::Lanczos; nullopt for an unknown name.
-std::optional<Filter> parseFilter(std::string_view name) noexcept;
-const char* filterName(Filter filter) noexcept;
 
 /// Pillow's support radius of a filter (0 for nearest).
 double filterSupport(Filter filter) noexcept;

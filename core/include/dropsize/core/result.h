@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
+#include "dropsize/core/enum_names.h"
 #include "dropsize/core/text.h"
 
 #include <optional>
@@ -24,6 +25,23 @@ enum class ErrorCode {
     Cancelled,
     Exists,
     Internal,
+};
+
+/// In JSON output: stable.
+template <> struct EnumNames<ErrorCode> {
+    static constexpr EnumName<ErrorCode> names[] = {
+        { ErrorCode::InvalidArgument, "invalid-argument" },
+        { ErrorCode::NotFound, "not-found" },
+        { ErrorCode::Io, "io" },
+        { ErrorCode::NoSpace, "no-space" },
+        { ErrorCode::UnsupportedFormat, "unsupported-format" },
+        { ErrorCode::CorruptData, "corrupt-data" },
+        { ErrorCode::LimitExceeded, "limit-exceeded" },
+        { ErrorCode::OutOfMemory, "out-of-memory" },
+        { ErrorCode::Cancelled, "cancelled" },
+        { ErrorCode::Exists, "exists" },
+        { ErrorCode::Internal, "internal" },
+    };
 };
 
 /// A failure as a value: the code, a sentence for people, and the file it concerns (may be empty).
@@ -58,9 +76,6 @@ struct Error {
 /// memory, a cancel, or a system error that says the storage or network failed for now (EIO,
 /// ETIMEDOUT, ESTALE, ...). A bad input, a refused permission or a missing file is not.
 bool isRetryable(const Error& error) noexcept;
-
-/// Short lower-case name of an error code ("corrupt-data"), stable for JSON output.
-const char* errorCodeName(ErrorCode code) noexcept;
 
 /// The system's sentence for errno value `err` ("Permission denied"), as strerror() gives it but
 /// safe to call from many threads at once.

@@ -24,9 +24,8 @@ struct Shard {
 /// At most this many parts (AWS Batch's largest array is 10,000; Slurm's default 1,001).
 inline constexpr std::uint32_t kMaxShards = 1'000'000;
 
-/// A stable 64-bit hash of a path relative to its input root, as UTF-8 with '/' between its
-/// names (on Windows too): FNV-1a, then the splitmix64 finaliser, so that the low bits are as
-/// good as the high ones. The same on every machine, system and build.
+/// The hash that places a file: stablePathHash() (path_text.h) of its path relative to its input
+/// root, as UTF-8 with '/' between its names (on Windows too).
 std::uint64_t shardHash(std::string_view relativePath) noexcept;
 
 /// The part a file belongs to: shardHash(relativePath) mod `count` (0 when count is 0).

@@ -1,0 +1,717 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "batch/job_pipeline.h"
+
+#include "convert/target_size.h"
+#include "dropsize/core/path_text.h"
+#include "resize/cpu_resizer.h"
+
+#include <algorithm>
+#include <exception>
+#include <iterator>
+#include <span>
+#include <string>
+#include <utility>
+
+namespace fs = std::filesystem;
+
+namespace dropsize {
+
+JobReport startReport(const Job& job, std::span<const OutputSize> sizes)
+{
+    JobReport report;
+    report.id = job.id;
+    report.partHash = job.partHash;
+    report.input = job.input();
+    report.inputBytes = job.inputBytes;
+    report.device = Device::Cpu;
+    for (const JobOutput& out : job.outputs) {
+        OutputReport o;
+        o.size = out.size;
+        o.label = out.size < sizes.size() ? sizes[out.size].label : std::string();
+        o.path = out.output();
+        if (!out.runs()) {
+            o.pending = false;
+            o.status = out.action == JobAction::Skip ? JobStatus::Skipped : JobStatus::Failed;
+            o.error = out.reason ? *out.reason
+                                 : Error::of(ErrorCode::Internal, Text::tr("not written"));
+            if (o.error->path.empty()) {
+                o.error->path = utf8(o.path);
+            }
+        }
+        report.outputs.push_back(std::move(o));
+    }
+    if (!job.runs() && !report.outputs.empty()) {
+        finishReport(report);
+        return report;
+    }
+    if (job.action == JobAction::Skip) {
+        report.status = JobStatus::Skipped;
+        report.output = job.output(); // the file that is there already
+        report.error = job.reason ? std::optional<Error>(*job.reason) : std::nullopt;
+    } else if (job.action == JobAction::Fail) {
+        report.status = JobStatus::Failed;
+        report.error = job.reason ? std::optional<Error>(*job.reason) : std::nullopt;
+    }
+    if (report.error && report.error->path.empty()) {
+        report.error->path = job.action == JobAction::Skip ? utf8(job.output()) : utf8(job.input());
+    }
+    return report;
+}
+
+void failReport(JobReport& report, Error error)
+{
+    report.status = error.code == ErrorCode::Cancelled ? JobStatus::Cancelled : JobStatus::Failed;
+    if (error.path.empty()) {
+        error.path = utf8(report.input);
+    }
+    for (std::size_t i = 0; i < report.outputs.size(); ++i) {
+        if (report.outputs[i].pending) {
+            failOutput(report, i, error);
+        }
+    }
+    report.error = std::move(error);
+}
+
+void failOutput(JobReport& report, std::size_t output, Error error)
+{
+    OutputReport& o = report.outputs[output];
+    o.pending = false;
+    o.status = error.code == ErrorCode::Cancelled ? JobStatus::Cancelled : JobStatus::Failed;
+    if (error.path.empty()) {
+        error.path = utf8(report.input);
+    }
+    o.error = std::move(error);
+}
+
+void finishReport(JobReport& report)
+{
+    if (report.outputs.empty()) {
+        return;
+    }
+    const auto first = [&](JobStatus status) -> const OutputReport* {
+        for (OutputReport& o : report.outputs) {
+            if (o.pending) {
+                o.pending = false;
+                o.status = JobStatus::Cancelled;
+                o.error
+                    = Error::of(ErrorCode::Cancelled, Text::tr("cancelled"), utf8(report.input));
+            }
+        }
+        for (const OutputReport& o : report.outputs) {
+            if (o.status == status) {
+                return &o;
+            }
+        }
+        return nullptr;
+    };
+    const OutputReport* ok = first(JobStatus::Ok);
+    const OutputReport* worst = nullptr;
+    for (const JobStatus status : { JobStatus::Failed, JobStatus::Cancelled }) {
+        if (worst == nullptr) {
+            worst = first(status);
+        }
+    }
+    const OutputReport* skipped = first(JobStatus::Skipped);
+    report.status = worst != nullptr ? worst->status
+        : ok != nullptr              ? JobStatus::Ok
+                                     : JobStatus::Skipped;
+    const OutputReport* said = worst != nullptr ? worst : ok != nullptr ? nullptr : skipped;
+    report.error = said != nullptr ? said->error : std::nullopt;
+    // A skipped job names the file that is there already, if that is why it was skipped.
+    const bool taken = report.status == JobStatus::Skipped && skipped != nullptr && skipped->error
+        && skipped->error->code == ErrorCode::Exists;
+    report.output = ok != nullptr ? ok->path : taken ? skipped->path : std::filesystem::path();
+    const OutputReport& shown = ok != nullptr ? *ok : report.outputs.front();
+    report.outputSize = shown.outputSize;
+    report.device = shown.device;
+    report.quality = shown.quality;
+    report.ifBigger = shown.ifBigger;
+    if (report.outputs.size() == 1) {
+        report.note = shown.note;
+    }
+    report.warning = Text();
+    for (const OutputReport& o : report.outputs) {
+        if (!o.warning.empty()) {
+            report.warning = o.warning;
+            break;
+        }
+    }
+    report.outputBytes = 0;
+    for (const OutputReport& o : report.outputs) {
+        if (o.status == JobStatus::Ok) {
+            report.outputBytes += o.bytes;
+        }
+    }
+}
+
+std::vector<std::vector<std::size_t>> pendingByScale(
+    const PreparedJob& prepared, const JobReport& report)
+{
+    std::vector<std::vector<std::size_t>> groups;
+    std::vector<int> scales;
+    for (std::size_t i = 0; i < report.outputs.size() && i < prepared.plans.size(); ++i) {
+        if (!report.outputs[i].pending) {
+            continue;
+        }
+        const int scale = prepared.plans[i].dctScale;
+        const auto at = std::find(scales.begin(), scales.end(), scale);
+        if (at == scales.end()) {
+            scales.push_back(scale);
+            groups.push_back({ i });
+        } else {
+            groups[static_cast<std::size_t>(at - scales.begin())].push_back(i);
+        }
+    }
+    return groups;
+}
+
+namespace {
+
+    using platform::FileBytes;
+
+    // The header is read from the first bytes, and only then is the whole file read, once its
+    // memory is taken. A header past the first 256 KiB (big EXIF or ICC segments) is read on
+    // from the first 16 MiB; one larger than that is refused, whatever the file's size. The
+    // decoder opened on the first bytes goes on with the longer ones, and then with the whole
+    // file: each header is parsed once.
+    constexpr std::size_t kHeaderPrefixes[] = { 256u << 10, 16u << 20 };
+
+    struct Header {
+        FileBytes bytes; // the first bytes, or the whole file when it is small
+        OpenedImage image; // opened on `bytes`
+    };
+
+    // Reads more of the file `image` was opened on (`bytes`, replaced) and gives it on.
+    Status readOn(const fs::path& input, FileBytes& bytes, OpenedImage& image, std::uint64_t limit,
+        std::size_t maxRead = static_cast<std::size_t>(-1))
+    {
+        auto more = platform::readRegularFile(input, limit, maxRead);
+        if (!more) {
+            return std::move(more).error();
+        }
+        // The decoder goes on from what it built on the first bytes: they must be the same
+        // bytes in this read, or the file was rewritten in between.
+        const auto before = bytes.span();
+        const auto now = more->span();
+        if (more->fileSize != bytes.fileSize || more->identity != bytes.identity
+            || now.size() < before.size()
+            || !std::equal(before.begin(), before.end(), now.begin())) {
+            return Error::of(
+                ErrorCode::Io, Text::tr("the file changed while it was being read"), utf8(input));
+        }
+        if (auto extended = image.extend(more->span()); !extended) {
+            return extended;
+        }
+        bytes = std::move(more).value(); // the decoder reads these now
+        return {};
+    }
+
+    bool headerIsWholeFile(ImageFormat format) noexcept
+    {
+#if DROPSIZE_WITH_HEIF
+        return format == ImageFormat::Heif || format == ImageFormat::Avif;
+#else
+        (void)format;
+        return false;
+#endif
+    }
+
+    Result<Header> readHeader(const fs::path& input, const ImageProcessor& processor)
+    {
+        const std::uint64_t limit = processor.options().limits.maxMemoryBytes;
+        auto head = platform::readRegularFile(input, limit, kHeaderPrefixes[0]);
+        if (!head) {
+            return std::move(head).error();
+        }
+        auto image = processor.open(head->span(), head->fileSize);
+        if (!image) {
+            return std::move(image).error();
+        }
+        Header header { std::move(head).value(), std::move(image).value() };
+        for (const std::size_t prefix : std::span(kHeaderPrefixes).subspan(1)) {
+            if (header.image.hasHeader() || header.bytes.size == header.bytes.fileSize) {
+                break;
+            }
+            if (auto read = readOn(input, header.bytes, header.image, limit, prefix); !read) {
+                return std::move(read).error();
+            }
+        }
+        // A HEIF's header is its whole file (libheif parses every item as it opens one): past
+        // the prefixes, such a file is read whole here, within the memory limit of one image, so
+        // that a HEIC or AVIF larger than the last prefix is not refused. One worker holds one
+        // such file before its memory is taken; the run reads it no second time.
+        if (!header.image.hasHeader() && header.bytes.size < header.bytes.fileSize
+            && headerIsWholeFile(sniffFormat(header.bytes.span()))) {
+            if (auto read = readOn(input, header.bytes, header.image, limit); !read) {
+                return std::move(read).error();
+            }
+        }
+        if (auto finished = header.image.finishHeader(); !finished) {
+            return std::move(finished).error();
+        }
+        return header;
+    }
+
+    Error cancelled() { return Error::of(ErrorCode::Cancelled, Text::tr("cancelled")); }
+
+    // "; "-joined: a report's note may already say why its size was kept.
+    void addNote(Text& note, Text more)
+    {
+        note = note.empty() ? std::move(more)
+                            : Text::tr("%1; %2").arg(std::move(note)).arg(std::move(more));
+    }
+
+    // What a job's report and preview say about its result: why its size was kept or only
+    // cropped, and what its decoder did otherwise than the file asked.
+    Text jobNote(const ImageHeader& header, const ResizeSpec& spec)
+    {
+        Text note = sizeNote(header.info, spec);
+        if (!header.warning.empty()) {
+            addNote(note, header.warning);
+        }
+        return note;
+    }
+
+} // namespace
+
+namespace {
+
+    // The processor opens each file with the first size's spec: its own inspection (and the
+    // memory limit it checks) is then that of a real output; planOutputs() checks them all.
+    ProcessOptions firstSize(ProcessOptions options, std::span<const OutputSize> sizes)
+    {
+        if (!sizes.empty()) {
+            options.spec = sizes.front().spec;
+        }
+        return options;
+    }
+
+} // namespace
+
+JobPipeline::JobPipeline(const ProcessOptions& options, std::span<const OutputSize> sizes,
+    ExistingPolicy onExisting, const FileIdentitySet& inputs, MemoryBudget& memory,
+    const CancelToken& cancel, const OutputSink* sink, bool directWrite)
+    : m_processor(firstSize(options, sizes))
+    , m_sizes(sizes)
+    , m_onExisting(onExisting)
+    , m_directWrite(directWrite)
+    , m_inputs(inputs)
+    , m_memory(memory)
+    , m_cancel(cancel)
+    , m_sink(sink)
+{
+}
+
+Result<FilePreview> JobPipeline::preview(const fs::path& input, const ProcessOptions& options)
+{
+    auto header = readHeader(input, ImageProcessor(options));
+    if (!header) {
+        return std::move(header).error();
+    }
+    // A PNG may carry its EXIF (and so its orientation) after the image data: only the whole
+    // file says it for sure. Its size is within the limit, checked before this read.
+    if (!header->image.headerFinal() && header->bytes.size < header->bytes.fileSize) {
+        if (auto read = readOn(input, header->bytes, header->image, options.limits.maxMemoryBytes);
+            !read) {
+            return std::move(read).error();
+        }
+    }
+    FilePreview preview;
+    preview.fileBytes = header->bytes.fileSize;
+    preview.note = jobNote(header->image.inspected().header, options.spec);
+    preview.inspected = header->image.inspected();
+    return preview;
+}
+
+std::optional<PreparedJob> JobPipeline::inspect(const Job& job, JobReport& report) const
+{
+    auto header = readHeader(job.input(), m_processor);
+    if (!header) {
+        failReport(report, std::move(header).error());
+        return std::nullopt;
+    }
+    report.inputBytes = header->bytes.fileSize;
+    const InspectedImage& inspected = header->image.inspected();
+    report.inputSize = { inspected.header.info.width, inspected.header.info.height };
+    PreparedJob prepared;
+    prepared.bytes = std::move(header->bytes);
+    prepared.image = std::move(header->image);
+    if (!planOutputs(job, prepared, report)) {
+        return std::nullopt;
+    }
+    return prepared;
+}
+
+bool JobPipeline::planOutputs(const Job& job, PreparedJob& prepared, JobReport& report) const
+{
+    const InspectedImage& inspected = prepared.image.inspected();
+    const ImageInfo& info = inspected.header.info;
+    const ResizeSpec& first = m_processor.options().spec;
+    report.outputSize = inspected.plan.output;
+    if (job.outputs.empty()) {
+        // A job made outside a planner, with no outputs named: nothing to write.
+        failReport(report, Error::of(ErrorCode::Internal, Text::tr("the job has no output")));
+        return false;
+    }
+    prepared.plans.clear();
+    std::vector<ResizePlan> pending;
+    for (std::size_t i = 0; i < job.outputs.size(); ++i) {
+        const JobOutput& out = job.outputs[i];
+        const ResizeSpec& spec = out.size < m_sizes.size() ? m_sizes[out.size].spec : first;
+        prepared.plans.push_back(makeResizePlan(info, spec));
+        OutputReport& o = report.outputs[i];
+        o.outputSize = prepared.plans.back().output;
+        o.note = jobNote(inspected.header, spec);
+        if (!o.pending) {
+            continue;
+        }
+        if ((out.named.width != 0 || out.named.height != 0) && out.named != o.outputSize) {
+            failOutput(report, i,
+                Error::of(ErrorCode::Io,
+                    Text::tr("the image changed after the batch was planned: this size is now %1, "
+                             "not the %2 its name says")
+                        .arg(std::to_string(o.outputSize.width) + "x"
+                            + std::to_string(o.outputSize.height))
+                        .arg(std::to_string(out.named.width) + "x"
+                            + std::to_string(out.named.height)),
+                    utf8(o.path)));
+            continue;
+        }
+        pending.push_back(prepared.plans.back());
+    }
+    // Each output says why its size was kept in its own note; with several, the job's note
+    // is what the header says (finishReport() takes the one output's).
+    report.note = inspected.header.warning;
+    prepared.memoryEstimate = std::max(
+        prepared.image.memoryFor(pending), pending.size() == 1 ? inspected.memoryEstimate : 0);
+    const std::uint64_t limit = m_processor.options().limits.maxMemoryBytes;
+    if (prepared.memoryEstimate > limit) {
+        failReport(report,
+            Error::of(ErrorCode::LimitExceeded,
+                Text::tr("needs about %1 MiB for its %2 sizes, over the memory limit of %3 MiB")
+                    .arg(prepared.memoryEstimate >> 20)
+                    .arg(pending.size())
+                    .arg(limit >> 20)));
+        finishReport(report);
+        return false;
+    }
+    if (pending.empty()) {
+        finishReport(report);
+        return false;
+    }
+    return true;
+}
+
+// The estimate counts the whole file: it is taken before the file is read.
+bool JobPipeline::takeMemory(PreparedJob& prepared, JobReport& report) const
+{
+    auto lease = m_memory.acquire(prepared.memoryEstimate, m_cancel);
+    if (!lease) {
+        failReport(report, cancelled());
+        return false;
+    }
+    prepared.memory = std::move(lease).value();
+    return true;
+}
+
+bool JobPipeline::tryTakeMemory(PreparedJob& prepared) const
+{
+    auto lease = m_memory.tryAcquire(prepared.memoryEstimate);
+    if (!lease) {
+        return false;
+    }
+    prepared.memory = std::move(lease).value();
+    return true;
+}
+
+bool JobPipeline::load(const Job& job, PreparedJob& prepared, JobReport& report) const
+{
+    if (prepared.bytes.size == prepared.bytes.fileSize) {
+        return true;
+    }
+    if (auto read = readOn(job.input(), prepared.bytes, prepared.image,
+            m_processor.options().limits.maxMemoryBytes);
+        !read) {
+        failReport(report, std::move(read).error());
+        return false;
+    }
+    // A PNG's EXIF, and so its orientation, may come after the image data, past the first bytes:
+    // the outputs are planned again from the whole header.
+    return planOutputs(job, prepared, report);
+}
+
+Result<Image> JobPipeline::decode(PreparedJob& prepared, std::size_t output) const
+{
+    return prepared.image.decode(prepared.plans[output], &m_cancel);
+}
+
+bool JobPipeline::keepsInputBytes(const Job& job) const noexcept
+{
+    // The original is written instead of a larger output only in its own format.
+    return m_processor.options().ifBigger == IfBigger::Copy && job.outputFormat == job.format;
+}
+
+void JobPipeline::makeOutputs(const Job& job, PreparedJob& prepared, JobReport& report) const
+{
+    const int channels = prepared.image.inspected().header.info.channels;
+    const auto groups = pendingByScale(prepared, report);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        if (m_cancel.stopRequested()) {
+            break; // the outputs left end cancelled: none of them was begun
+        }
+        const std::vector<std::size_t>& group = groups[g];
+        const bool lastDecode = g + 1 == groups.size();
+        if (group.size() == 1) {
+            auto pixels = prepared.image.render(prepared.plans[group.front()], &m_cancel);
+            if (lastDecode && !keepsInputBytes(job)) {
+                prepared.bytes.data.reset(); // the file's memory goes before encoding
+            }
+            if (!pixels) {
+                failOutput(report, group.front(), std::move(pixels).error());
+            } else {
+                complete(job, prepared, group.front(), std::move(pixels).value(), report);
+            }
+            continue;
+        }
+        auto decoded = decode(prepared, group.front());
+        if (lastDecode && !keepsInputBytes(job)) {
+            prepared.bytes.data.reset();
+        }
+        if (!decoded) {
+            for (const std::size_t i : group) {
+                failOutput(report, i, decoded.error());
+            }
+            continue;
+        }
+        // The outputs that read the pixels as decoded go first; then they are premultiplied
+        // once, in place, for those that resample them with alpha.
+        std::vector<std::size_t> order = group;
+        std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
+            return !CpuResizer::needsPremultiplied(prepared.plans[i], channels);
+        });
+        const CpuResizer resizer(m_processor.options().threadsPerImage);
+        bool premultiplied = false;
+        for (const std::size_t i : order) {
+            if (m_cancel.stopRequested()) {
+                break;
+            }
+            if (!premultiplied && CpuResizer::needsPremultiplied(prepared.plans[i], channels)) {
+                CpuResizer::premultiply(decoded->view());
+                premultiplied = true;
+            }
+            auto pixels = resizer.resizeShared(
+                std::as_const(*decoded).view(), premultiplied, prepared.plans[i], &m_cancel);
+            if (!pixels) {
+                failOutput(report, i, std::move(pixels).error());
+            } else {
+                complete(job, prepared, i, std::move(pixels).value(), report);
+            }
+        }
+    }
+    prepared.bytes.data.reset();
+    finishReport(report);
+}
+
+namespace {
+
+    // The larger-than-input rule's reason: "the output would be 120 KB, larger than the
+    // input's 100 KB".
+    Text biggerReason(std::uint64_t output, std::uint64_t input)
+    {
+        const auto [out, in] = byteSizeTexts(output, input);
+        return Text::tr("the output would be %1, larger than the input's %2").arg(out).arg(in);
+    }
+
+} // namespace
+
+void JobPipeline::complete(const Job& job, PreparedJob& prepared, std::size_t output, Image pixels,
+    JobReport& report) const
+{
+    writeOutput(job.outputs[output].output(), job.outputFormat, prepared, std::move(pixels), report,
+        output);
+    const auto now = std::chrono::steady_clock::now();
+    report.outputs[output].seconds = std::chrono::duration<double>(now - prepared.lastDone).count();
+    prepared.lastDone = now;
+}
+
+void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, PreparedJob& prepared,
+    Image pixels, JobReport& report, std::size_t output) const
+{
+    OutputReport& o = report.outputs[output];
+    const ProcessOptions& options = m_processor.options();
+    const Metadata& metadata = prepared.image.inspected().header.metadata;
+    const std::uint64_t inputBytes = prepared.bytes.fileSize;
+    const bool targetSize = options.maxBytes != 0 && takesTargetSize(format, options.encode);
+
+    std::vector<std::uint8_t> encoded;
+    std::optional<Error> tooLarge; // a target size that no quality meets
+    std::uint64_t encodedBytes = 0; // what the output would be (the smallest tried, when none fits)
+    if (targetSize) {
+        auto searched = encodeWithin(
+            [&](const EncodeOptions& encode) {
+                return m_processor.encode(pixels.view(), format, metadata, encode, &m_cancel);
+            },
+            options.encode, format, options.maxBytes, &m_cancel);
+        if (!searched) {
+            failOutput(report, output, std::move(searched).error());
+            return;
+        }
+        if (searched->fits()) {
+            o.quality = searched->quality;
+            encoded = std::move(searched->bytes);
+            encodedBytes = encoded.size();
+        } else {
+            const auto [smallest, asked] = byteSizeTexts(searched->smallestBytes, options.maxBytes);
+            tooLarge = Error::of(ErrorCode::LimitExceeded,
+                Text::tr("even quality %1 gives %2, over the %3 asked for")
+                    .arg(searched->lowestTried)
+                    .arg(smallest)
+                    .arg(asked));
+            encodedBytes = searched->smallestBytes;
+        }
+    } else {
+        auto plain = m_processor.encode(pixels.view(), format, metadata, &m_cancel);
+        if (!plain) {
+            failOutput(report, output, std::move(plain).error());
+            return;
+        }
+        encoded = std::move(plain).value();
+        encodedBytes = encoded.size();
+    }
+    pixels = Image();
+    if (m_cancel.stopRequested()) {
+        failOutput(report, output, cancelled());
+        return;
+    }
+
+    // Larger than the input, in the input's format: skipped, or the input copied. A target
+    // size that nothing meets counts as larger when the input itself is within it (every
+    // quality tried was over it, so over the input too): copying the input then meets both.
+    const bool sameFormat = format == prepared.image.inspected().header.format;
+    const bool larger
+        = sameFormat && encodedBytes > inputBytes && (!tooLarge || inputBytes <= options.maxBytes);
+    std::span<const std::uint8_t> bytes = encoded;
+    if (larger && options.ifBigger == IfBigger::Skip) {
+        o.pending = false;
+        o.status = JobStatus::Skipped;
+        o.ifBigger = IfBigger::Skip;
+        o.error = Error::of(
+            ErrorCode::LimitExceeded, biggerReason(encodedBytes, inputBytes), utf8(report.input));
+        return;
+    }
+    if (larger && options.ifBigger == IfBigger::Copy) {
+        if (options.stripMetadata && !tooLarge) {
+            // The input's bytes hold the metadata that was asked to be dropped: the resized
+            // output is written instead, larger as it is.
+            addNote(o.note,
+                Text::tr("%1; written all the same, as a copy of the input would keep the "
+                         "metadata that is to be stripped")
+                    .arg(biggerReason(encodedBytes, inputBytes)));
+        } else if (options.stripMetadata) {
+            // Nothing fits the target size, and the input may not be copied: it fails below.
+        } else if (prepared.bytes.data && prepared.bytes.size == inputBytes) {
+            bytes = prepared.bytes.span();
+            o.ifBigger = IfBigger::Copy;
+            o.outputSize = report.inputSize;
+            tooLarge.reset();
+            addNote(o.note,
+                Text::tr("the input copied unchanged: %1")
+                    .arg(biggerReason(encodedBytes, inputBytes)));
+        } else {
+            failOutput(report, output,
+                Error::of(ErrorCode::Internal, Text::tr("the input's bytes are gone")));
+            return;
+        }
+    }
+    if (tooLarge) {
+        failOutput(report, output, std::move(*tooLarge));
+        return;
+    }
+
+    if (m_sink != nullptr) {
+        (*m_sink)(output, bytes);
+        o.pending = false;
+        o.status = JobStatus::Ok;
+        o.error.reset();
+        o.bytes = bytes.size();
+        return;
+    }
+    const AtomicFileWriter writer(&m_inputs);
+    WriteOptions write;
+    write.policy = m_onExisting;
+    write.permissions = prepared.bytes.permissions;
+    write.direct = m_directWrite;
+    if (options.keepDates) {
+        write.modified = prepared.bytes.modified;
+    }
+    auto written = writer.write(target, bytes, write);
+    if (!written) {
+        if (written.error().code == ErrorCode::Exists && m_onExisting == ExistingPolicy::Skip) {
+            o.pending = false;
+            o.status = JobStatus::Skipped;
+            o.error = std::move(written).error();
+            return;
+        }
+        failOutput(report, output, std::move(written).error());
+        return;
+    }
+    o.pending = false;
+    o.status = JobStatus::Ok;
+    o.error.reset();
+    o.path = std::move(written->path);
+    o.bytes = bytes.size();
+    if (!written->dateProblem.empty()) {
+        o.warning = Text::tr("the input's date could not be kept: %1").arg(written->dateProblem);
+    }
+}
+
+namespace {
+
+    // A job that ended by an exception (memory, say): whatever it had reported is replaced. When
+    // even this report cannot be made, the job is still reported failed, by its id alone.
+    // `what` is the exception's own words; null for one that has none.
+    JobReport exceptionReport(const Job& job, const char* what) noexcept
+    {
+        try {
+            JobReport report = startReport(job);
+            failReport(report,
+                Error::of(ErrorCode::Internal,
+                    what != nullptr ? Text::verbatim(what) : Text::tr("unexpected error"),
+                    utf8(job.input())));
+            finishReport(report);
+            return report;
+        } catch (...) {
+            JobReport report;
+            report.id = job.id;
+            report.partHash = job.partHash;
+            report.status = JobStatus::Failed;
+            return report;
+        }
+    }
+
+} // namespace
+
+JobReport JobPipeline::run(const Job& job) const
+{
+    // One bad image never stops the batch, and an exception never leaves a worker thread.
+    try {
+        JobReport report = startReport(job, m_sizes);
+        if (!job.runs()) {
+            return report;
+        }
+        auto prepared = inspect(job, report);
+        if (!prepared || !takeMemory(*prepared, report) || !load(job, *prepared, report)) {
+            finishReport(report);
+            return report;
+        }
+        makeOutputs(job, *prepared, report);
+        return report;
+    } catch (const std::exception& e) {
+        return exceptionReport(job, e.what());
+    } catch (...) {
+        return exceptionReport(job, nullptr);
+    }
+}
+
+} // namespace dropsize

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/resize_spec.h"
+
+#include "dropsize/core/limits.h"
+#include "dropsize/core/number_text.h"
+
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <utility>
+
+namespace dropsize {
+
+namespace {
+    Status invalid(Text message)
+    {
+        return Error::of(ErrorCode::InvalidArgument, std::move(message));
+    }
+} // namespace
+
+Status validate(const ResizeSpec& spec)
+{
+    switch (spec.mode) {
+    case SizeMode::Percent:
+        if (!std::isfinite(spec.percent) || spec.percent < kMinPercent) {
+            return invalid(Text::tr("the percentage must be a number, at least %1")
+                               .arg(numberText(kMinPercent)));
+        }
+        if (spec.percent > kMaxPercent) {
+            return invalid(
+                Text::tr("the percentage must be at most %1").arg(numberText(kMaxPercent)));
+        }
+        if (spec.percent > 100.0 && !spec.enlarge) {
+            return invalid(
+                Text::tr("a percentage above %1 enlarges: allow enlarging to use it").arg(100));
+        }
+        break;
+    case SizeMode::Fit:
+    case SizeMode::Exact:
+    case SizeMode::Fill:
+        if (spec.width < 1 || spec.height < 1 || spec.width > kMaxSide || spec.height > kMaxSide) {
+            return invalid(
+                Text::tr("width and height must be between %1 and %2").arg(1).arg(kMaxSide));
+        }
+        break;
+    case SizeMode::LongEdge:
+        if (spec.longEdge < 1 || spec.longEdge > kMaxSide) {
+            return invalid(
+                Text::tr("the long edge must be between %1 and %2").arg(1).arg(kMaxSide));
+        }
+        break;
+    case SizeMode::ShortEdge:
+        if (spec.shortEdge < 1 || spec.shortEdge > kMaxSide) {
+            return invalid(
+                Text::tr("the short edge must be between %1 and %2").arg(1).arg(kMaxSide));
+        }
+        break;
+    }
+    return {};
+}
+
+namespace {
+
+    // A whole number of pixels, 1 to kMaxSide, digits only.
+    std::optional<int> parseSide(std::string_view s)
+    {
+        int v = 0;
+        if (s.empty() || s[0] < '0' || s[0] > '9') {
+            return std::nullopt;
+        }
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+        if (ec != std::errc() || end != s.data() + s.size() || v < 1 || v > kMaxSide) {
+            return std::nullopt;
+        }
+        return v;
+    }
+
+    // "WxH" (or "WXH").
+    std::optional<std::pair<int, int>> parseBox(std::string_view s)
+    {
+        const std::size_t x = s.find_first_of("xX");
+        if (x == std::string_view::npos) {
+            return std::nullopt;
+        }
+        const auto w = parseSide(s.substr(0, x));
+        const auto h = parseSide(s.substr(x + 1));
+        if (!w || !h) {
+            return std::nullopt;
+        }
+        return std::pair { *w, *h };
+    }
+
+    // A plain decimal ("50", "12.5", ".5") from kMinPercent to kMaxPercent.
+    std::optional<double> parsePercent(std::string_view s)
+    {
+        std::size_t digits = 0;
+        std::size_t points = 0;
+        for (const char c : s) {
+            digits += (c >= '0' && c <= '9') ? 1 : 0;
+            points += c == '.' ? 1 : 0;
+        }
+        if (digits == 0 || points > 1 || digits + points != s.size()) {
+            return std::nullopt;
+        }
+        double v = 0;
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+        if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v) || v < kMinPercent
+            || v > kMaxPercent) {
+            return std::nullopt;
+        }
+        return v;
+    }
+
+    // The prefix each mode is written with; Percent is written as "P%".
+    struct SpecPrefix {
+        SizeMode mode;
+        std::string_view prefix;
+    };
+    constexpr SpecPrefix kSpecPrefixes[] = {
+        { SizeMode::Fit, "fit:" },
+        { SizeMode::LongEdge, "long:" },
+        { SizeMode::ShortEdge, "short:" },
+        { SizeMode::Fill, "fill:" },
+        { SizeMode::Exact, "exact:" },
+    };
+
+} // namespace
+
+Result<ResizeSpec> parseSizeSpec(std::string_view text, const ResizeSpec& base)
+{
+    const auto bad = [&](Text why) -> Result<ResizeSpec> {
+        return Error::of(ErrorCode::InvalidArgument,
+            Text::tr("\"%1\" is not a size: %2").arg(std::string(text)).arg(std::move(why)));
+    };
+    ResizeSpec spec = base;
+    if (text.ends_with('%')) {
+        const auto p = parsePercent(text.substr(0, text.size() - 1));
+        if (!p) {
+            return bad(Text::tr("a percentage is a number from %1 to %2, such as %3 or %4")
+                           .arg(numberText(kMinPercent))
+                           .arg(numberText(kMaxPercent))
+                           .arg("50%")
+                           .arg("12.5%"));
+        }
+        spec.mode = SizeMode::Percent;
+        spec.percent = *p;
+        return spec;
+    }
+    std::string_view value = text;
+    spec.mode = SizeMode::LongEdge; // a bare number is a long edge
+    bool prefixed = false;
+    for (const SpecPrefix& p : kSpecPrefixes) {
+        if (text.starts_with(p.prefix)) {
+            spec.mode = p.mode;
+            value = text.substr(p.prefix.size());
+            prefixed = true;
+            break;
+        }
+    }
+    if (!prefixed && (text.empty() || text[0] < '0' || text[0] > '9')) {
+        return bad(Text::tr("write %1, %2, %3 (or just %4), %5, %6 or %7")
+                       .arg("50%")
+                       .arg("fit:WxH")
+                       .arg("long:N")
+                       .arg("N")
+                       .arg("short:N")
+                       .arg("fill:WxH")
+                       .arg("exact:WxH"));
+    }
+    switch (spec.mode) {
+    case SizeMode::LongEdge:
+    case SizeMode::ShortEdge: {
+        const auto n = parseSide(value);
+        if (!n) {
+            return bad(Text::tr("the edge is a whole number of pixels from %1 to %2")
+                           .arg(1)
+                           .arg(kMaxSide));
+        }
+        (spec.mode == SizeMode::LongEdge ? spec.longEdge : spec.shortEdge) = *n;
+        return spec;
+    }
+    case SizeMode::Fit:
+    case SizeMode::Fill:
+    case SizeMode::Exact: {
+        const auto box = parseBox(value);
+        if (!box) {
+            return bad(Text::tr("a box is %1, each side a whole number from %2 to %3")
+                           .arg("WxH")
+                           .arg(1)
+                           .arg(kMaxSide));
+        }
+        spec.width = box->first;
+        spec.height = box->second;
+        return spec;
+    }
+    case SizeMode::Percent:
+        break;
+    }
+    return bad(Text::tr("unknown form"));
+}
+
+std::string sizeSpecText(const ResizeSpec& spec)
+{
+    const auto box = [&] { return std::to_string(spec.width) + "x" + std::to_string(spec.height); };
+    std::string_view prefix;
+    for (const SpecPrefix& p : kSpecPrefixes) {
+        if (p.mode == spec.mode) {
+            prefix = p.prefix;
+        }
+    }
+    switch (spec.mode) {
+    case SizeMode::Percent:
+        return numberText(spec.percent) + "%";
+    case SizeMode::LongEdge:
+        return std::string(prefix) + std::to_string(spec.longEdge);
+    case SizeMode::ShortEdge:
+        return std::string(prefix) + std::to_string(spec.shortEdge);
+    case SizeMode::Fit:
+    case SizeMode::Fill:
+    case SizeMode::Exact:
+        return std::string(prefix) + box();
+    }
+    return {};
+}
+
+double filterSupport(Filter filter) noexcept
+{
+    switch (filter) {
+    case Filter::Nearest:
+        return 0.0;
+    case Filter::Box:
+        return 0.5;
+    case Filter::Bilinear:
+    case Filter::Hamming:
+        return 1.0;
+    case Filter::Bicubic:
+        return 2.0;
+    case Filter::Lanczos:
+        return 3.0;
+    }
+    return 3.0;
+}
+
+} // namespace dropsize
