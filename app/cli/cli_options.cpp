@@ -22,76 +22,32 @@ namespace {
         return Error { ErrorCode::InvalidArgument, std::move(message), {} };
     }
 
-    std::optional<long long> parseInt(std::string_view s)
-    {
-        if (s.empty() || s[0] < '0' || s[0] > '9') {
-            return std::nullopt; // no sign
-        }
-        long long v = 0;
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (ec != std::errc() || end != s.data() + s.size()) {
-            return std::nullopt;
-        }
-        return v;
-    }
-
-    bool within(const OptionInfo& option, double value)
-    {
-        return value >= option.min && value <= option.max;
-    }
-
+    // The values of the flags, as parseOptionValue() reads them (the one grammar the presets and
+    // the window read too), in the types the fields take.
     std::optional<int> integerIn(const OptionInfo& option, std::string_view s)
     {
-        const auto v = parseInt(s);
-        if (!v || !within(option, static_cast<double>(*v))) {
-            return std::nullopt;
-        }
-        return static_cast<int>(*v);
+        const auto v = parseOptionValue(option, s);
+        return v ? std::optional(static_cast<int>(v->integer)) : std::nullopt;
     }
 
-    std::optional<double> numberIn(const OptionInfo& option, const std::string& s)
+    std::optional<double> numberIn(const OptionInfo& option, std::string_view s)
     {
-        const auto v = parsePlainNumber(s);
-        return v && within(option, *v) ? v : std::nullopt;
+        const auto v = parseOptionValue(option, s);
+        return v ? std::optional(v->number) : std::nullopt;
     }
 
-    // "WxH" (or "WXH"), each side within the option's limits.
-    std::optional<std::pair<int, int>> sizeIn(const OptionInfo& option, const std::string& s)
+    std::optional<std::pair<int, int>> sizeIn(const OptionInfo& option, std::string_view s)
     {
-        const std::size_t x = s.find_first_of("xX");
-        if (x == std::string::npos) {
-            return std::nullopt;
-        }
-        const auto w = integerIn(option, std::string_view(s).substr(0, x));
-        const auto h = integerIn(option, std::string_view(s).substr(x + 1));
-        if (!w || !h) {
-            return std::nullopt;
-        }
-        return std::pair { *w, *h };
+        const auto v = parseOptionValue(option, s);
+        return v
+            ? std::optional(std::pair { static_cast<int>(v->width), static_cast<int>(v->height) })
+            : std::nullopt;
     }
 
-    // A number of bytes with an optional 1024-based suffix: "200000", "200K" (204800), "2M"
-    // (2097152), either case; whole numbers only, within the option's limits.
     std::optional<std::uint64_t> byteCountIn(const OptionInfo& option, std::string_view s)
     {
-        std::uint64_t unit = 1;
-        if (!s.empty() && (s.back() == 'K' || s.back() == 'k')) {
-            unit = 1024;
-        } else if (!s.empty() && (s.back() == 'M' || s.back() == 'm')) {
-            unit = std::uint64_t { 1024 } * 1024;
-        }
-        if (unit != 1) {
-            s.remove_suffix(1);
-        }
-        const auto v = parseInt(s);
-        if (!v || static_cast<std::uint64_t>(*v) > static_cast<std::uint64_t>(option.max) / unit) {
-            return std::nullopt;
-        }
-        const std::uint64_t bytes = static_cast<std::uint64_t>(*v) * unit;
-        if (!within(option, static_cast<double>(bytes))) {
-            return std::nullopt;
-        }
-        return bytes;
+        const auto v = parseOptionValue(option, s);
+        return v ? std::optional(v->integer) : std::nullopt;
     }
 
     // --shard's value, the task index read from the engine's environment where it says auto.
@@ -252,7 +208,6 @@ namespace {
                 }
                 return s.has_value();
             } };
-        flag.choosesSize = true;
         return flag;
     }
 
@@ -271,7 +226,6 @@ namespace {
                 return p.has_value();
             },
             [](const CliOptions& o) { return numberText(o.batch.process.spec.percent); } };
-        percent.choosesSize = true;
         flags.push_back(std::move(percent));
         flags.push_back(sizeFlag(kFit, SizeMode::Fit));
         CliFlag longEdge { &kLongEdge, S::Size,
@@ -284,7 +238,6 @@ namespace {
                 }
                 return n.has_value();
             } };
-        longEdge.choosesSize = true;
         flags.push_back(std::move(longEdge));
         CliFlag shortEdge { &kShortEdge, S::Size,
             "a number of pixels from {min} to {max}, such as 1080",
@@ -296,7 +249,6 @@ namespace {
                 }
                 return n.has_value();
             } };
-        shortEdge.choosesSize = true;
         flags.push_back(std::move(shortEdge));
         flags.push_back(sizeFlag(kFill, SizeMode::Fill));
         flags.push_back(sizeFlag(kExact, SizeMode::Exact));
@@ -313,7 +265,6 @@ namespace {
                 o.sizes = v;
                 return true;
             } };
-        sizes.choosesSize = true;
         flags.push_back(std::move(sizes));
         flags.push_back(switchFlag(
             kEnlarge, S::Size, [](auto& o) -> auto& { return o.batch.process.spec.enlarge; }));
@@ -323,7 +274,7 @@ namespace {
         flags.push_back(
             { &kOutputFolder, S::Output, "a folder", [](const std::string& v, CliOptions& o) {
                  if (!v.empty()) {
-                     o.plan.outputDir = pathFromUtf8(v);
+                     o.plan.outputFolder = pathFromUtf8(v);
                  }
                  return !v.empty();
              } });
@@ -568,7 +519,7 @@ namespace {
     {
         std::vector<std::string_view> sizes;
         for (const CliFlag& f : flags) {
-            if (f.choosesSize) {
+            if (f.choosesSize()) {
                 sizes.push_back(f.flag());
             }
         }
@@ -713,7 +664,7 @@ namespace {
         const std::vector<std::string_view> given = givenFlags(args);
         const bool sizeGiven = std::any_of(given.begin(), given.end(), [&](std::string_view g) {
             return std::any_of(flags.begin(), flags.end(),
-                [&](const CliFlag& f) { return f.choosesSize && f.flag() == g; });
+                [&](const CliFlag& f) { return f.choosesSize() && f.flag() == g; });
         });
         std::vector<std::string> out;
         for (const PresetSetting& s : preset.settings) {
@@ -723,7 +674,7 @@ namespace {
                 return usage("preset \"" + preset.name + "\": " + std::string(s.option->flag)
                     + " is not an option of this build");
             }
-            if ((flag->choosesSize && sizeGiven)
+            if ((flag->choosesSize() && sizeGiven)
                 || std::find(given.begin(), given.end(), flag->flag()) != given.end()) {
                 continue;
             }
@@ -873,7 +824,7 @@ Result<CliOptions> parseCommandLine(
             && !otherFlag) {
             otherFlag = std::string(flag->flag());
         }
-        if (flag->choosesSize) {
+        if (flag->choosesSize()) {
             if (sizeGiven) {
                 return refuse(i, "choose one of " + sizeFlagList(flags) + " (" + a + ")");
             }

@@ -67,11 +67,12 @@ struct CliFlag {
     /// empty where help says no default.
     std::function<std::string(const CliOptions& options)> show = {};
     std::vector<std::string> choices = {}; ///< a Choice's names, in its table's order
-    bool choosesSize = false; ///< one of the flags that say the size: only one may be given
     std::string_view alias = {}; ///< another spelling ("-h")
 
     std::string_view flag() const noexcept { return option->flag; }
     bool takesValue() const noexcept { return option->kind != OptionKind::Switch; }
+    /// One of the flags that say the size: only one may be given.
+    bool choosesSize() const noexcept { return option->choosesSize; }
 };
 
 /// Every flag, in the order --help lists them.

@@ -4,6 +4,7 @@
 
 #include "dropsize/core/option_names.h"
 #include "dropsize/core/path_text.h"
+#include "dropsize/core/utf8.h"
 
 #include <cerrno>
 #include <cstring>
@@ -27,41 +28,6 @@ namespace {
         return buffer;
     }
 
-    /// The code point of the well-formed UTF-8 sequence at `text[i]` and its length (RFC 3629:
-    /// no overlong forms, no surrogates, nothing above U+10FFFF), or nullopt.
-    std::optional<std::pair<char32_t, std::size_t>> utf8At(std::string_view text, std::size_t i)
-    {
-        const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-        const unsigned char b0 = byte(i);
-        std::size_t length = 0;
-        char32_t cp = 0;
-        char32_t min = 0;
-        if (b0 < 0x80) {
-            return std::pair { static_cast<char32_t>(b0), std::size_t { 1 } };
-        } else if ((b0 & 0xe0) == 0xc0) {
-            length = 2, cp = b0 & 0x1f, min = 0x80;
-        } else if ((b0 & 0xf0) == 0xe0) {
-            length = 3, cp = b0 & 0x0f, min = 0x800;
-        } else if ((b0 & 0xf8) == 0xf0) {
-            length = 4, cp = b0 & 0x07, min = 0x10000;
-        } else {
-            return std::nullopt;
-        }
-        if (i + length > text.size()) {
-            return std::nullopt;
-        }
-        for (std::size_t k = 1; k < length; ++k) {
-            if ((byte(i + k) & 0xc0) != 0x80) {
-                return std::nullopt;
-            }
-            cp = (cp << 6) | (byte(i + k) & 0x3f);
-        }
-        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-            return std::nullopt;
-        }
-        return std::pair { cp, length };
-    }
-
     void appendHex(std::string& out, const char* format, unsigned value)
     {
         char buffer[16];
@@ -76,14 +42,14 @@ std::string jsonString(std::string_view text)
     std::string out = "\"";
     for (std::size_t i = 0; i < text.size();) {
         const auto c = static_cast<unsigned char>(text[i]);
-        const auto cp = utf8At(text, i);
+        const auto cp = utf8CharAt(text, i);
         if (!cp) {
             appendHex(out, "\\udc%02x", c); // a byte that is not UTF-8 (surrogateescape)
             ++i;
             continue;
         }
-        if (cp->second > 1) {
-            out.append(text.substr(i, cp->second));
+        if (cp->length > 1) {
+            out.append(text.substr(i, cp->length));
         } else if (c == '"') {
             out += "\\\"";
         } else if (c == '\\') {
@@ -99,7 +65,7 @@ std::string jsonString(std::string_view text)
         } else {
             out += static_cast<char>(c);
         }
-        i += cp->second;
+        i += cp->length;
     }
     return out + "\"";
 }
@@ -109,23 +75,23 @@ std::string printable(std::string_view text)
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {
-        const auto cp = utf8At(text, i);
+        const auto cp = utf8CharAt(text, i);
         // Controls (C0, DEL, C1) and the bidirectional overrides and isolates, which can make a
         // name read backwards ("gpj.exe").
         const bool control = cp
-            && (cp->first < 0x20 || (cp->first >= 0x7f && cp->first < 0xa0) || cp->first == 0x200e
-                || cp->first == 0x200f || (cp->first >= 0x202a && cp->first <= 0x202e)
-                || (cp->first >= 0x2066 && cp->first <= 0x2069));
+            && (cp->code < 0x20 || (cp->code >= 0x7f && cp->code < 0xa0) || cp->code == 0x200e
+                || cp->code == 0x200f || (cp->code >= 0x202a && cp->code <= 0x202e)
+                || (cp->code >= 0x2066 && cp->code <= 0x2069));
         if (!cp || control) {
-            const std::size_t n = cp ? cp->second : 1;
+            const std::size_t n = cp ? cp->length : 1;
             for (std::size_t k = 0; k < n; ++k) {
                 appendHex(out, "\\x%02x", static_cast<unsigned char>(text[i + k]));
             }
             i += n;
             continue;
         }
-        out.append(text.substr(i, cp->second));
-        i += cp->second;
+        out.append(text.substr(i, cp->length));
+        i += cp->length;
     }
     return out;
 }

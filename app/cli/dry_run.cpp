@@ -51,12 +51,12 @@ DryRunCounts printDryRun(
         // The job's verdict first, then each output's: a file's problem is every output's.
         std::string jobAction = "resize";
         std::string jobDetail;
-        std::optional<FilePreview> preview;
+        std::optional<FileInspection> preview;
         if (job.action == JobAction::Fail && job.outputs.empty()) {
             jobAction = "fail";
             jobDetail = job.reason ? job.reason->message : "";
         } else if (job.runs()) {
-            auto read = BatchScheduler::preview(job.input(), options.batch.process);
+            auto read = inspectFile(job.input(), options.batch.process);
             if (!read) {
                 jobAction = "fail";
                 jobDetail = read.error().message;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "cli/json_reader.h"
 
+#include "dropsize/core/utf8.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -157,25 +159,6 @@ namespace {
             }
             m_at += 4;
             return v;
-        }
-
-        static void appendUtf8(std::string& out, std::uint32_t cp)
-        {
-            if (cp < 0x80) {
-                out += static_cast<char>(cp);
-            } else if (cp < 0x800) {
-                out += static_cast<char>(0xc0 | (cp >> 6));
-                out += static_cast<char>(0x80 | (cp & 0x3f));
-            } else if (cp < 0x10000) {
-                out += static_cast<char>(0xe0 | (cp >> 12));
-                out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-                out += static_cast<char>(0x80 | (cp & 0x3f));
-            } else {
-                out += static_cast<char>(0xf0 | (cp >> 18));
-                out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-                out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-                out += static_cast<char>(0x80 | (cp & 0x3f));
-            }
         }
 
         std::optional<std::string> string()

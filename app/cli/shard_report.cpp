@@ -296,7 +296,7 @@ void ReportWriter::onJobFinished(const JobReport& report)
         // JSON number would lose bits in most readers).
         char part[32];
         std::snprintf(part, sizeof part, ",\"part\":\"%016llx\"",
-            static_cast<unsigned long long>(report.partHash));
+            static_cast<unsigned long long>(report.shardHash));
         extra = part;
     }
     extra += retry ? ",\"retry\":true" : ",\"retry\":false";

@@ -266,8 +266,8 @@ namespace {
         EXPECT_EQ(p.limits.maxPixels, 12'500'000u);
         EXPECT_EQ(p.limits.maxMemoryBytes, 2048ull << 20);
         EXPECT_GE(o.batch.memoryBudget, p.limits.maxMemoryBytes) << "the budget holds one image";
-        ASSERT_TRUE(o.plan.outputDir.has_value());
-        EXPECT_EQ(*o.plan.outputDir, "out");
+        ASSERT_TRUE(o.plan.outputFolder.has_value());
+        EXPECT_EQ(*o.plan.outputFolder, "out");
         EXPECT_FALSE(o.plan.recursive);
         EXPECT_TRUE(o.json);
         EXPECT_TRUE(o.dryRun);

@@ -127,7 +127,7 @@ int measure(const fs::path& photo, int runs)
     const CancelToken never;
     for (const Setting& setting : settings) {
         PlanOptions plan;
-        plan.outputDir = photo.parent_path() / "never-written";
+        plan.outputFolder = photo.parent_path() / "never-written";
         BatchOptions batch;
         batch.process.spec = setting.spec;
         plan.process = batch.process;

@@ -266,7 +266,7 @@ namespace {
             "give long edges, percentages, fit:WxH, fill:WxH, short:N, long:N or exact:WxH");
         std::vector<SettingsProblem> problems;
         for (SettingsField field : { SettingsField::Inputs, SettingsField::Size,
-                 SettingsField::Sizes, SettingsField::OutputDir, SettingsField::Name,
+                 SettingsField::Sizes, SettingsField::OutputFolder, SettingsField::Name,
                  SettingsField::Quality, SettingsField::MaxBytes }) {
             problems.push_back({ field, longText });
         }
@@ -628,7 +628,7 @@ TEST(Palette, ColouredTextIsReadableOnLightAndDarkPalettesAndFollowsAChange)
     s.spec.mode = SizeMode::Exact; // its amber "stretches" note
     s.spec.percent = 150;
     s.outputLocation = ui::OutputLocation::Folder;
-    s.outputDir = QStringLiteral("relative/path");
+    s.outputFolder = QStringLiteral("relative/path");
     f.window.settingsPanel()->setSettings(s);
     f.window.show();
 

@@ -149,8 +149,8 @@ TEST(BatchController, EmitsItsSignalsInOrderForARealBatch)
     EXPECT_EQ(s.ok, 6u);
     EXPECT_EQ(s.failed, 1u);
     EXPECT_FALSE(s.wasCancelled);
-    ASSERT_EQ(rec.result.outputDirs.size(), 1);
-    EXPECT_EQ(rec.result.outputDirs.front(), toQString(dir.path() / "ResizeImage"));
+    ASSERT_EQ(rec.result.outputFolders.size(), 1);
+    EXPECT_EQ(rec.result.outputFolders.front(), toQString(dir.path() / "ResizeImage"));
 
     int failures = 0;
     for (const JobLogEntry& e : rec.entries) {
@@ -299,7 +299,7 @@ TEST(BatchController, ReportsAPlanThatCannotStart)
     Recorder rec(controller);
     BatchSettings settings;
     settings.outputLocation = ui::OutputLocation::Folder;
-    settings.outputDir = toQString(dir.path()); // the input folder itself
+    settings.outputFolder = toQString(dir.path()); // the input folder itself
     ASSERT_TRUE(controller.start({ toQString(dir.path()) }, settings));
     ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));
     EXPECT_FALSE(rec.result.error.isEmpty());
@@ -351,7 +351,7 @@ TEST(BatchController, WritesEverySizeUnderThePatternsNames)
     settings.sizes = QStringLiteral("160, 25%");
     settings.nameTemplate = QStringLiteral("{name}_{w}x{h}");
     settings.outputLocation = ui::OutputLocation::Folder;
-    settings.outputDir = toQString(dir.path() / "out");
+    settings.outputFolder = toQString(dir.path() / "out");
     ASSERT_TRUE(validateSettings(settings, { toQString(dir.path() / "in") }).empty());
     ASSERT_TRUE(controller.start({ toQString(dir.path() / "in") }, settings));
     ASSERT_TRUE(waitUntil([&] { return rec.finished && !controller.isBusy(); }));

@@ -176,7 +176,7 @@ namespace {
     {
         TempDir out;
         PlanOptions options;
-        options.outputDir = out.path();
+        options.outputFolder = out.path();
         auto plan = BatchPlanner(options).plan({ file });
         if (!plan || plan->jobs.size() != 1) {
             return std::nullopt;
@@ -417,7 +417,7 @@ TEST(EngineText, ABatchThatCannotStartSaysWhyWithACapital)
     writeTestJpeg(dir.path() / "a.jpg", 32, 32);
     BatchSettings settings;
     settings.outputLocation = ui::OutputLocation::Folder;
-    settings.outputDir.clear(); // "one folder" with its field empty
+    settings.outputFolder.clear(); // "one folder" with its field empty
     const BatchRun run = runBatch(dir.path(), settings);
     EXPECT_EQ(run.result.error, QStringLiteral("No output folder is given: choose one"));
 }

@@ -165,7 +165,7 @@ TEST(Counts, FollowTheOutputFolderChosenAfterADefaultRun)
     const fs::path out = f.dir.path() / "out";
     f.setSettings([&](BatchSettings& s) {
         s.outputLocation = ui::OutputLocation::Folder;
-        s.outputDir = toQString(out);
+        s.outputFolder = toQString(out);
     });
     EXPECT_EQ(f.inputs().totalImages(), -1) << "a new output folder is counted again";
     const qint64 shown = f.countedTotal();

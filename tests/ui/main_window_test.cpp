@@ -156,7 +156,7 @@ TEST(MainWindow, InvalidSettingsDisableStartAndSayWhyNextToTheValue)
     EXPECT_TRUE(f.window.startButton()->isEnabled());
 
     s.outputLocation = ui::OutputLocation::Folder;
-    s.outputDir = toQString(a); // the input itself
+    s.outputFolder = toQString(a); // the input itself
     f.window.settingsPanel()->setSettings(s);
     EXPECT_FALSE(f.window.startButton()->isEnabled());
     EXPECT_EQ(visibleProblems(f.window).size(), 1);
@@ -174,7 +174,7 @@ TEST(MainWindow, OneOutputFolderWithItsFieldEmptyIsSaidNotACrash)
 
     BatchSettings s = f.window.settingsPanel()->settings();
     s.outputLocation = ui::OutputLocation::Folder;
-    s.outputDir.clear();
+    s.outputFolder.clear();
     f.window.settingsPanel()->setSettings(s);
     ASSERT_TRUE(waitUntil([&] { return !f.window.inputs()->planError().isEmpty(); }));
     EXPECT_FALSE(f.window.startButton()->isEnabled());
@@ -187,7 +187,7 @@ TEST(MainWindow, OneOutputFolderWithItsFieldEmptyIsSaidNotACrash)
         QStringLiteral("\u2014"));
     EXPECT_FALSE(visibleProblems(f.window).isEmpty());
 
-    s.outputDir = toQString(f.dir.path() / "out");
+    s.outputFolder = toQString(f.dir.path() / "out");
     f.window.settingsPanel()->setSettings(s);
     ASSERT_TRUE(waitUntil([&] { return f.window.inputs()->totalImages() == 2; }));
     EXPECT_TRUE(f.window.startButton()->isEnabled());

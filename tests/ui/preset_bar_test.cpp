@@ -197,7 +197,7 @@ TEST(PresetSettings, TheCommandLineReadsWhatTheWindowSavesAsTheWindowDoes)
             EXPECT_EQ(cli->plan.onExisting, plan.onExisting);
             EXPECT_EQ(cli->plan.sizes, plan.sizes);
             EXPECT_EQ(cli->plan.nameTemplate, plan.nameTemplate);
-            EXPECT_EQ(cli->plan.outputDir, plan.outputDir);
+            EXPECT_EQ(cli->plan.outputFolder, plan.outputFolder);
             EXPECT_EQ(effective(cli->plan.process.spec), effective(plan.process.spec));
         }
     }
@@ -211,7 +211,7 @@ TEST(PresetSettings, APresetSetsWhatItNamesAndItsSwitchesAndLeavesTheRest)
     s.maxBytes = 5000;
     s.sizes = QStringLiteral("100,200");
     s.outputLocation = ui::OutputLocation::Folder;
-    s.outputDir = QStringLiteral("/out");
+    s.outputFolder = QStringLiteral("/out");
     s.encode.pngCompression = 2;
     const Preset web = builtInPresets()[0];
     const BatchSettings after = ui::applyPreset(web, s);
@@ -224,7 +224,7 @@ TEST(PresetSettings, APresetSetsWhatItNamesAndItsSwitchesAndLeavesTheRest)
     EXPECT_FALSE(after.spec.enlarge) << "a switch it does not name is off";
     EXPECT_FALSE(after.stripMetadata);
     EXPECT_EQ(after.maxBytes, 0U);
-    EXPECT_EQ(after.outputDir, s.outputDir) << "where outputs go is not a preset's";
+    EXPECT_EQ(after.outputFolder, s.outputFolder) << "where outputs go is not a preset's";
     EXPECT_EQ(after.outputLocation, s.outputLocation);
     EXPECT_EQ(after.encode.pngCompression, 2) << "an option it does not name stays";
     EXPECT_FALSE(ui::matchesPreset(s, web));

@@ -65,7 +65,7 @@ namespace {
     {
         BatchSettings s;
         s.outputLocation = OutputLocation::Folder;
-        s.outputDir = toQString(out);
+        s.outputFolder = toQString(out);
         s.device = DeviceChoice::Cpu;
         return s;
     }

@@ -622,7 +622,7 @@ namespace {
             field("max bytes", a.maxBytes, b.maxBytes);
             field(
                 "location", static_cast<int>(a.outputLocation), static_cast<int>(b.outputLocation));
-            text("folder", a.outputDir, b.outputDir);
+            text("folder", a.outputFolder, b.outputFolder);
             field("device", static_cast<int>(a.device), static_cast<int>(b.device));
             field("threads", a.threads, b.threads);
             return out.str();

@@ -50,7 +50,7 @@ namespace {
         s.recursive = false;
         s.stripMetadata = true;
         s.outputLocation = OutputLocation::Folder;
-        s.outputDir = QStringLiteral("/srv/photos/small \u7167\u7247");
+        s.outputFolder = QStringLiteral("/srv/photos/small \u7167\u7247");
         s.device = DeviceChoice::Cpu;
         s.threads = 3;
         return s;
@@ -94,7 +94,7 @@ TEST(SettingsStore, EverySettingSurvivesARestart)
     SettingsStore store(settings);
     const BatchSettings loaded = store.load();
     EXPECT_EQ(loaded, saved);
-    EXPECT_EQ(loaded.outputDir, saved.outputDir);
+    EXPECT_EQ(loaded.outputFolder, saved.outputFolder);
     EXPECT_EQ(store.windowGeometry(), QByteArray("geometry\x01\x02", 10));
     EXPECT_EQ(store.windowState(), QByteArray("state"));
     EXPECT_EQ(store.lastFolder(), QStringLiteral("/home/me/Pictures"));
@@ -227,8 +227,8 @@ TEST(BatchSettings, BecomeTheEngineOptions)
     const PlanOptions plan = s.planOptions();
     const BatchOptions batch = s.batchOptions();
     EXPECT_FALSE(plan.recursive);
-    ASSERT_TRUE(plan.outputDir.has_value());
-    EXPECT_EQ(toQString(*plan.outputDir), s.outputDir);
+    ASSERT_TRUE(plan.outputFolder.has_value());
+    EXPECT_EQ(toQString(*plan.outputFolder), s.outputFolder);
     EXPECT_EQ(plan.format, OutputFormat::Png);
     EXPECT_EQ(plan.onExisting, ExistingPolicy::Rename);
     EXPECT_EQ(batch.process.encode, s.encode);
@@ -250,7 +250,8 @@ TEST(BatchSettings, BecomeTheEngineOptions)
 
     BatchSettings inside = s;
     inside.outputLocation = OutputLocation::InsideEachInput;
-    EXPECT_FALSE(inside.planOptions().outputDir.has_value()) << "the remembered folder is not used";
+    EXPECT_FALSE(inside.planOptions().outputFolder.has_value())
+        << "the remembered folder is not used";
     BatchSettings one = s;
     one.sizes.clear();
     one.nameTemplate.clear();
@@ -290,13 +291,13 @@ TEST(BatchSettings, ProblemsNameTheValueThatIsWrong)
     s.spec.mode = SizeMode::Percent;
 
     s.outputLocation = OutputLocation::Folder;
-    s.outputDir.clear();
-    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::OutputDir });
-    s.outputDir = QStringLiteral("relative/folder");
-    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::OutputDir });
-    s.outputDir = inputs.front();
-    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::OutputDir });
-    s.outputDir = toQString(dir.path() / "out");
+    s.outputFolder.clear();
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::OutputFolder });
+    s.outputFolder = QStringLiteral("relative/folder");
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::OutputFolder });
+    s.outputFolder = inputs.front();
+    EXPECT_EQ(fields(validateSettings(s, inputs)), std::vector { SettingsField::OutputFolder });
+    s.outputFolder = toQString(dir.path() / "out");
     EXPECT_TRUE(validateSettings(s, inputs).empty());
 
     s.encode.jpegQuality = 0;

@@ -58,7 +58,7 @@ struct BatchController::Outcome {
     std::optional<BatchSummary> summary; ///< unset when planning failed
     QString error;
     QStringList problems;
-    QStringList outputDirs;
+    QStringList outputFolders;
 };
 
 /// Receives the engine's events on its worker threads. Finished jobs are queued under a lock and
@@ -216,8 +216,8 @@ BatchController::Outcome BatchController::planAndRun(BatchScheduler* scheduler,
                     QDir::toNativeSeparators(toQString(job.input())), displayText(*job.reason)));
             }
         }
-        for (const auto& dir : plan->outputDirs) {
-            outcome.outputDirs.append(toQString(dir));
+        for (const auto& dir : plan->outputFolders) {
+            outcome.outputFolders.append(toQString(dir));
         }
         QMetaObject::invokeMethod(
             this,
@@ -337,7 +337,7 @@ void BatchController::onWorkerDone(const Outcome& outcome)
     BatchResult result;
     result.error = outcome.error;
     result.problems = outcome.problems;
-    result.outputDirs = outcome.outputDirs;
+    result.outputFolders = outcome.outputFolders;
     result.largerOutputs = m_bridge ? m_bridge->largerOutputs() : 0;
     result.stretchedOutputs = m_bridge ? m_bridge->stretchedOutputs() : 0;
     if (outcome.summary) {

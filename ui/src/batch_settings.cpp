@@ -29,7 +29,7 @@ PlanOptions BatchSettings::planOptions() const
     PlanOptions plan;
     plan.recursive = recursive;
     if (outputLocation == OutputLocation::Folder) {
-        plan.outputDir = toPath(outputDir);
+        plan.outputFolder = toPath(outputFolder);
     }
     plan.format = format;
     plan.onExisting = onExisting;
@@ -137,17 +137,17 @@ std::vector<SettingsProblem> validateSettings(
     if (settings.outputLocation != OutputLocation::Folder) {
         return problems;
     }
-    if (settings.outputDir.trimmed().isEmpty()) {
-        problems.push_back({ SettingsField::OutputDir,
+    if (settings.outputFolder.trimmed().isEmpty()) {
+        problems.push_back({ SettingsField::OutputFolder,
             QCoreApplication::translate("BatchSettings", "Choose an output folder.") });
     } else {
-        const QFileInfo out(settings.outputDir);
+        const QFileInfo out(settings.outputFolder);
         if (out.isRelative()) {
-            problems.push_back({ SettingsField::OutputDir,
+            problems.push_back({ SettingsField::OutputFolder,
                 QCoreApplication::translate(
                     "BatchSettings", "The output folder must be a full path.") });
         } else if (out.exists() && !out.isDir()) {
-            problems.push_back({ SettingsField::OutputDir,
+            problems.push_back({ SettingsField::OutputFolder,
                 QCoreApplication::translate(
                     "BatchSettings", "The output folder is a file, not a folder.") });
         } else {
@@ -155,7 +155,7 @@ std::vector<SettingsProblem> validateSettings(
             for (const QString& input : inputs) {
                 const QFileInfo in(input);
                 if (in.isDir() && QDir::cleanPath(in.absoluteFilePath()) == outPath) {
-                    problems.push_back({ SettingsField::OutputDir,
+                    problems.push_back({ SettingsField::OutputFolder,
                         QCoreApplication::translate("BatchSettings",
                             "The output folder is one of the inputs; choose another.") });
                     break;

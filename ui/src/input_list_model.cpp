@@ -32,7 +32,7 @@ namespace {
         const bool aFolder = a.outputLocation == OutputLocation::Folder;
         const bool bFolder = b.outputLocation == OutputLocation::Folder;
         return a.recursive == b.recursive && aFolder == bFolder
-            && (!aFolder || a.outputDir == b.outputDir) && a.format == b.format
+            && (!aFolder || a.outputFolder == b.outputFolder) && a.format == b.format
             && a.onExisting == b.onExisting && a.sizes == b.sizes
             && a.nameTemplate == b.nameTemplate
             && (a.nameTemplate.trimmed().isEmpty() || a.spec == b.spec);

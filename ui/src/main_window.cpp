@@ -617,7 +617,7 @@ QWidget* MainWindow::buildRun()
     connect(m_log, &QAbstractItemModel::modelReset, this, &MainWindow::updateFailureCount);
     // With no folder above them all, the button has a menu of the folders instead.
     connect(m_openOutput, &QPushButton::clicked, this, [this] {
-        const QString root = FolderOpener::commonRoot(m_outputDirs);
+        const QString root = FolderOpener::commonRoot(m_outputFolders);
         if (!root.isEmpty()) {
             openOutputFolder(root);
         }
@@ -750,9 +750,9 @@ void MainWindow::revalidate()
     // The planner's own refusal (an output folder inside an input, say), unless the checks above
     // said it about the output folder already.
     const bool outputProblem = std::any_of(problems.begin(), problems.end(),
-        [](const SettingsProblem& p) { return p.field == SettingsField::OutputDir; });
+        [](const SettingsProblem& p) { return p.field == SettingsField::OutputFolder; });
     if (!m_inputs->planError().isEmpty() && !outputProblem) {
-        problems.push_back({ SettingsField::OutputDir, m_inputs->planError() });
+        problems.push_back({ SettingsField::OutputFolder, m_inputs->planError() });
     }
     if (!m_inputs->paths().isEmpty() && m_inputs->totalImages() == 0
         && m_inputs->planError().isEmpty()) {
@@ -810,7 +810,7 @@ void MainWindow::startBatch()
     m_summary->hide();
     m_notes.clear();
     m_openOutput->hide();
-    m_outputDirs.clear();
+    m_outputFolders.clear();
     m_progress->setRange(0, 0); // busy until the plan is known
     m_tabs->setCurrentWidget(m_logPane); // the log, where the batch shows what it does
     m_controller.start(m_inputs->paths(), settings);
@@ -921,14 +921,14 @@ void MainWindow::onFinished(const BatchResult& result)
         m_summary->setText(text);
         m_summary->show();
         m_rate->clear();
-        m_outputDirs = result.outputDirs;
+        m_outputFolders = result.outputFolders;
         // Skipped outputs exist too: a re-run that skipped everything still has them to show.
-        m_openOutput->setVisible((s.ok > 0 || s.skipped > 0) && !m_outputDirs.isEmpty());
-        m_openOutput->setToolTip(QDir::toNativeSeparators(m_outputDirs.join(QLatin1Char('\n'))));
+        m_openOutput->setVisible((s.ok > 0 || s.skipped > 0) && !m_outputFolders.isEmpty());
+        m_openOutput->setToolTip(QDir::toNativeSeparators(m_outputFolders.join(QLatin1Char('\n'))));
         QMenu* folders = nullptr;
-        if (FolderOpener::commonRoot(m_outputDirs).isEmpty() && !m_outputDirs.isEmpty()) {
+        if (FolderOpener::commonRoot(m_outputFolders).isEmpty() && !m_outputFolders.isEmpty()) {
             folders = new QMenu(m_openOutput);
-            for (const QString& dir : std::as_const(m_outputDirs)) {
+            for (const QString& dir : std::as_const(m_outputFolders)) {
                 folders->addAction(
                     QDir::toNativeSeparators(dir), this, [this, dir] { openOutputFolder(dir); });
             }

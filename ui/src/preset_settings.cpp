@@ -26,45 +26,21 @@ namespace {
         }
     }
 
-    void readInt(const std::string& value, int& field)
+    // As the command line reads them (parseOptionValue()); what cannot be read leaves the field.
+    void readInt(const OptionInfo& option, const std::string& value, int& field)
     {
-        bool ok = false;
-        const int v = QString::fromStdString(value).toInt(&ok);
-        if (ok) {
-            field = v;
+        if (const auto v = parseOptionValue(option, value)) {
+            field = static_cast<int>(v->integer);
         }
     }
 
-    void readSize(const std::string& value, ResizeSpec& spec, SizeMode mode)
+    void readSize(
+        const OptionInfo& option, const std::string& value, ResizeSpec& spec, SizeMode mode)
     {
-        const QStringList sides = QString::fromStdString(value).toLower().split(QLatin1Char('x'));
-        bool okW = false;
-        bool okH = false;
-        const int w = sides.size() == 2 ? sides[0].toInt(&okW) : 0;
-        const int h = sides.size() == 2 ? sides[1].toInt(&okH) : 0;
-        if (okW && okH) {
+        if (const auto v = parseOptionValue(option, value)) {
             spec.mode = mode;
-            spec.width = w;
-            spec.height = h;
-        }
-    }
-
-    // "200000", "200K" (1024-based) or "2M", as --max-bytes takes it.
-    void readBytes(std::string value, std::uint64_t& field)
-    {
-        std::uint64_t unit = 1;
-        if (!value.empty() && (value.back() == 'K' || value.back() == 'k')) {
-            unit = 1024;
-        } else if (!value.empty() && (value.back() == 'M' || value.back() == 'm')) {
-            unit = std::uint64_t { 1024 } * 1024;
-        }
-        if (unit != 1) {
-            value.pop_back();
-        }
-        bool ok = false;
-        const qulonglong v = QString::fromStdString(value).toULongLong(&ok);
-        if (ok) {
-            field = v * unit;
+            spec.width = static_cast<int>(v->width);
+            spec.height = static_cast<int>(v->height);
         }
     }
 
@@ -154,24 +130,22 @@ BatchSettings applyPreset(const Preset& preset, BatchSettings s)
         const OptionInfo* o = setting.option;
         const std::string& v = setting.value;
         if (o == &kPercent) {
-            bool ok = false;
-            const double p = QString::fromStdString(v).toDouble(&ok);
-            if (ok) {
+            if (const auto p = parseOptionValue(kPercent, v)) {
                 s.spec.mode = SizeMode::Percent;
-                s.spec.percent = p;
+                s.spec.percent = p->number;
             }
         } else if (o == &kFit) {
-            readSize(v, s.spec, SizeMode::Fit);
+            readSize(kFit, v, s.spec, SizeMode::Fit);
         } else if (o == &kFill) {
-            readSize(v, s.spec, SizeMode::Fill);
+            readSize(kFill, v, s.spec, SizeMode::Fill);
         } else if (o == &kExact) {
-            readSize(v, s.spec, SizeMode::Exact);
+            readSize(kExact, v, s.spec, SizeMode::Exact);
         } else if (o == &kLongEdge) {
             s.spec.mode = SizeMode::LongEdge;
-            readInt(v, s.spec.longEdge);
+            readInt(*o, v, s.spec.longEdge);
         } else if (o == &kShortEdge) {
             s.spec.mode = SizeMode::ShortEdge;
-            readInt(v, s.spec.shortEdge);
+            readInt(*o, v, s.spec.shortEdge);
         } else if (o == &kSizes) {
             s.sizes = QString::fromStdString(v);
         } else if (o == &kEnlarge) {
@@ -183,24 +157,24 @@ BatchSettings applyPreset(const Preset& preset, BatchSettings s)
         } else if (o == &kFormat) {
             readName(v, s.format);
         } else if (o == &kJpegQuality) {
-            readInt(v, s.encode.jpegQuality);
+            readInt(*o, v, s.encode.jpegQuality);
         } else if (o == &kSubsampling) {
             readName(v, s.encode.subsampling);
         } else if (o == &kProgressive) {
             s.encode.progressive = true;
         } else if (o == &kPngCompression) {
-            readInt(v, s.encode.pngCompression);
+            readInt(*o, v, s.encode.pngCompression);
 #if DROPSIZE_WITH_WEBP
         } else if (o == &kWebpQuality) {
-            readInt(v, s.encode.webpQuality);
+            readInt(*o, v, s.encode.webpQuality);
         } else if (o == &kWebpLossless) {
             s.encode.webpLossless = true;
 #endif
 #if DROPSIZE_WITH_HEIF
         } else if (o == &kAvifQuality) {
-            readInt(v, s.encode.avifQuality);
+            readInt(*o, v, s.encode.avifQuality);
         } else if (o == &kAvifSpeed) {
-            readInt(v, s.encode.avifSpeed);
+            readInt(*o, v, s.encode.avifSpeed);
 #endif
         } else if (o == &kStripMetadata) {
             s.stripMetadata = true;
@@ -211,7 +185,9 @@ BatchSettings applyPreset(const Preset& preset, BatchSettings s)
         } else if (o == &kIfBigger) {
             readName(v, s.ifBigger);
         } else if (o == &kMaxBytes) {
-            readBytes(v, s.maxBytes);
+            if (const auto n = parseOptionValue(kMaxBytes, v)) {
+                s.maxBytes = n->integer;
+            }
         }
         // A single size replaces a list of sizes.
         if (o == &kPercent || o == &kFit || o == &kFill || o == &kExact || o == &kLongEdge

@@ -172,14 +172,14 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_location->setItemData(1,
         tr("Every output goes to the folder below, the inputs' sub-folders mirrored inside."),
         Qt::ToolTipRole);
-    m_outputDir = new QLineEdit(this);
-    m_outputDir->setPlaceholderText(tr("Output folder"));
-    m_outputDir->setClearButtonEnabled(true);
+    m_outputFolder = new QLineEdit(this);
+    m_outputFolder->setPlaceholderText(tr("Output folder"));
+    m_outputFolder->setClearButtonEnabled(true);
     m_chooseOutput = new QPushButton(tr("Ch&oose\u2026"), this);
     form->addRow(tr("Save &to:"), m_location);
-    m_outputRow = row(this, { m_outputDir, m_chooseOutput }, false);
+    m_outputRow = row(this, { m_outputFolder, m_chooseOutput }, false);
     form->addRow(QString(), m_outputRow);
-    form->addRow(QString(), addProblemLabel(SettingsField::OutputDir, true));
+    form->addRow(QString(), addProblemLabel(SettingsField::OutputFolder, true));
 
     m_format = new QComboBox(this);
 #if DROPSIZE_WITH_HEIF
@@ -374,7 +374,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_height->setAccessibleName(tr("Height"));
     m_longEdge->setAccessibleName(tr("Long edge"));
     m_shortEdge->setAccessibleName(tr("Short edge"));
-    m_outputDir->setAccessibleName(tr("Output folder"));
+    m_outputFolder->setAccessibleName(tr("Output folder"));
     m_quality->setAccessibleName(tr("JPEG quality"));
     m_maxBytes->setAccessibleName(tr("Largest file size"));
     m_maxBytesUnit->setAccessibleName(tr("Unit of the largest file size"));
@@ -392,7 +392,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_problemFields[SettingsField::Sizes] = { m_sizes };
     m_problemFields[SettingsField::Size]
         = { m_mode, m_percent, m_width, m_height, m_longEdge, m_shortEdge, m_enlarge };
-    m_problemFields[SettingsField::OutputDir] = { m_outputDir };
+    m_problemFields[SettingsField::OutputFolder] = { m_outputFolder };
     m_problemFields[SettingsField::Name] = { m_nameTemplate };
     m_problemFields[SettingsField::Quality]
         = { m_quality, m_webpQuality, m_avifQuality, m_avifSpeed };
@@ -401,10 +401,10 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     // Tab goes down the column as it reads.
     QWidget* previous = nullptr;
     for (QWidget* w : std::initializer_list<QWidget*> { m_mode, m_percent, m_width, m_height,
-             m_longEdge, m_shortEdge, m_location, m_outputDir, m_chooseOutput, m_format, m_quality,
-             m_webpQuality, m_avifQuality, m_webpLossless, m_moreToggle, m_sizes, m_enlarge,
-             m_filter, m_nameTemplate, m_maxBytes, m_maxBytesUnit, m_ifBigger, m_existing,
-             m_recursive, m_keepDates, m_keepMetadata, m_avifSpeed, m_device, reset }) {
+             m_longEdge, m_shortEdge, m_location, m_outputFolder, m_chooseOutput, m_format,
+             m_quality, m_webpQuality, m_avifQuality, m_webpLossless, m_moreToggle, m_sizes,
+             m_enlarge, m_filter, m_nameTemplate, m_maxBytes, m_maxBytesUnit, m_ifBigger,
+             m_existing, m_recursive, m_keepDates, m_keepMetadata, m_avifSpeed, m_device, reset }) {
         if (w == nullptr) {
             continue; // a format this build lacks
         }
@@ -447,7 +447,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     for (QCheckBox* box : { m_enlarge, m_recursive, m_keepMetadata, m_keepDates }) {
         connect(box, &QCheckBox::toggled, this, changed);
     }
-    connect(m_outputDir, &QLineEdit::textChanged, this, changed);
+    connect(m_outputFolder, &QLineEdit::textChanged, this, changed);
     connect(m_chooseOutput, &QPushButton::clicked, this, &SettingsPanel::chooseOutputFolder);
     connect(reset, &QPushButton::clicked, this, &SettingsPanel::resetRequested);
     connect(m_moreToggle, &QToolButton::toggled, this, [this](bool open) {
@@ -529,7 +529,7 @@ BatchSettings SettingsPanel::settings() const
     s.spec.enlarge = m_enlarge->isChecked();
     s.spec.filter = current<Filter>(m_filter);
     s.outputLocation = current<OutputLocation>(m_location);
-    s.outputDir = QDir::fromNativeSeparators(m_outputDir->text().trimmed());
+    s.outputFolder = QDir::fromNativeSeparators(m_outputFolder->text().trimmed());
     s.format = current<OutputFormat>(m_format);
     s.encode.jpegQuality = m_quality->value();
 #if DROPSIZE_WITH_HEIF
@@ -566,7 +566,7 @@ void SettingsPanel::setSettings(const BatchSettings& s)
     m_enlarge->setChecked(s.spec.enlarge);
     setCurrent(m_filter, s.spec.filter);
     setCurrent(m_location, s.outputLocation);
-    m_outputDir->setText(QDir::toNativeSeparators(s.outputDir));
+    m_outputFolder->setText(QDir::toNativeSeparators(s.outputFolder));
     setCurrent(m_format, s.format);
     m_quality->setValue(s.encode.jpegQuality);
 #if DROPSIZE_WITH_HEIF
@@ -661,7 +661,7 @@ void SettingsPanel::showProblems(const std::vector<SettingsProblem>& problems)
             showRow(label, !messages.isEmpty());
         }
         label->setText(wrapPathsAtSeparators(text));
-        if (field == SettingsField::OutputDir) {
+        if (field == SettingsField::OutputFolder) {
             showRow(label, !m_outputRow->isHidden() || !text.isEmpty()); // as set above
         }
         for (QWidget* w : m_problemFields[field]) {
@@ -683,7 +683,7 @@ void SettingsPanel::updateEnabledState()
     showRow(m_outputRow, folder);
     // The output folder's problem keeps its line while the folder is typed in; beside the
     // "ResizeImage" choice only a problem shows it.
-    QLabel* outputProblem = m_problemLabels[SettingsField::OutputDir];
+    QLabel* outputProblem = m_problemLabels[SettingsField::OutputFolder];
     showRow(outputProblem, folder || !outputProblem->text().isEmpty());
     // Only the settings of the formats an output may be in: a batch that keeps the inputs'
     // formats may write any of them; PNG has none.
@@ -734,9 +734,9 @@ void SettingsPanel::updateEnabledState()
 void SettingsPanel::chooseOutputFolder()
 {
     const QString folder = QFileDialog::getExistingDirectory(
-        this, tr("Choose the output folder"), m_outputDir->text());
+        this, tr("Choose the output folder"), m_outputFolder->text());
     if (!folder.isEmpty()) {
-        m_outputDir->setText(QDir::toNativeSeparators(folder));
+        m_outputFolder->setText(QDir::toNativeSeparators(folder));
         emit folderChosen(folder);
     }
 }

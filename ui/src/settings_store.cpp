@@ -134,7 +134,7 @@ namespace {
                 kFilter, [](auto& s) -> auto& { return s.spec.filter; }),
             enumKey(
                 kOutputLocation, [](auto& s) -> auto& { return s.outputLocation; }),
-            stringKey(kOutputFolder, &BatchSettings::outputDir),
+            stringKey(kOutputFolder, &BatchSettings::outputFolder),
             stringKey(kSizes, &BatchSettings::sizes),
             stringKey(kNameTemplate, &BatchSettings::nameTemplate),
             enumKey(

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/path_text.h"
 
+#include "dropsize/core/utf8.h"
+
 namespace fs = std::filesystem;
 
 namespace dropsize {
@@ -24,21 +26,7 @@ std::string utf8(const fs::path& path)
                 ++i;
             }
         }
-        if (c < 0x80) {
-            out.push_back(static_cast<char>(c));
-        } else if (c < 0x800) {
-            out.push_back(static_cast<char>(0xc0 | (c >> 6)));
-            out.push_back(static_cast<char>(0x80 | (c & 0x3f)));
-        } else if (c < 0x10000) {
-            out.push_back(static_cast<char>(0xe0 | (c >> 12)));
-            out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3f)));
-            out.push_back(static_cast<char>(0x80 | (c & 0x3f)));
-        } else {
-            out.push_back(static_cast<char>(0xf0 | (c >> 18)));
-            out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3f)));
-            out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3f)));
-            out.push_back(static_cast<char>(0x80 | (c & 0x3f)));
-        }
+        appendUtf8(out, c); // a lone surrogate as its own three bytes
     }
     return out;
 }
@@ -47,43 +35,22 @@ fs::path pathFromUtf8(std::string_view text)
 {
     std::wstring wide;
     wide.reserve(text.size());
-    std::size_t i = 0;
-    const auto byteAt = [&](std::size_t at) { return static_cast<unsigned char>(text[at]); };
-    const auto continuation
-        = [&](std::size_t at) { return at < text.size() && (byteAt(at) & 0xc0) == 0x80; };
-    while (i < text.size()) {
-        const unsigned char lead = byteAt(i);
-        std::size_t length = lead < 0x80  ? 1
-            : lead >= 0xc2 && lead < 0xe0 ? 2
-            : lead >= 0xe0 && lead < 0xf0 ? 3
-            : lead >= 0xf0 && lead < 0xf5 ? 4
-                                          : 0;
-        char32_t c = length == 1 ? lead
-            : length == 2        ? lead & 0x1fu
-            : length == 3        ? lead & 0x0fu
-                                 : lead & 0x07u;
-        for (std::size_t k = 1; k < length; ++k) {
-            if (!continuation(i + k)) {
-                length = 0;
-                break;
-            }
-            c = (c << 6) | (byteAt(i + k) & 0x3fu);
-        }
-        // Overlong forms and values past U+10FFFF are not characters; a surrogate's three bytes
-        // are taken as what utf8() wrote for a lone one.
-        if (length == 0 || (length == 3 && c < 0x800)
-            || (length == 4 && (c < 0x10000 || c > 0x10ffff))) {
+    for (std::size_t i = 0; i < text.size();) {
+        // A surrogate's three bytes are taken as what utf8() wrote for a lone one; a byte that
+        // starts no character becomes U+FFFD.
+        const auto c = utf8CharAt(text, i, true);
+        if (!c) {
             wide.push_back(L'\xfffd');
             ++i;
             continue;
         }
-        if (c >= 0x10000) {
-            wide.push_back(static_cast<wchar_t>(0xd800 + ((c - 0x10000) >> 10)));
-            wide.push_back(static_cast<wchar_t>(0xdc00 + ((c - 0x10000) & 0x3ff)));
+        if (c->code >= 0x10000) {
+            wide.push_back(static_cast<wchar_t>(0xd800 + ((c->code - 0x10000) >> 10)));
+            wide.push_back(static_cast<wchar_t>(0xdc00 + ((c->code - 0x10000) & 0x3ff)));
         } else {
-            wide.push_back(static_cast<wchar_t>(c));
+            wide.push_back(static_cast<wchar_t>(c->code));
         }
-        i += length;
+        i += c->length;
     }
     return fs::path(std::move(wide));
 }

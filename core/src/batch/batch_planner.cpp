@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/batch_planner.h"
 
-#include "batch/job_pipeline.h"
 #include "codecs/codec_registry.h"
 #include "dropsize/core/path_text.h"
 #include "files/platform_files.h"
@@ -202,31 +201,31 @@ namespace {
             Error reason = Error::of(code, std::move(message));
             reason.systemCode = systemCode;
             job.reason = std::make_shared<const Error>(std::move(reason));
-            job.partHash = notePart(m_jobParts, job.inputPath);
+            job.shardHash = noteShard(m_jobShards, job.inputPath);
             m_plan.jobs.push_back(std::move(job));
         }
 
         void ignore(const fs::path& path, Text reason)
         {
-            notePart(m_ignoredParts, path.native());
+            noteShard(m_ignoredShards, path.native());
             m_plan.ignored.push_back({ path, std::move(reason) });
         }
 
         /// With a shard: the paths of jobs and ignored paths are made relative to this folder
         /// (an input folder's canonical path, or the list's root) for shardOf(); empty: each is
         /// known by its file name (a given file).
-        void setPartRoot(PathString root) { m_partRoot = std::move(root); }
+        void setShardRoot(PathString root) { m_shardRoot = std::move(root); }
 
         /// Keeps only the jobs and ignored paths of part `index`, once every output is named,
         /// and only the output folders that the kept jobs write to. Job ids stay those of the
         /// whole batch.
-        void keepPart(std::uint32_t index)
+        void keepShard(std::uint32_t index)
         {
             // The batch's fingerprint, before the other parts' jobs go: a sum of the jobs'
             // hashes, each mixed (SplitMix64's finaliser), and of their number.
             std::uint64_t batch = m_plan.jobs.size();
             for (const Job& job : m_plan.jobs) {
-                std::uint64_t z = job.partHash + 0x9E3779B97F4A7C15ULL;
+                std::uint64_t z = job.shardHash + 0x9E3779B97F4A7C15ULL;
                 z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
                 z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
                 batch += z ^ (z >> 31);
@@ -235,7 +234,7 @@ namespace {
             std::vector<Job> jobs;
             std::unordered_set<PathString> dirs;
             for (std::size_t i = 0; i < m_plan.jobs.size(); ++i) {
-                if (m_jobParts[i] != index) {
+                if (m_jobShards[i] != index) {
                     continue;
                 }
                 for (const JobOutput& out : m_plan.jobs[i].outputs) {
@@ -246,12 +245,12 @@ namespace {
             m_plan.jobs = std::move(jobs);
             std::vector<IgnoredPath> ignored;
             for (std::size_t i = 0; i < m_plan.ignored.size(); ++i) {
-                if (m_ignoredParts[i] == index) {
+                if (m_ignoredShards[i] == index) {
                     ignored.push_back(std::move(m_plan.ignored[i]));
                 }
             }
             m_plan.ignored = std::move(ignored);
-            std::erase_if(m_plan.outputDirs,
+            std::erase_if(m_plan.outputFolders,
                 [&](const fs::path& dir) { return dirs.count(dir.native()) == 0; });
         }
 
@@ -306,12 +305,12 @@ namespace {
         }
 
         /// Walks `folder`, whose path is `dir` (inside the input folder `root`), its outputs
-        /// going to `outDir`. It moves down into each sub-folder and back, so that every look is
+        /// going to `outFolder`. It moves down into each sub-folder and back, so that every look is
         /// relative to the folder at hand and paths are only strings: time and memory stay
         /// linear in the number of entries whatever the depth. Returns with `folder` where it
         /// was.
         Status walk(platform::WalkedFolder& folder, const PathString& dir, const fs::path& root,
-            const PathString& outDir, std::uint32_t outputRoot)
+            const PathString& outFolder, std::uint32_t outputRoot)
         {
             if (stopped()) {
                 return cancelled();
@@ -343,7 +342,7 @@ namespace {
                     visit(folder, dir, name, root, files, folders);
                 }
             }
-            addGroup(files, outDir, outputRoot);
+            addGroup(files, outFolder, outputRoot);
             for (const PathString& sub : folders) {
                 const PathString subPath = joined(dir, sub);
                 if (Status entered = folder.enter(sub); !entered) {
@@ -352,7 +351,7 @@ namespace {
                         entered.error().systemCode);
                     continue;
                 }
-                Status walked = walk(folder, subPath, root, joined(outDir, sub), outputRoot);
+                Status walked = walk(folder, subPath, root, joined(outFolder, sub), outputRoot);
                 if (Status back = folder.leave(*id); !back) {
                     return Error::of(ErrorCode::Io, back.error().describe(), utf8(dir));
                 }
@@ -366,12 +365,12 @@ namespace {
         /// Makes the jobs of files that share an output folder, in the order given; their
         /// outputs are named by nameOutputs() once every job is known.
         void addGroup(
-            std::vector<Candidate>& files, const PathString& outDir, std::uint32_t outputRoot)
+            std::vector<Candidate>& files, const PathString& outFolder, std::uint32_t outputRoot)
         {
             if (files.empty()) {
                 return;
             }
-            m_groups.push_back({ m_plan.jobs.size(), files.size(), outDir });
+            m_groups.push_back({ m_plan.jobs.size(), files.size(), outFolder });
             for (Candidate& c : files) {
                 Job job;
                 job.id = m_plan.jobs.size();
@@ -380,7 +379,7 @@ namespace {
                 job.format = c.format;
                 job.outputFormat = outputFormatFor(m_options.format, c.format);
                 job.outputRoot = outputRoot;
-                job.partHash = notePart(m_jobParts, job.inputPath);
+                job.shardHash = noteShard(m_jobShards, job.inputPath);
                 m_plan.jobs.push_back(std::move(job));
             }
             files.clear();
@@ -411,7 +410,7 @@ namespace {
                     Job& job = m_plan.jobs[group.first + i];
                     std::vector<Size> sizes(sizeCount);
                     if (readHeaders) {
-                        auto preview = JobPipeline::preview(job.input(), m_options.process);
+                        auto preview = inspectFile(job.input(), m_options.process);
                         if (!preview) {
                             Error error = std::move(preview).error();
                             error.path.clear();
@@ -436,7 +435,7 @@ namespace {
                         out.named = readHeaders ? sizes[k] : Size {};
                         relative[i].push_back(pattern.expand(fields));
                         wanted.insert(platform::nameKey(relative[i].back()));
-                        out.path = joined(group.outDir,
+                        out.path = joined(group.outFolder,
                             pathFromUtf8(relative[i].back()).make_preferred().native());
                         job.outputs.push_back(std::move(out));
                     }
@@ -448,12 +447,12 @@ namespace {
                 for (std::size_t i = 0; i < group.count; ++i) {
                     Job& job = m_plan.jobs[group.first + i];
                     const bool ours
-                        = !m_options.shard || m_jobParts[job.id] == m_options.shard->index;
+                        = !m_options.shard || m_jobShards[job.id] == m_options.shard->index;
                     for (std::size_t k = 0; k < job.outputs.size(); ++k) {
                         settle(job, job.outputs[k], relative[i][k], wanted, claimed, ours);
                         PathString dir = fs::path(job.outputs[k].path).parent_path().native();
-                        if (m_outputDirs.insert(dir).second) {
-                            m_plan.outputDirs.push_back(std::move(dir));
+                        if (m_outputFolders.insert(dir).second) {
+                            m_plan.outputFolders.push_back(std::move(dir));
                         }
                     }
                     job.action = jobAction(job);
@@ -477,7 +476,7 @@ namespace {
         /// groups, the same outputs, the same reasons. No folder is listed; what is learnt of a
         /// folder (whether the walk would enter it) is kept for the other lines in it.
         Status walkList(const std::vector<fs::path>& lines, const fs::path& root,
-            const fs::path& given, const PathString& outDir, std::uint32_t outputRoot)
+            const fs::path& given, const PathString& outFolder, std::uint32_t outputRoot)
         {
             const fs::path givenRoot = withoutTrailingSeparator(platform::absolutePath(given));
             std::vector<Listed> listed;
@@ -537,7 +536,8 @@ namespace {
                     problem(entry.path, entry.code, std::move(*entry.message));
                 }
                 if (i + 1 == listed.size() || listed[i + 1].parent != entry.parent) {
-                    addGroup(files, entry.parent.empty() ? outDir : joined(outDir, entry.parent),
+                    addGroup(files,
+                        entry.parent.empty() ? outFolder : joined(outFolder, entry.parent),
                         outputRoot);
                 }
             }
@@ -746,11 +746,11 @@ namespace {
             return m_folderVerdicts.emplace(rel.native(), std::move(verdict)).first->second;
         }
 
-        // Jobs [first, first + count) of plan.jobs, whose outputs go to outDir.
+        // Jobs [first, first + count) of plan.jobs, whose outputs go to outFolder.
         struct Group {
             std::size_t first = 0;
             std::size_t count = 0;
-            PathString outDir;
+            PathString outFolder;
         };
 
         const ResizeSpec& specOf(std::size_t k) const
@@ -1059,15 +1059,15 @@ namespace {
                 != m_outputRootIds.end();
         }
 
-        /// Appends the part of `path` (see setPartRoot()) to `parts`, when the plan is split,
+        /// Appends the part of `path` (see setShardRoot()) to `parts`, when the plan is split,
         /// and returns the hash it is chosen by (0 when the plan is not split).
-        std::uint64_t notePart(std::vector<std::uint32_t>& parts, const PathString& path) const
+        std::uint64_t noteShard(std::vector<std::uint32_t>& parts, const PathString& path) const
         {
             if (!m_options.shard) {
                 return 0;
             }
             PathString rel;
-            const PathString& root = m_partRoot;
+            const PathString& root = m_shardRoot;
             if (!root.empty() && path.size() > root.size() && path.starts_with(root)
                 && (root.back() == fs::path::preferred_separator
                     || path[root.size()] == fs::path::preferred_separator)) {
@@ -1087,12 +1087,12 @@ namespace {
 
         const PlanOptions& m_options;
         BatchPlan& m_plan;
-        PathString m_partRoot;
-        std::vector<std::uint32_t> m_jobParts; // with a shard: the part of each job
-        std::vector<std::uint32_t> m_ignoredParts; // and of each ignored path
+        PathString m_shardRoot;
+        std::vector<std::uint32_t> m_jobShards; // with a shard: the part of each job
+        std::vector<std::uint32_t> m_ignoredShards; // and of each ignored path
         std::vector<FileIdentity> m_outputRootIds;
         FileIdentitySet m_seenDirs;
-        std::unordered_set<PathString> m_outputDirs;
+        std::unordered_set<PathString> m_outputFolders;
         std::vector<Group> m_groups;
         std::unordered_map<PathString, std::optional<Text>> m_folderVerdicts; // walkList()'s
         std::unordered_map<PathString, fs::path> m_realFolders; // and the real paths it found
@@ -1114,7 +1114,7 @@ BatchPlanner::BatchPlanner(PlanOptions options)
 
 Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
 {
-    if (m_options.outputDir && m_options.outputDir->empty()) {
+    if (m_options.outputFolder && m_options.outputFolder->empty()) {
         // The window's "one folder" with its field cleared: said, not thrown by the path calls.
         return Error::of(
             ErrorCode::InvalidArgument, Text::tr("no output folder is given: choose one"));
@@ -1244,8 +1244,9 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
 
     // Where each input's outputs go, decided before the walk so that no output folder is read.
     std::optional<fs::path> chosen;
-    if (m_options.outputDir) {
-        const fs::path abs = withoutTrailingSeparator(platform::absolutePath(*m_options.outputDir));
+    if (m_options.outputFolder) {
+        const fs::path abs
+            = withoutTrailingSeparator(platform::absolutePath(*m_options.outputFolder));
         chosen = abs.has_relative_path()
             ? withoutTrailingSeparator(weaklyCanonical(abs.parent_path())) / abs.filename()
             : abs;
@@ -1322,16 +1323,16 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         if (walker.stopped()) {
             return Walker::cancelled();
         }
-        walker.setPartRoot({}); // a given file is known by its name
+        walker.setShardRoot({}); // a given file is known by its name
         if (m_options.listRoot) {
-            walker.setPartRoot(root.path.native());
+            walker.setShardRoot(root.path.native());
             if (Status walked = walker.walkList(inputs, root.path, root.given,
                     plan.outputRoots[root.output].native(), root.output);
                 !walked) {
                 return std::move(walked).error();
             }
         } else if (root.folder) {
-            walker.setPartRoot(root.path.native());
+            walker.setShardRoot(root.path.native());
             auto folder = platform::WalkedFolder::open(root.path);
             if (!folder) {
                 walker.fail(root.given, ErrorCode::Io,
@@ -1349,7 +1350,7 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
         }
     }
     if (!m_options.listRoot) {
-        walker.setPartRoot({});
+        walker.setShardRoot({});
     }
     for (std::uint32_t i = 0; i < fileGroups.size(); ++i) {
         std::sort(fileGroups[i].begin(), fileGroups[i].end(),
@@ -1361,7 +1362,7 @@ Result<BatchPlan> BatchPlanner::plan(const std::vector<fs::path>& inputs) const
     }
     walker.addLateFailures();
     if (m_options.shard) {
-        walker.keepPart(m_options.shard->index);
+        walker.keepShard(m_options.shard->index);
     }
     plan.sizes = m_options.sizes;
     return plan;

@@ -3,6 +3,7 @@
 #include "batch/batch_run.h"
 
 #include "batch/job_pipeline.h"
+#include "batch/job_report.h"
 #include "dropsize/core/path_text.h"
 
 #include <algorithm>

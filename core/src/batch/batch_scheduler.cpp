@@ -58,7 +58,7 @@ namespace {
     // no later run reads it as input.
     void prepareOutputFolders(const BatchPlan& plan)
     {
-        for (const auto* dirs : { &plan.outputRoots, &plan.outputDirs }) {
+        for (const auto* dirs : { &plan.outputRoots, &plan.outputFolders }) {
             for (const fs::path& dir : *dirs) {
                 (void)AtomicFileWriter::removeStaleTemporaries(dir);
             }
@@ -114,11 +114,6 @@ bool BatchScheduler::isPaused() const noexcept { return m_impl->gate.isPaused();
 const CancelToken& BatchScheduler::cancelToken() const noexcept
 {
     return m_impl->gate.cancelToken();
-}
-
-Result<FilePreview> BatchScheduler::preview(const fs::path& input, const ProcessOptions& options)
-{
-    return JobPipeline::preview(input, options);
 }
 
 BatchSummary BatchScheduler::run(const BatchPlan& plan)

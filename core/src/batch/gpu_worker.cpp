@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "batch/gpu_worker.h"
 
+#include "batch/job_report.h"
 #include "dropsize/core/path_text.h"
 #include "resize/cpu_resizer.h"
 

@@ -5,6 +5,7 @@
 #include "batch/batch_run.h"
 #include "batch/job_pipeline.h"
 #include "batch/run_gate.h"
+#include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/gpu_device.h"
 
 #include <chrono>

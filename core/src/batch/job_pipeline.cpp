@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "batch/job_pipeline.h"
 
+#include "batch/job_report.h"
+#include "convert/inspect_file.h"
 #include "convert/target_size.h"
 #include "dropsize/core/path_text.h"
 #include "resize/cpu_resizer.h"
@@ -16,134 +18,6 @@
 namespace fs = std::filesystem;
 
 namespace dropsize {
-
-JobReport startReport(const Job& job, std::span<const OutputSize> sizes)
-{
-    JobReport report;
-    report.id = job.id;
-    report.partHash = job.partHash;
-    report.input = job.input();
-    report.inputBytes = job.inputBytes;
-    report.device = Device::Cpu;
-    for (const JobOutput& out : job.outputs) {
-        OutputReport o;
-        o.size = out.size;
-        o.label = out.size < sizes.size() ? sizes[out.size].label : std::string();
-        o.path = out.output();
-        if (!out.runs()) {
-            o.pending = false;
-            o.status = out.action == JobAction::Skip ? JobStatus::Skipped : JobStatus::Failed;
-            o.error = out.reason ? *out.reason
-                                 : Error::of(ErrorCode::Internal, Text::tr("not written"));
-            if (o.error->path.empty()) {
-                o.error->path = utf8(o.path);
-            }
-        }
-        report.outputs.push_back(std::move(o));
-    }
-    if (!job.runs() && !report.outputs.empty()) {
-        finishReport(report);
-        return report;
-    }
-    if (job.action == JobAction::Skip) {
-        report.status = JobStatus::Skipped;
-        report.output = job.output(); // the file that is there already
-        report.error = job.reason ? std::optional<Error>(*job.reason) : std::nullopt;
-    } else if (job.action == JobAction::Fail) {
-        report.status = JobStatus::Failed;
-        report.error = job.reason ? std::optional<Error>(*job.reason) : std::nullopt;
-    }
-    if (report.error && report.error->path.empty()) {
-        report.error->path = job.action == JobAction::Skip ? utf8(job.output()) : utf8(job.input());
-    }
-    return report;
-}
-
-void failReport(JobReport& report, Error error)
-{
-    report.status = error.code == ErrorCode::Cancelled ? JobStatus::Cancelled : JobStatus::Failed;
-    if (error.path.empty()) {
-        error.path = utf8(report.input);
-    }
-    for (std::size_t i = 0; i < report.outputs.size(); ++i) {
-        if (report.outputs[i].pending) {
-            failOutput(report, i, error);
-        }
-    }
-    report.error = std::move(error);
-}
-
-void failOutput(JobReport& report, std::size_t output, Error error)
-{
-    OutputReport& o = report.outputs[output];
-    o.pending = false;
-    o.status = error.code == ErrorCode::Cancelled ? JobStatus::Cancelled : JobStatus::Failed;
-    if (error.path.empty()) {
-        error.path = utf8(report.input);
-    }
-    o.error = std::move(error);
-}
-
-void finishReport(JobReport& report)
-{
-    if (report.outputs.empty()) {
-        return;
-    }
-    const auto first = [&](JobStatus status) -> const OutputReport* {
-        for (OutputReport& o : report.outputs) {
-            if (o.pending) {
-                o.pending = false;
-                o.status = JobStatus::Cancelled;
-                o.error
-                    = Error::of(ErrorCode::Cancelled, Text::tr("cancelled"), utf8(report.input));
-            }
-        }
-        for (const OutputReport& o : report.outputs) {
-            if (o.status == status) {
-                return &o;
-            }
-        }
-        return nullptr;
-    };
-    const OutputReport* ok = first(JobStatus::Ok);
-    const OutputReport* worst = nullptr;
-    for (const JobStatus status : { JobStatus::Failed, JobStatus::Cancelled }) {
-        if (worst == nullptr) {
-            worst = first(status);
-        }
-    }
-    const OutputReport* skipped = first(JobStatus::Skipped);
-    report.status = worst != nullptr ? worst->status
-        : ok != nullptr              ? JobStatus::Ok
-                                     : JobStatus::Skipped;
-    const OutputReport* said = worst != nullptr ? worst : ok != nullptr ? nullptr : skipped;
-    report.error = said != nullptr ? said->error : std::nullopt;
-    // A skipped job names the file that is there already, if that is why it was skipped.
-    const bool taken = report.status == JobStatus::Skipped && skipped != nullptr && skipped->error
-        && skipped->error->code == ErrorCode::Exists;
-    report.output = ok != nullptr ? ok->path : taken ? skipped->path : std::filesystem::path();
-    const OutputReport& shown = ok != nullptr ? *ok : report.outputs.front();
-    report.outputSize = shown.outputSize;
-    report.device = shown.device;
-    report.quality = shown.quality;
-    report.ifBigger = shown.ifBigger;
-    if (report.outputs.size() == 1) {
-        report.note = shown.note;
-    }
-    report.warning = Text();
-    for (const OutputReport& o : report.outputs) {
-        if (!o.warning.empty()) {
-            report.warning = o.warning;
-            break;
-        }
-    }
-    report.outputBytes = 0;
-    for (const OutputReport& o : report.outputs) {
-        if (o.status == JobStatus::Ok) {
-            report.outputBytes += o.bytes;
-        }
-    }
-}
 
 std::vector<std::vector<std::size_t>> pendingByScale(
     const PreparedJob& prepared, const JobReport& report)
@@ -168,110 +42,7 @@ std::vector<std::vector<std::size_t>> pendingByScale(
 
 namespace {
 
-    using platform::FileBytes;
-
-    // The header is read from the first bytes, and only then is the whole file read, once its
-    // memory is taken. A header past the first 256 KiB (big EXIF or ICC segments) is read on
-    // from the first 16 MiB; one larger than that is refused, whatever the file's size. The
-    // decoder opened on the first bytes goes on with the longer ones, and then with the whole
-    // file: each header is parsed once.
-    constexpr std::size_t kHeaderPrefixes[] = { 256u << 10, 16u << 20 };
-
-    struct Header {
-        FileBytes bytes; // the first bytes, or the whole file when it is small
-        OpenedImage image; // opened on `bytes`
-    };
-
-    // Reads more of the file `image` was opened on (`bytes`, replaced) and gives it on.
-    Status readOn(const fs::path& input, FileBytes& bytes, OpenedImage& image, std::uint64_t limit,
-        std::size_t maxRead = static_cast<std::size_t>(-1))
-    {
-        auto more = platform::readRegularFile(input, limit, maxRead);
-        if (!more) {
-            return std::move(more).error();
-        }
-        // The decoder goes on from what it built on the first bytes: they must be the same
-        // bytes in this read, or the file was rewritten in between.
-        const auto before = bytes.span();
-        const auto now = more->span();
-        if (more->fileSize != bytes.fileSize || more->identity != bytes.identity
-            || now.size() < before.size()
-            || !std::equal(before.begin(), before.end(), now.begin())) {
-            return Error::of(
-                ErrorCode::Io, Text::tr("the file changed while it was being read"), utf8(input));
-        }
-        if (auto extended = image.extend(more->span()); !extended) {
-            return extended;
-        }
-        bytes = std::move(more).value(); // the decoder reads these now
-        return {};
-    }
-
-    bool headerIsWholeFile(ImageFormat format) noexcept
-    {
-#if DROPSIZE_WITH_HEIF
-        return format == ImageFormat::Heif || format == ImageFormat::Avif;
-#else
-        (void)format;
-        return false;
-#endif
-    }
-
-    Result<Header> readHeader(const fs::path& input, const ImageProcessor& processor)
-    {
-        const std::uint64_t limit = processor.options().limits.maxMemoryBytes;
-        auto head = platform::readRegularFile(input, limit, kHeaderPrefixes[0]);
-        if (!head) {
-            return std::move(head).error();
-        }
-        auto image = processor.open(head->span(), head->fileSize);
-        if (!image) {
-            return std::move(image).error();
-        }
-        Header header { std::move(head).value(), std::move(image).value() };
-        for (const std::size_t prefix : std::span(kHeaderPrefixes).subspan(1)) {
-            if (header.image.hasHeader() || header.bytes.size == header.bytes.fileSize) {
-                break;
-            }
-            if (auto read = readOn(input, header.bytes, header.image, limit, prefix); !read) {
-                return std::move(read).error();
-            }
-        }
-        // A HEIF's header is its whole file (libheif parses every item as it opens one): past
-        // the prefixes, such a file is read whole here, within the memory limit of one image, so
-        // that a HEIC or AVIF larger than the last prefix is not refused. One worker holds one
-        // such file before its memory is taken; the run reads it no second time.
-        if (!header.image.hasHeader() && header.bytes.size < header.bytes.fileSize
-            && headerIsWholeFile(sniffFormat(header.bytes.span()))) {
-            if (auto read = readOn(input, header.bytes, header.image, limit); !read) {
-                return std::move(read).error();
-            }
-        }
-        if (auto finished = header.image.finishHeader(); !finished) {
-            return std::move(finished).error();
-        }
-        return header;
-    }
-
     Error cancelled() { return Error::of(ErrorCode::Cancelled, Text::tr("cancelled")); }
-
-    // "; "-joined: a report's note may already say why its size was kept.
-    void addNote(Text& note, Text more)
-    {
-        note = note.empty() ? std::move(more)
-                            : Text::tr("%1; %2").arg(std::move(note)).arg(std::move(more));
-    }
-
-    // What a job's report and preview say about its result: why its size was kept or only
-    // cropped, and what its decoder did otherwise than the file asked.
-    Text jobNote(const ImageHeader& header, const ResizeSpec& spec)
-    {
-        Text note = sizeNote(header.info, spec);
-        if (!header.warning.empty()) {
-            addNote(note, header.warning);
-        }
-        return note;
-    }
 
 } // namespace
 
@@ -303,30 +74,9 @@ JobPipeline::JobPipeline(const ProcessOptions& options, std::span<const OutputSi
 {
 }
 
-Result<FilePreview> JobPipeline::preview(const fs::path& input, const ProcessOptions& options)
-{
-    auto header = readHeader(input, ImageProcessor(options));
-    if (!header) {
-        return std::move(header).error();
-    }
-    // A PNG may carry its EXIF (and so its orientation) after the image data: only the whole
-    // file says it for sure. Its size is within the limit, checked before this read.
-    if (!header->image.headerFinal() && header->bytes.size < header->bytes.fileSize) {
-        if (auto read = readOn(input, header->bytes, header->image, options.limits.maxMemoryBytes);
-            !read) {
-            return std::move(read).error();
-        }
-    }
-    FilePreview preview;
-    preview.fileBytes = header->bytes.fileSize;
-    preview.note = jobNote(header->image.inspected().header, options.spec);
-    preview.inspected = header->image.inspected();
-    return preview;
-}
-
 std::optional<PreparedJob> JobPipeline::inspect(const Job& job, JobReport& report) const
 {
-    auto header = readHeader(job.input(), m_processor);
+    auto header = readFileHeader(job.input(), m_processor);
     if (!header) {
         failReport(report, std::move(header).error());
         return std::nullopt;
@@ -362,7 +112,7 @@ bool JobPipeline::planOutputs(const Job& job, PreparedJob& prepared, JobReport& 
         prepared.plans.push_back(makeResizePlan(info, spec));
         OutputReport& o = report.outputs[i];
         o.outputSize = prepared.plans.back().output;
-        o.note = jobNote(inspected.header, spec);
+        o.note = fileNote(inspected.header, spec);
         if (!o.pending) {
             continue;
         }
@@ -430,7 +180,7 @@ bool JobPipeline::load(const Job& job, PreparedJob& prepared, JobReport& report)
     if (prepared.bytes.size == prepared.bytes.fileSize) {
         return true;
     }
-    if (auto read = readOn(job.input(), prepared.bytes, prepared.image,
+    if (auto read = readMore(job.input(), prepared.bytes, prepared.image,
             m_processor.options().limits.maxMemoryBytes);
         !read) {
         failReport(report, std::move(read).error());
@@ -684,7 +434,7 @@ namespace {
         } catch (...) {
             JobReport report;
             report.id = job.id;
-            report.partHash = job.partHash;
+            report.shardHash = job.shardHash;
             report.status = JobStatus::Failed;
             return report;
         }

@@ -4,7 +4,6 @@
 
 #include "batch/memory_budget.h"
 #include "dropsize/core/batch_observer.h"
-#include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/image_processor.h"
 #include "files/platform_files.h"
 
@@ -92,10 +91,6 @@ public:
     const CancelToken& cancelToken() const noexcept { return m_cancel; }
     std::span<const OutputSize> sizes() const noexcept { return m_sizes; }
 
-    /// Reads an input as inspect() does, with the same checks and limits, and without memory.
-    [[nodiscard]] static Result<FilePreview> preview(
-        const std::filesystem::path& input, const ProcessOptions& options);
-
 private:
     /// Plans each output and checks their memory and the sizes their names say; false when the
     /// job ended (`report`).
@@ -111,17 +106,6 @@ private:
     const OutputSink* m_sink;
 };
 
-/// A job's report before it runs, with an OutputReport for each output (labelled by `sizes`,
-/// the plan's): a job or output planned as skipped or failed is final here.
-JobReport startReport(const Job& job, std::span<const OutputSize> sizes = {});
-/// Ends `report` with `error`, and every output still pending with it: cancelled for
-/// ErrorCode::Cancelled, failed otherwise; the error names the input when it names no file.
-void failReport(JobReport& report, Error error);
-/// Ends output `output` with `error`, as failReport() does the job.
-void failOutput(JobReport& report, std::size_t output, Error error);
-/// The job's status, error, output, bytes and notes from its outputs' (see JobReport); pending
-/// outputs count as cancelled.
-void finishReport(JobReport& report);
 /// The outputs still pending, grouped by the DCT scale of their plans (each group shares one
 /// decode), groups in the order of their first output.
 std::vector<std::vector<std::size_t>> pendingByScale(

@@ -2,15 +2,16 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/presets.h"
 
-#include "base/utf8.h"
 #include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/name_template.h"
 #include "dropsize/core/option_names.h"
 #include "dropsize/core/path_text.h"
 #include "dropsize/core/size_list.h"
+#include "dropsize/core/utf8.h"
 #include "files/platform_files.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -30,90 +31,10 @@ namespace {
 
     Error invalid(Text text) { return Error::of(ErrorCode::InvalidArgument, std::move(text)); }
 
-    bool isSizeOption(const OptionInfo* option)
-    {
-        using namespace option;
-        return option == &kPercent || option == &kFit || option == &kLongEdge
-            || option == &kShortEdge || option == &kFill || option == &kExact || option == &kSizes;
-    }
-
-    bool allDigits(std::string_view s)
-    {
-        return !s.empty()
-            && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-    }
-
-    bool within(const OptionInfo& option, double v) { return v >= option.min && v <= option.max; }
-
-    bool integerWithin(const OptionInfo& option, std::string_view s)
-    {
-        const auto v = allDigits(s) ? parsePlainNumber(s) : std::nullopt;
-        return v && within(option, *v);
-    }
-
-    // A byte count as --max-bytes takes it: digits, then K (1024) or M (1048576) if any.
-    bool byteCountWithin(const OptionInfo& option, std::string_view s)
-    {
-        double unit = 1;
-        if (!s.empty() && (s.back() == 'K' || s.back() == 'k')) {
-            unit = 1024;
-        } else if (!s.empty() && (s.back() == 'M' || s.back() == 'm')) {
-            unit = 1024.0 * 1024.0;
-        }
-        if (unit != 1) {
-            s.remove_suffix(1);
-        }
-        const auto v = allDigits(s) ? parsePlainNumber(s) : std::nullopt;
-        return v && within(option, *v * unit);
-    }
-
-    template <class E> bool isNameOf(std::string_view value)
-    {
-        return parseName<E>(value).has_value();
-    }
-
-    bool choiceWithin(const OptionInfo& option, std::string_view value)
-    {
-        using namespace option;
-        if (&option == &kFilter) {
-            return isNameOf<Filter>(value);
-        }
-        if (&option == &kFormat) {
-            return isNameOf<OutputFormat>(value);
-        }
-        if (&option == &kSubsampling) {
-            return isNameOf<ChromaSubsampling>(value);
-        }
-        if (&option == &kOnExisting) {
-            return isNameOf<ExistingPolicy>(value);
-        }
-        if (&option == &kIfBigger) {
-            return isNameOf<IfBigger>(value);
-        }
-        return false;
-    }
-
     // Whether `value` is one the command line takes for `option`.
     bool validValue(const OptionInfo& option, const std::string& value)
     {
         switch (option.kind) {
-        case OptionKind::Switch:
-            return value.empty();
-        case OptionKind::Integer:
-            return &option == &option::kMaxBytes ? byteCountWithin(option, value)
-                                                 : integerWithin(option, value);
-        case OptionKind::Number: {
-            const auto v = parsePlainNumber(value);
-            return v && within(option, *v);
-        }
-        case OptionKind::Size: {
-            const std::size_t x = value.find_first_of("xX");
-            return x != std::string::npos
-                && integerWithin(option, std::string_view(value).substr(0, x))
-                && integerWithin(option, std::string_view(value).substr(x + 1));
-        }
-        case OptionKind::Choice:
-            return choiceWithin(option, value);
         case OptionKind::Text:
             if (&option == &option::kSizes) {
                 ResizeSpec base;
@@ -122,7 +43,13 @@ namespace {
             }
             return NameTemplate::parse(value).ok();
         case OptionKind::Folder:
-            return false;
+            return false; // no folder is a preset's
+        case OptionKind::Switch:
+        case OptionKind::Integer:
+        case OptionKind::Number:
+        case OptionKind::Size:
+        case OptionKind::Choice:
+            return parseOptionValue(option, value).has_value();
         }
         return false;
     }
@@ -231,21 +158,19 @@ const PresetSetting* Preset::find(const OptionInfo& option) const noexcept
 
 std::span<const OptionInfo* const> presetOptions() noexcept
 {
-    using namespace option;
-    // Laid out by hand: clang-format cannot lay out a list with a line inside #if.
-    // clang-format off
-    static constexpr const OptionInfo* kOptions[] = {
-        &kPercent, &kFit, &kLongEdge, &kShortEdge, &kFill, &kExact, &kSizes, &kEnlarge, &kFilter,
-        &kNameTemplate, &kFormat, &kJpegQuality, &kSubsampling, &kProgressive, &kPngCompression,
-#if DROPSIZE_WITH_WEBP
-        &kWebpQuality, &kWebpLossless,
-#endif
-#if DROPSIZE_WITH_HEIF
-        &kAvifQuality, &kAvifSpeed,
-#endif
-        &kStripMetadata, &kOnExisting, &kKeepDates, &kIfBigger, &kMaxBytes,
-    };
-    // clang-format on
+    // The options the table marks inPresets, in its order.
+    static constexpr auto kOptions = [] {
+        constexpr auto count = static_cast<std::size_t>(
+            std::ranges::count_if(option::kAll, [](const OptionInfo* o) { return o->inPresets; }));
+        std::array<const OptionInfo*, count> out {};
+        std::size_t n = 0;
+        for (const OptionInfo* o : option::kAll) {
+            if (o->inPresets) {
+                out[n++] = o;
+            }
+        }
+        return out;
+    }();
     return kOptions;
 }
 
@@ -286,7 +211,7 @@ Result<std::vector<PresetSetting>> parsePresetFlags(std::string_view text)
                 [&](const PresetSetting& s) { return s.option == &option; })) {
             return invalid(Text::tr("%1 is given twice").arg(w[i]));
         }
-        if (isSizeOption(&option)) {
+        if (option.choosesSize) {
             if (size != nullptr) {
                 return invalid(Text::tr("%1 and %2 both choose the size")
                                    .arg(std::string(size->flag))

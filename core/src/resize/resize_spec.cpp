@@ -5,8 +5,9 @@
 #include "dropsize/core/limits.h"
 #include "dropsize/core/number_text.h"
 
-#include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -62,54 +63,31 @@ Status validate(const ResizeSpec& spec)
 
 namespace {
 
-    // A whole number of pixels, 1 to kMaxSide, digits only.
+    // The numbers of a spec, in the grammar of every option's value (number_text.h).
+    bool isSide(std::uint64_t v) { return v >= 1 && v <= static_cast<std::uint64_t>(kMaxSide); }
+
+    // A whole number of pixels, 1 to kMaxSide.
     std::optional<int> parseSide(std::string_view s)
     {
-        int v = 0;
-        if (s.empty() || s[0] < '0' || s[0] > '9') {
-            return std::nullopt;
-        }
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (ec != std::errc() || end != s.data() + s.size() || v < 1 || v > kMaxSide) {
-            return std::nullopt;
-        }
-        return v;
+        const auto v = parseWholeNumber(s);
+        return v && isSide(*v) ? std::optional(static_cast<int>(*v)) : std::nullopt;
     }
 
-    // "WxH" (or "WXH").
+    // "WxH" (or "WXH"), each side a parseSide().
     std::optional<std::pair<int, int>> parseBox(std::string_view s)
     {
-        const std::size_t x = s.find_first_of("xX");
-        if (x == std::string_view::npos) {
+        const auto box = parseSizeText(s);
+        if (!box || !isSide(box->first) || !isSide(box->second)) {
             return std::nullopt;
         }
-        const auto w = parseSide(s.substr(0, x));
-        const auto h = parseSide(s.substr(x + 1));
-        if (!w || !h) {
-            return std::nullopt;
-        }
-        return std::pair { *w, *h };
+        return std::pair { static_cast<int>(box->first), static_cast<int>(box->second) };
     }
 
     // A plain decimal ("50", "12.5", ".5") from kMinPercent to kMaxPercent.
     std::optional<double> parsePercent(std::string_view s)
     {
-        std::size_t digits = 0;
-        std::size_t points = 0;
-        for (const char c : s) {
-            digits += (c >= '0' && c <= '9') ? 1 : 0;
-            points += c == '.' ? 1 : 0;
-        }
-        if (digits == 0 || points > 1 || digits + points != s.size()) {
-            return std::nullopt;
-        }
-        double v = 0;
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v) || v < kMinPercent
-            || v > kMaxPercent) {
-            return std::nullopt;
-        }
-        return v;
+        const auto v = parsePlainNumber(s);
+        return v && *v >= kMinPercent && *v <= kMaxPercent ? v : std::nullopt;
     }
 
     // The prefix each mode is written with; Percent is written as "P%".

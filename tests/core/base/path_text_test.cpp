@@ -88,7 +88,7 @@ namespace {
         ASSERT_EQ(filesUnder(in), expected) << "the test's own files";
 
         PlanOptions options;
-        options.outputDir = out;
+        options.outputFolder = out;
         auto plan = BatchPlanner(options).plan({ in });
         ASSERT_TRUE(plan.ok()) << plan.error().message;
         ASSERT_EQ(plan->jobs.size(), 3u);
@@ -137,7 +137,7 @@ namespace {
         test::writeFile(file, { 'x' });
         test::writeTestJpeg(tmp.path() / "a.jpg", 8, 8);
         PlanOptions options;
-        options.outputDir = file / "sub";
+        options.outputFolder = file / "sub";
         auto refused = BatchPlanner(options).plan({ tmp.path() / "a.jpg" });
         ASSERT_FALSE(refused.ok());
         EXPECT_NE(refused.error().message.find(kAlbum + " is a file"), std::string::npos)

@@ -148,7 +148,7 @@ namespace {
                 << late[0] << "\n"
                 << late[1];
             EXPECT_EQ(listed->outputRoots, walked->outputRoots);
-            EXPECT_EQ(listed->outputDirs, walked->outputDirs);
+            EXPECT_EQ(listed->outputFolders, walked->outputFolders);
             EXPECT_EQ(listed->inputIdentities, walked->inputIdentities);
 
             // Ignored paths: the walk's reasons wherever the walk reports the path too.
@@ -227,7 +227,7 @@ namespace {
         test::TempDir tmp;
         const Tree tree = makeTree(tmp.path());
         PlanOptions options;
-        options.outputDir = tree.root / "sub" / "out";
+        options.outputFolder = tree.root / "sub" / "out";
         auto walked = BatchPlanner(options).plan({ tree.root });
         auto listed = planList(options, tree.root, { "top.jpg" });
         ASSERT_FALSE(walked.ok());
@@ -235,7 +235,7 @@ namespace {
         EXPECT_EQ(listed.error().message, walked.error().message);
 
         // A chosen output folder outside: the mirrored tree goes below it.
-        options.outputDir = tmp.path() / "out";
+        options.outputFolder = tmp.path() / "out";
         walked = BatchPlanner(options).plan({ tree.root });
         listed = planList(options, tree.root, everyFile(tree.root, 1));
         ASSERT_TRUE(walked.ok());

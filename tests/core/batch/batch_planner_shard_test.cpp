@@ -69,8 +69,9 @@ namespace {
                 EXPECT_TRUE(ignored.emplace(utf8(path.path), path.reason.english()).second)
                     << utf8(path.path) << " in two parts";
             }
-            EXPECT_EQ(std::set<fs::path>(part.outputDirs.begin(), part.outputDirs.end()), dirs);
-            EXPECT_EQ(part.outputDirs.size(), dirs.size());
+            EXPECT_EQ(
+                std::set<fs::path>(part.outputFolders.begin(), part.outputFolders.end()), dirs);
+            EXPECT_EQ(part.outputFolders.size(), dirs.size());
             EXPECT_EQ(part.outputRoots, whole.outputRoots);
             EXPECT_EQ(part.inputIdentities, whole.inputIdentities);
         }
@@ -145,7 +146,7 @@ namespace {
         test::writeTestJpeg(tmp.path() / "B" / "IMG_0001.JPG", 9, 9);
         std::ofstream(tmp.path() / "A" / "readme.txt") << "text";
         PlanOptions options;
-        options.outputDir = tmp.path() / "out";
+        options.outputFolder = tmp.path() / "out";
         std::vector<fs::path> inputs { root, tmp.path() / "A" / "IMG_0001.JPG",
             tmp.path() / "B" / "IMG_0001.JPG", tmp.path() / "A" / "readme.txt",
             tmp.path() / "missing.jpg" };

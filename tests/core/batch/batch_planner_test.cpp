@@ -123,7 +123,7 @@ namespace {
         test::writeTestJpeg(in / "small" / "a.jpg", 4, 4);
         test::writeFile(in / "small" / kOutputMarkerName, { 'x' });
         PlanOptions options;
-        options.outputDir = elsewhere.path() / "out";
+        options.outputFolder = elsewhere.path() / "out";
         auto plan = BatchPlanner(options).plan({ in });
         ASSERT_TRUE(plan.ok()) << plan.error().message;
         ASSERT_EQ(plan->jobs.size(), 1u);
@@ -151,7 +151,7 @@ namespace {
         test::writeTestJpeg(photos / "2019" / "beach.jpg", 8, 8);
         for (const ExistingPolicy policy : { ExistingPolicy::Overwrite, ExistingPolicy::Skip }) {
             PlanOptions options;
-            options.outputDir = photos / "2019";
+            options.outputFolder = photos / "2019";
             options.onExisting = policy;
             auto plan = BatchPlanner(options).plan({ photos });
             ASSERT_FALSE(plan.ok());
@@ -171,7 +171,7 @@ namespace {
         fs::create_directories(photos);
         test::writeTestJpeg(photos / "a.jpg", 8, 8);
         PlanOptions options;
-        options.outputDir = tmp.path();
+        options.outputFolder = tmp.path();
         auto plan = BatchPlanner(options).plan({ photos });
         ASSERT_FALSE(plan.ok());
         EXPECT_NE(plan.error().message.find("contains the input folder"), std::string::npos);
@@ -189,7 +189,7 @@ namespace {
         test::writeTestJpeg(tmp.path() / "A" / "a.jpg", 8, 8);
         test::writeTestJpeg(tmp.path() / "other" / "B" / "b.jpg", 8, 8);
         PlanOptions options;
-        options.outputDir = tmp.path();
+        options.outputFolder = tmp.path();
         auto plan = BatchPlanner(options).plan({ tmp.path() / "A", tmp.path() / "other" / "B" });
         ASSERT_FALSE(plan.ok());
         EXPECT_EQ(plan.error().path, fs::canonical(tmp.path() / "A").string());
@@ -202,7 +202,7 @@ namespace {
         fs::create_directories(tmp.path() / "a" / "photos");
         fs::create_directories(tmp.path() / "b" / "photos");
         PlanOptions options;
-        options.outputDir = out.path();
+        options.outputFolder = out.path();
         auto plan = BatchPlanner(options).plan(
             { tmp.path() / "a" / "photos", tmp.path() / "b" / "photos" });
         ASSERT_FALSE(plan.ok());
@@ -217,11 +217,11 @@ namespace {
         test::writeTestJpeg(tmp.path() / "in" / "a.jpg", 8, 8);
         test::writeFile(out.path() / "file", { 1 });
         PlanOptions options;
-        options.outputDir = out.path() / "file";
+        options.outputFolder = out.path() / "file";
         auto plan = BatchPlanner(options).plan({ tmp.path() / "in" });
         ASSERT_FALSE(plan.ok());
         EXPECT_NE(plan.error().message.find("is a file"), std::string::npos);
-        options.outputDir = out.path() / "file" / "deeper";
+        options.outputFolder = out.path() / "file" / "deeper";
         auto deeper = BatchPlanner(options).plan({ tmp.path() / "in" });
         ASSERT_FALSE(deeper.ok());
         EXPECT_NE(deeper.error().message.find("is a file"), std::string::npos);
@@ -232,7 +232,7 @@ namespace {
         test::TempDir tmp;
         test::writeTestJpeg(tmp.path() / "a.jpg", 8, 8);
         PlanOptions options;
-        options.outputDir = tmp.path();
+        options.outputFolder = tmp.path();
         auto plan = BatchPlanner(options).plan({ tmp.path() });
         ASSERT_FALSE(plan.ok());
         EXPECT_NE(plan.error().message.find("inside the input folder"), std::string::npos);
@@ -434,7 +434,7 @@ namespace {
 
         fs::create_directory_symlink(elsewhere.path(), tmp.path() / "link");
         PlanOptions options;
-        options.outputDir = tmp.path() / "link";
+        options.outputFolder = tmp.path() / "link";
         auto chosen = BatchPlanner(options).plan({ tmp.path() / "in" / "a.jpg" });
         ASSERT_FALSE(chosen.ok());
         EXPECT_NE(chosen.error().message.find("symbolic link"), std::string::npos);
@@ -509,7 +509,7 @@ namespace {
         test::writeTestJpeg(tmp.path() / "in" / "a.jpg", 8, 8);
         const std::string message = test::runWithoutPrivileges([&] {
             PlanOptions options;
-            options.outputDir = locked.path() / "out";
+            options.outputFolder = locked.path() / "out";
             auto plan = BatchPlanner(options).plan({ tmp.path() / "in" });
             return plan ? std::string("planned") : plan.error().path + ": " + plan.error().message;
         });
@@ -567,7 +567,7 @@ namespace {
             test::writeTestJpeg(tmp.path() / folder / "x.jpg", 8, 8);
         }
         PlanOptions options;
-        options.outputDir = out.path();
+        options.outputFolder = out.path();
         auto names = [&](const std::vector<fs::path>& inputs) {
             auto plan = BatchPlanner(options).plan(inputs);
             EXPECT_TRUE(plan.ok());
@@ -600,7 +600,7 @@ namespace {
         test::writeTestJpeg(tmp.path() / "x.jpg", 8, 8);
         test::writeTestPng(tmp.path() / "X.png", 8, 8);
         PlanOptions options;
-        options.outputDir = out.path();
+        options.outputFolder = out.path();
         options.format = OutputFormat::Jpeg;
         auto plan = BatchPlanner(options).plan({ tmp.path() / "A" / "Photo.jpg",
             tmp.path() / "B" / "photo.jpg", tmp.path() / "x.jpg", tmp.path() / "X.png" });

@@ -185,7 +185,7 @@ namespace {
         BatchOptions options;
         PlanOptions planOptions;
         planOptions.onExisting = ExistingPolicy::Overwrite;
-        planOptions.outputDir = out.path() / "out";
+        planOptions.outputFolder = out.path() / "out";
         for (int i = 0; i < 2; ++i) {
             auto plan = BatchPlanner(planOptions).plan({ tmp.path() });
             ASSERT_TRUE(plan.ok());
@@ -223,7 +223,7 @@ namespace {
         ASSERT_EQ(plan.jobs.size(), 1u);
         ProcessOptions options;
         options.spec.percent = 50;
-        auto preview = BatchScheduler::preview(plan.jobs[0].input(), options);
+        auto preview = inspectFile(plan.jobs[0].input(), options);
         ASSERT_TRUE(preview.ok()) << preview.error().message;
         EXPECT_EQ(preview->inspected.plan.output, (Size { 150, 200 }));
         BatchOptions batch;

@@ -184,13 +184,13 @@ namespace {
         fs::create_directories(tmp.path() / "in");
         test::writeTestJpeg(tmp.path() / "in" / "a.jpg", 8, 8);
         PlanOptions options;
-        options.outputDir = tmp.path() / "in" / "out";
+        options.outputFolder = tmp.path() / "in" / "out";
         auto inside = BatchPlanner(options).plan({ tmp.path() / "in" });
         ASSERT_FALSE(inside.ok());
         expectSameSentence(inside.error(), "inside");
         EXPECT_EQ(inside.error().code, ErrorCode::InvalidArgument);
 
-        options.outputDir = tmp.path();
+        options.outputFolder = tmp.path();
         auto contains = BatchPlanner(options).plan({ tmp.path() / "in" / "a.jpg" });
         ASSERT_FALSE(contains.ok());
         expectSameSentence(contains.error(), "contains");

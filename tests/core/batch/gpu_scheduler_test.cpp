@@ -149,7 +149,7 @@ namespace {
         std::uint64_t memoryBudget = BatchOptions {}.memoryBudget)
     {
         PlanOptions planOptions;
-        planOptions.outputDir = out;
+        planOptions.outputFolder = out;
         auto plan = BatchPlanner(planOptions).plan({ in });
         EXPECT_TRUE(plan);
         BatchOptions options;
@@ -352,7 +352,7 @@ TEST(GpuScheduler, SeveralSizesOnTheGpuGiveTheCpuBytes)
     ASSERT_TRUE(sizes.ok());
     auto run = [&](const fs::path& out, DeviceChoice device, std::unique_ptr<GpuDevice> gpu) {
         PlanOptions planOptions;
-        planOptions.outputDir = out;
+        planOptions.outputFolder = out;
         planOptions.sizes = *sizes;
         auto plan = BatchPlanner(planOptions).plan({ dir.path() / "in" });
         EXPECT_TRUE(plan);

@@ -140,7 +140,7 @@ namespace {
         test::writeFile(out.path() / "a.jpg", { 1, 2, 3 });
         for (const ExistingPolicy policy : { ExistingPolicy::Rename, ExistingPolicy::Overwrite }) {
             PlanOptions plan;
-            plan.outputDir = out.path();
+            plan.outputFolder = out.path();
             plan.onExisting = policy;
             const BatchResult run = runBatch(tmp.path(), {}, plan);
             ASSERT_EQ(run.summary.ok, 1u);

@@ -136,8 +136,8 @@ TEST(Preview, GivesTheBytesTheBatchWritesAndWritesNothing)
 {
     DROPSIZE_REQUIRE_TESTDATA(testdata);
     test::TempDir tmp;
-    const fs::path inputDir = tmp.path() / "in";
-    const std::vector<fs::path> inputs = makeInputs(inputDir, testdata);
+    const fs::path inputFolder = tmp.path() / "in";
+    const std::vector<fs::path> inputs = makeInputs(inputFolder, testdata);
     ASSERT_GE(inputs.size(), 7u);
     std::size_t compared = 0;
     std::size_t skippedAsLarger = 0;
@@ -146,7 +146,7 @@ TEST(Preview, GivesTheBytesTheBatchWritesAndWritesNothing)
         SCOPED_TRACE(c.name);
         const fs::path out = tmp.path() / ("out-" + c.name);
         PlanOptions plan;
-        plan.outputDir = out;
+        plan.outputFolder = out;
         BatchOptions batch;
         batch.device = DeviceChoice::Cpu;
         c.apply(plan, batch.process);
@@ -160,7 +160,7 @@ TEST(Preview, GivesTheBytesTheBatchWritesAndWritesNothing)
         }
         EXPECT_FALSE(fs::exists(out)) << "the preview wrote to the output folder";
 
-        auto planned = BatchPlanner(plan).plan({ inputDir });
+        auto planned = BatchPlanner(plan).plan({ inputFolder });
         ASSERT_TRUE(planned.ok()) << planned.error().message;
         Recorder recorder;
         (void)BatchScheduler(batch, &recorder).run(*planned);
@@ -209,7 +209,7 @@ TEST(Preview, MakesAnOutputWhoseFileIsThereAndSaysTheBatchSkipsIt)
     const fs::path input = tmp.path() / "photo.jpg";
     test::writeTestJpeg(input, 120, 90);
     PlanOptions plan;
-    plan.outputDir = tmp.path() / "out";
+    plan.outputFolder = tmp.path() / "out";
     BatchOptions batch;
     batch.device = DeviceChoice::Cpu;
     plan.process = batch.process;
@@ -231,7 +231,7 @@ TEST(Preview, MakesOnlyTheOutputAskedFor)
     const fs::path input = tmp.path() / "photo.png";
     test::writeTestPng(input, 200, 100, 4);
     PlanOptions plan;
-    plan.outputDir = tmp.path() / "out";
+    plan.outputFolder = tmp.path() / "out";
     plan.sizes = sizes("100,50");
     BatchOptions batch;
     batch.process.spec = plan.sizes.front().spec;
@@ -255,7 +255,7 @@ TEST(Preview, FailsForACorruptFileWithTheBatchsReason)
     bytes.resize(bytes.size() / 3);
     test::writeFile(input, bytes);
     PlanOptions plan;
-    plan.outputDir = tmp.path() / "out";
+    plan.outputFolder = tmp.path() / "out";
     const BatchOptions batch;
     auto preview = makePreview(input, plan, batch);
     // A file the planner takes but that cannot be decoded fails in its report, as in a batch;
@@ -267,7 +267,7 @@ TEST(Preview, FailsForACorruptFileWithTheBatchsReason)
     } else {
         EXPECT_NE(preview.error().code, ErrorCode::Cancelled);
     }
-    EXPECT_FALSE(fs::exists(plan.outputDir.value()));
+    EXPECT_FALSE(fs::exists(plan.outputFolder.value()));
 
     const fs::path text = tmp.path() / "notes.txt";
     test::writeFile(text, { 'h', 'i' });
@@ -282,7 +282,7 @@ TEST(Preview, StopsWhenCancelled)
     const fs::path input = tmp.path() / "photo.jpg";
     test::writeTestJpeg(input, 640, 480);
     PlanOptions plan;
-    plan.outputDir = tmp.path() / "out";
+    plan.outputFolder = tmp.path() / "out";
     CancelToken cancel;
     cancel.requestStop();
     auto preview = makePreview(input, plan, BatchOptions {}, &cancel);

@@ -161,7 +161,7 @@ namespace {
         for (const Job& job : plan->jobs) {
             SCOPED_TRACE(job.input().string());
             const std::uint64_t before = headerReadsStarted();
-            auto preview = BatchScheduler::preview(job.input(), batch.process);
+            auto preview = inspectFile(job.input(), batch.process);
             ASSERT_TRUE(preview.ok()) << preview.error().message;
             EXPECT_EQ(headerReadsStarted() - before, 1u) << "in the dry run";
             EXPECT_EQ(preview->inspected.header.info.orientation, 6);

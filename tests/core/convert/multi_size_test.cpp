@@ -40,7 +40,7 @@ namespace {
         const fs::path& out, std::vector<OutputSize> sizes = {}, const std::string& pattern = "")
     {
         PlanOptions o;
-        o.outputDir = out;
+        o.outputFolder = out;
         o.sizes = std::move(sizes);
         if (!pattern.empty()) {
             auto t = NameTemplate::parse(pattern);

@@ -69,7 +69,7 @@ namespace {
 
         const fs::path out = fs::canonical(tmp.path()) / "out";
         PlanOptions options;
-        options.outputDir = out;
+        options.outputFolder = out;
         auto plan = BatchPlanner(options).plan({ in });
         ASSERT_TRUE(plan.ok()) << plan.error().message;
         EXPECT_EQ(relativeInputs(*plan, in),
@@ -145,7 +145,7 @@ namespace {
         test::writeTestJpeg(in / "sub" / "a.jpg", 16, 16);
         const fs::path prefixed = LR"(\\?\)" + in.native();
         PlanOptions options;
-        options.outputDir = fs::path(LR"(\\?\)" + fs::canonical(tmp.path()).native()) / "out";
+        options.outputFolder = fs::path(LR"(\\?\)" + fs::canonical(tmp.path()).native()) / "out";
         auto plan = BatchPlanner(options).plan({ prefixed });
         ASSERT_TRUE(plan.ok()) << plan.error().message;
         ASSERT_EQ(plan->jobs.size(), 1u);
@@ -180,7 +180,7 @@ namespace {
         fs::create_directories(in / "small");
         test::writeTestJpeg(in / "a.jpg", 16, 16);
         PlanOptions options;
-        options.outputDir = fs::path(upper(in.native())) / "Small";
+        options.outputFolder = fs::path(upper(in.native())) / "Small";
         auto plan = BatchPlanner(options).plan({ in });
         ASSERT_FALSE(plan.ok());
         EXPECT_NE(plan.error().message.find("is inside the input folder"), std::string::npos)
@@ -260,7 +260,7 @@ namespace {
         EXPECT_EQ(platform::extendedPath(in / "aux.jpg"), LR"(\\?\)" + (in / "aux.jpg").native());
 
         PlanOptions options;
-        options.outputDir = out;
+        options.outputFolder = out;
         auto plan = BatchPlanner(options).plan({ in });
         ASSERT_TRUE(plan.ok()) << plan.error().message;
         for (const IgnoredPath& ignored : plan->ignored) {

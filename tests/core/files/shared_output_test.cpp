@@ -362,7 +362,7 @@ namespace {
             CreatedNames watch(out);
 #endif
             PlanOptions plan;
-            plan.outputDir = out;
+            plan.outputFolder = out;
             plan.sizes = *sizes;
             plan.nameTemplate = *pattern;
             plan.process = process;
@@ -438,7 +438,7 @@ namespace {
         test::writeFile(in / (".dropsize-" + AtomicFileWriter::hostTag() + "-1-0.tmp"), jpeg);
         test::writeFile(in / ".dropsize-1-0.tmp", jpeg);
         PlanOptions options;
-        options.outputDir = tmp.path() / "out";
+        options.outputFolder = tmp.path() / "out";
         auto plan = BatchPlanner(options).plan({ in });
         ASSERT_TRUE(plan.ok()) << plan.error().message;
         ASSERT_EQ(plan->jobs.size(), 1u);
@@ -726,7 +726,7 @@ namespace {
             test::writeTestJpeg(in / "gone.jpg", 40, 30);
             fs::create_directories(tmp.path() / "out" / "a.jpg");
             PlanOptions plan;
-            plan.outputDir = tmp.path() / "out";
+            plan.outputFolder = tmp.path() / "out";
             plan.onExisting = ExistingPolicy::Overwrite;
             auto planned = BatchPlanner(plan).plan({ in });
             ASSERT_TRUE(planned.ok()) << planned.error().message;

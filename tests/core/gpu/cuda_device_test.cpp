@@ -153,7 +153,7 @@ TEST(CudaDevice, ABatchOnTheGpuWritesTheCpuBytes)
     BatchSummary summaries[2];
     for (const DeviceChoice device : { DeviceChoice::Cpu, DeviceChoice::Gpu }) {
         PlanOptions planOptions;
-        planOptions.outputDir = dir.path() / nameOf(device);
+        planOptions.outputFolder = dir.path() / nameOf(device);
         auto plan = BatchPlanner(planOptions).plan({ dir.path() / "in" });
         ASSERT_TRUE(plan);
         BatchOptions options;

@@ -123,6 +123,41 @@ TEST(Presets, FlagsThatCannotBeAPresetsAreRefused)
     }
 }
 
+// What a preset may set is what the option table marks: how outputs look, never where the batch
+// reads or writes or how it runs; each size option says the size alone.
+TEST(Presets, SetWhatTheOptionTableMarksAndNothingElse)
+{
+    const auto options = presetOptions();
+    std::size_t next = 0;
+    for (const OptionInfo* o : option::kAll) {
+        if (!o->inPresets) {
+            continue;
+        }
+        ASSERT_LT(next, options.size());
+        EXPECT_EQ(options[next++], o) << o->flag << ": in the table's order";
+        EXPECT_FALSE(o->flag.empty()) << "a preset is written as flags";
+        EXPECT_NE(o->kind, OptionKind::Folder) << o->flag;
+    }
+    EXPECT_EQ(next, options.size());
+    for (const OptionInfo* o : { &option::kOutputFolder, &option::kThreads, &option::kDevice,
+             &option::kRecursive, &option::kMemoryLimit }) {
+        EXPECT_FALSE(o->inPresets) << o->flag;
+    }
+    for (const OptionInfo* o : option::kAll) {
+        if (!o->choosesSize) {
+            continue;
+        }
+        EXPECT_TRUE(o->inPresets) << o->flag;
+        const std::string alone = std::string(o->flag)
+            + (o->kind == OptionKind::Size          ? " 100x100"
+                    : o->kind == OptionKind::Number ? " 50"
+                                                    : " 100");
+        EXPECT_TRUE(parsePresetFlags(alone).ok()) << alone;
+        const std::string other = o == &option::kFit ? " --long-edge 2048" : " --fit 800x600";
+        EXPECT_FALSE(parsePresetFlags(alone + other).ok()) << alone << other << ": two sizes";
+    }
+}
+
 TEST(Presets, NamesAreCheckedAndComparedInEitherCase)
 {
     EXPECT_TRUE(checkPresetName("Blog 1600").ok());

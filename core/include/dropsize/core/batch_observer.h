@@ -61,7 +61,7 @@ struct OutputReport {
 /// `warning` the first output's that has one and `note` what the header says.
 struct JobReport {
     std::size_t id = 0;
-    std::uint64_t partHash = 0; ///< the job's (Job::partHash)
+    std::uint64_t shardHash = 0; ///< the job's (Job::shardHash)
     JobStatus status = JobStatus::Failed;
     std::optional<Error> error; ///< why it was skipped, failed or cancelled
     std::filesystem::path input;

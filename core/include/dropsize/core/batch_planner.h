@@ -22,7 +22,7 @@ namespace dropsize {
 struct PlanOptions {
     bool recursive = true;
     /// Unset: a folder named outputFolderName inside each input folder (next to a dropped file).
-    std::optional<std::filesystem::path> outputDir;
+    std::optional<std::filesystem::path> outputFolder;
     std::string outputFolderName = "ResizeImage";
     OutputFormat format = OutputFormat::Keep;
     ExistingPolicy onExisting = ExistingPolicy::Skip;
@@ -99,7 +99,7 @@ struct Job {
     /// With PlanOptions::shard: shardHash() of the path its part is chosen by (the part is this
     /// modulo the count), which a report carries so that a merge can tell a report that claims
     /// another part's inputs; 0 without a shard.
-    std::uint64_t partHash = 0;
+    std::uint64_t shardHash = 0;
     /// One per size, in the order of BatchPlan::sizes; empty when the input failed before its
     /// outputs were named.
     std::vector<JobOutput> outputs;
@@ -137,7 +137,7 @@ struct BatchPlan {
     /// The top output folders (one per input folder, or the chosen one): the run marks each it
     /// writes to with kOutputMarkerName.
     std::vector<std::filesystem::path> outputRoots;
-    std::vector<std::filesystem::path> outputDirs; ///< every folder an output goes to
+    std::vector<std::filesystem::path> outputFolders; ///< every folder an output goes to
     /// PlanOptions::onExisting, which the planner applied to the names and the run applies to
     /// each write.
     ExistingPolicy onExisting = ExistingPolicy::Skip;

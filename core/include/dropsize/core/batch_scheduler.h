@@ -30,13 +30,6 @@ struct BatchOptions {
     bool directWrite = false;
 };
 
-/// What reading one input finds, with a batch's limits and without its memory: the dry run's view.
-struct FilePreview {
-    InspectedImage inspected;
-    std::uint64_t fileBytes = 0;
-    Text note; ///< why its size is kept or only cropped, when it is (sizeNote())
-};
-
 /// Runs a BatchPlan's jobs (largest files first) on CPU worker threads of its own and, when there
 /// is a usable GPU, one GPU worker thread that takes jobs from the same list: each job read →
 /// decode → resize → encode → atomic write, reporting every step to a BatchObserver. The GPU
@@ -63,11 +56,6 @@ public:
     bool isPaused() const noexcept;
 
     const CancelToken& cancelToken() const noexcept;
-
-    /// Reads an input as a job of a batch would, with the same checks and limits: the size
-    /// against the limit first, then the header from the file's first bytes.
-    [[nodiscard]] static Result<FilePreview> preview(
-        const std::filesystem::path& input, const ProcessOptions& options);
 
 private:
     struct Impl;

@@ -61,6 +61,12 @@ template <class E> constexpr std::optional<E> parseName(std::string_view name) n
     return std::nullopt;
 }
 
+/// Whether `name` (or an alias) names a value of E.
+template <class E> constexpr bool isNameOf(std::string_view name) noexcept
+{
+    return parseName<E>(name).has_value();
+}
+
 /// "percent, fit, long-edge or exact": every name of E, for messages and help.
 template <class E> std::string nameList(std::string_view lastSeparator = " or ")
 {

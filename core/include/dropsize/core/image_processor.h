@@ -10,6 +10,7 @@
 #include "dropsize/core/resize_plan.h"
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <span>
 #include <vector>
@@ -216,5 +217,18 @@ public:
 private:
     ProcessOptions m_options;
 };
+
+/// What reading one input finds, with a batch's limits and without its memory: the dry run's view.
+struct FileInspection {
+    InspectedImage inspected;
+    std::uint64_t fileBytes = 0;
+    Text note; ///< why its size is kept or only cropped, when it is (sizeNote())
+};
+
+/// Reads an input as a job of a batch would, with the same checks and limits: the size against
+/// the limit first, then the header from the file's first bytes (a PNG whole: its EXIF, and so
+/// its orientation, may come after the image data).
+[[nodiscard]] Result<FileInspection> inspectFile(
+    const std::filesystem::path& input, const ProcessOptions& options);
 
 } // namespace dropsize

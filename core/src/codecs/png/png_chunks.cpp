@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "codecs/png/png_chunks.h"
 
-#include "base/utf8.h"
 #include "codecs/exif.h"
+#include "dropsize/core/utf8.h"
 
 #include <algorithm>
 #include <cstring>

@@ -32,7 +32,7 @@ struct BatchResult {
     BatchSummary summary;
     QString error; ///< set when the batch could not start (planning failed)
     QStringList problems; ///< inputs that could not be read at all, "path: reason"
-    QStringList outputDirs; ///< folders the outputs went to
+    QStringList outputFolders; ///< folders the outputs went to
     qint64 largerOutputs = 0; ///< outputs written that are larger than their input file
     qint64 stretchedOutputs = 0; ///< outputs made at an exact size of another aspect
 };

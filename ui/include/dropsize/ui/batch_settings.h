@@ -15,7 +15,7 @@ namespace dropsize::ui {
 /// Where outputs go.
 enum class OutputLocation {
     InsideEachInput, ///< a ResizeImage folder inside each input folder (next to a given file)
-    Folder, ///< under BatchSettings::outputDir, mirroring the input folders
+    Folder, ///< under BatchSettings::outputFolder, mirroring the input folders
 };
 
 } // namespace dropsize::ui
@@ -53,7 +53,7 @@ struct BatchSettings {
     IfBigger ifBigger = ProcessOptions {}.ifBigger;
     std::uint64_t maxBytes = ProcessOptions {}.maxBytes; ///< 0: no target file size
     OutputLocation outputLocation = OutputLocation::InsideEachInput;
-    QString outputDir; ///< used with OutputLocation::Folder (kept when the other is chosen)
+    QString outputFolder; ///< used with OutputLocation::Folder (kept when the other is chosen)
     DeviceChoice device = BatchOptions {}.device;
     int threads = BatchOptions {}.threads; ///< 0: one per core
 
@@ -64,7 +64,7 @@ struct BatchSettings {
 };
 
 /// The setting a problem is about, so the window can show it next to that value.
-enum class SettingsField { Inputs, Size, Sizes, OutputDir, Name, Quality, MaxBytes };
+enum class SettingsField { Inputs, Size, Sizes, OutputFolder, Name, Quality, MaxBytes };
 
 struct SettingsProblem {
     SettingsField field;

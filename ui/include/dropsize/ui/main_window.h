@@ -150,7 +150,7 @@ private:
     QPushButton* m_openOutput = nullptr;
     std::unique_ptr<FileLauncher> m_launcher;
     BatchNotifier* m_notifier = nullptr;
-    QStringList m_outputDirs;
+    QStringList m_outputFolders;
     FolderOpener m_folderOpener;
     QStringList m_notes; ///< the batch's notices, shown with its summary
     bool m_closeWhenIdle = false;

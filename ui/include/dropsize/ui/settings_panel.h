@@ -80,7 +80,7 @@ private:
     QCheckBox* m_enlarge = nullptr;
     QComboBox* m_filter = nullptr;
     QComboBox* m_location = nullptr;
-    QLineEdit* m_outputDir = nullptr;
+    QLineEdit* m_outputFolder = nullptr;
     QWidget* m_outputRow = nullptr; ///< the folder and Choose…, shown for "One folder"
     QPushButton* m_chooseOutput = nullptr;
     QLineEdit* m_nameTemplate = nullptr;
