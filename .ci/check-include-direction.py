@@ -8,17 +8,39 @@ of which belongs to one of those folders. Both tables are read from docs/archite
 "Folders of core" section), so the document and this check cannot disagree: a new folder or
 public header is one row there. A folder may include itself, the folders its row names, and
 nothing else; the format folders under codecs/ count as codecs, but never include each other.
-tests/core mirrors core/src: it may have only folders that core/src has.
+tests/core mirrors core/src: it may have only folders that core/src has. Only the files git
+tracks are read (a clean clone's, as CI sees them); both #include "..." and #include <...> of a
+path under core/src count.
 
 Usage: check-include-direction.py [REPOSITORY]   (the current folder by default)
 """
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 
-INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+# Both spellings: core/src is an include root, so <batch/job_pipeline.h> would compile too.
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
+# Headers CMake generates into the build tree, which the public-header table names too.
+GENERATED = {"build_config.h", "version_generated.h"}
 CELL_NAME = re.compile(r"`([^`]+)`")
+
+
+def one_name(cell, where):
+    """The one `name` of a table cell, or a clear exit."""
+    names = CELL_NAME.findall(cell)
+    if len(names) != 1:
+        sys.exit(f"docs/architecture.md: {where}: a row's first cell names one folder in backticks, not {cell!r}")
+    return names[0]
+
+
+def tracked(root, under):
+    """The files git tracks under `under` (untracked files, caches and editors' files are not the
+    project's), as paths."""
+    out = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--", under],
+                         capture_output=True, check=True).stdout
+    return [root / name for name in out.decode().split("\0") if name]
 
 
 def table_rows(text, heading):
@@ -41,32 +63,46 @@ def main():
     doc = (root / "docs/architecture.md").read_text(encoding="utf-8")
     allowed = {}
     for cells in table_rows(doc, ["folder", "holds", "may include"]):
-        (folder,) = CELL_NAME.findall(cells[0])
+        folder = one_name(cells[0], "the folder table")
         allowed[folder] = {folder, *CELL_NAME.findall(cells[2])}
     public = {}
     for cells in table_rows(doc, ["folder", "public headers"]):
-        (folder,) = CELL_NAME.findall(cells[0])
+        folder = one_name(cells[0], "the public headers' table")
         if folder not in allowed:
             sys.exit(f"docs/architecture.md: public headers of `{folder}`, a folder not in the table")
         for name in CELL_NAME.findall(cells[1]):
             public[name] = folder
 
     src = root / "core/src"
+    include = root / "core/include/dropsize/core"
     problems = []
-    folders = {p.relative_to(src).parts[0] for p in src.rglob("*") if p.is_dir()}
+    sources = tracked(root, "core/src")
+    folders = set()
+    for p in sources:
+        parts = p.relative_to(src).parts
+        if len(parts) == 1:
+            problems.append(f"core/src/{parts[0]}: every file of core/src is in a domain's folder")
+        else:
+            folders.add(parts[0])
     for folder in sorted(folders - allowed.keys()):
         problems.append(f"core/src/{folder}/: a folder docs/architecture.md does not list")
-    for loose in sorted(p.name for p in src.iterdir() if p.is_file()):
-        problems.append(f"core/src/{loose}: every file of core/src is in a domain's folder")
-    tests = root / "tests/core"
-    for p in sorted(tests.iterdir()):
-        if p.is_dir() and p.name not in folders:
-            problems.append(f"tests/core/{p.name}/: tests/core mirrors core/src, which has no such folder")
-        elif p.is_file():
-            problems.append(f"tests/core/{p.name}: a test lives in the folder of what it tests")
+    for folder in sorted(allowed.keys() - folders):
+        problems.append(f"docs/architecture.md lists `{folder}`, a folder core/src does not have")
+    for p in tracked(root, "tests/core"):
+        parts = p.relative_to(root / "tests/core").parts
+        if len(parts) == 1:
+            problems.append(f"tests/core/{parts[0]}: a test lives in the folder of what it tests")
+        elif parts[0] not in folders:
+            problems.append(f"tests/core/{parts[0]}/: tests/core mirrors core/src, which has no such folder")
+    headers = [p for p in tracked(root, "core/include/dropsize/core")]
+    header_names = {p.name[: -len(".in")] if p.suffix == ".in" else p.name for p in headers}
+    for name in sorted(public.keys() - header_names - GENERATED):
+        problems.append(f"docs/architecture.md gives {name} a folder, but there is no such public header")
 
-    def folder_of_include(name):
+    def folder_of_include(name, angled):
         """(folder, sub-folder) of an included file, or None for what is outside core."""
+        if angled and not name.startswith("dropsize/") and not (src / name).is_file():
+            return None  # the system's and the libraries' headers
         if name.startswith("dropsize/core/"):
             header = name[len("dropsize/core/") :]
             if header not in public:
@@ -79,8 +115,8 @@ def main():
             return (parts[0], "/".join(parts[:2]) if len(parts) > 2 else "")
         return ("!", name)
 
-    files = [p for p in src.rglob("*") if p.suffix in (".h", ".cpp", ".in")]
-    files += [p for p in (root / "core/include/dropsize/core").iterdir() if p.suffix in (".h", ".in")]
+    files = [p for p in sources if p.suffix in (".h", ".cpp", ".in")]
+    files += [p for p in headers if p.suffix in (".h", ".in")]
     checked = 0
     for path in sorted(files):
         rel = path.relative_to(root).as_posix()
@@ -96,12 +132,12 @@ def main():
             folder, sub = public[name], ""
         text = path.read_text(encoding="utf-8")
         for match in INCLUDE.finditer(text):
-            name = match.group(1)
+            name = match.group(2)
             line = text.count("\n", 0, match.start()) + 1
-            target = folder_of_include(name)
-            checked += 1
+            target = folder_of_include(name, match.group(1) == "<")
             if target is None:
                 continue
+            checked += 1
             to, to_sub = target
             if to == "?":
                 problems.append(f"{rel}:{line}: {name} is a public header docs/architecture.md does not give a folder")

@@ -51,7 +51,7 @@ DryRunCounts printDryRun(
         // The job's verdict first, then each output's: a file's problem is every output's.
         std::string jobAction = "resize";
         std::string jobDetail;
-        std::optional<FileInspection> preview;
+        std::optional<FileInspection> inspection;
         if (job.action == JobAction::Fail && job.outputs.empty()) {
             jobAction = "fail";
             jobDetail = job.reason ? job.reason->message : "";
@@ -61,7 +61,7 @@ DryRunCounts printDryRun(
                 jobAction = "fail";
                 jobDetail = read.error().message;
             } else {
-                preview = std::move(read).value();
+                inspection = std::move(read).value();
             }
         }
         std::string jsonOutputs;
@@ -71,8 +71,9 @@ DryRunCounts printDryRun(
         std::string firstNote;
         std::string firstAction = jobAction;
         std::string firstDetail = jobDetail;
-        if (preview) {
-            from = { preview->inspected.header.info.width, preview->inspected.header.info.height };
+        if (inspection) {
+            from = { inspection->inspected.header.info.width,
+                inspection->inspected.header.info.height };
         }
         const std::size_t outputCount = std::max<std::size_t>(job.outputs.size(), 1);
         for (std::size_t k = 0; k < outputCount; ++k) {
@@ -88,15 +89,15 @@ DryRunCounts printDryRun(
                 if (const std::optional<Error>& folder = folderProblem(*planned)) {
                     action = "fail";
                     detail = folder->message;
-                } else if (preview) {
+                } else if (inspection) {
                     const ResizeSpec& spec = planned->size < plan.sizes.size()
                         ? plan.sizes[planned->size].spec
                         : options.batch.process.spec;
-                    to = makeResizePlan(preview->inspected.header.info, spec).output;
+                    to = makeResizePlan(inspection->inspected.header.info, spec).output;
                     // As the run's log says it: why its size was kept or only cropped, and what
                     // the decoder did otherwise than the file asked.
-                    note = sizeNote(preview->inspected.header.info, spec).english();
-                    const std::string warning = preview->inspected.header.warning.english();
+                    note = sizeNote(inspection->inspected.header.info, spec).english();
+                    const std::string warning = inspection->inspected.header.warning.english();
                     if (!warning.empty()) {
                         note += (note.empty() ? "" : "; ") + warning;
                     }

@@ -19,7 +19,7 @@ struct DryRunCounts {
 };
 
 /// Prints what a run would do: each input with its output path and sizes, or why it would be
-/// skipped or fail, with the checks and limits of a real run (BatchScheduler::preview); then
+/// skipped or fail, with the checks and limits of a real run (inspectFile()); then
 /// the paths left out. Reads files' first bytes only; writes nothing. Stops early when
 /// `cancel` is set or `out` is closed.
 DryRunCounts printDryRun(

@@ -32,7 +32,7 @@ namespace {
     }
 
     // `field` maps a BatchSettings to one of its members: [](auto& s) -> auto& { return s.x; }.
-    // Enum values are stored by name (option_names.h), so the file stays readable and survives
+    // Enum values are stored by name (enum_names.h), so the file stays readable and survives
     // reordering.
     template <typename Field> Key enumKey(const OptionInfo& option, Field field)
     {

@@ -410,17 +410,17 @@ namespace {
                     Job& job = m_plan.jobs[group.first + i];
                     std::vector<Size> sizes(sizeCount);
                     if (readHeaders) {
-                        auto preview = inspectFile(job.input(), m_options.process);
-                        if (!preview) {
-                            Error error = std::move(preview).error();
+                        auto inspection = inspectFile(job.input(), m_options.process);
+                        if (!inspection) {
+                            Error error = std::move(inspection).error();
                             error.path.clear();
                             job.action = JobAction::Fail;
                             job.reason = std::make_shared<const Error>(std::move(error));
                             continue;
                         }
                         for (std::size_t k = 0; k < sizeCount; ++k) {
-                            sizes[k]
-                                = makeResizePlan(preview->inspected.header.info, specOf(k)).output;
+                            sizes[k] = makeResizePlan(inspection->inspected.header.info, specOf(k))
+                                           .output;
                         }
                     }
                     const fs::path base = pathFromUtf8(names[i]);

@@ -20,7 +20,7 @@ enum class OptionKind {
     Integer, ///< a whole number from min to max
     Number, ///< a plain decimal number from min to max ("12.5")
     Size, ///< "WxH", each side an integer from min to max
-    Choice, ///< one of an enum's names (option_names.h)
+    Choice, ///< one of an enum's names (enum_names.h; the table beside the enum)
     Folder, ///< a path
     Text, ///< free text that a parser of its own reads (a list of sizes, a name pattern)
 };

@@ -64,7 +64,7 @@ namespace {
 
     Error cancelled() { return Error::of(ErrorCode::Cancelled, Text::tr("cancelled")); }
 
-    std::atomic<int> g_abandoned { 0 }; ///< encodes still running that nobody waits for
+    std::atomic<int> g_abandoned { 0 }; ///< encodes nobody waits for, until they have freed all
     std::atomic<bool> g_exiting { false }; ///< set by an atexit handler, once one was needed
 
     // The one call to aom that cannot be interrupted, with everything it reads. It runs on a
@@ -88,39 +88,61 @@ namespace {
             heif_image_handle* made = nullptr;
             const heif_error e = heif_context_encode_image(
                 context.get(), pixels.get(), encoder.get(), options.get(), &made);
-            bool wasAbandoned = false;
             {
                 const std::scoped_lock lock(mutex);
                 error = e;
                 handle = made;
                 finished = true;
-                wasAbandoned = abandoned;
             }
             finishedChanged.notify_all();
-            if (wasAbandoned) {
-                heif_image_handle_release(made);
-                g_abandoned.fetch_sub(1, std::memory_order_relaxed);
-            }
         }
     };
 
-    // A detached encode that ends while the process exits must not free libheif's objects
-    // after libheif's own statics are gone: from then on it stops where it is, and the exit
-    // ends it. The handler is registered after libheif was loaded, so it runs first.
-    void parkIfExiting()
+    // Held while a detached encode frees what it used, and while the exit handler marks the
+    // process as exiting: an encode that ends during exit must not free libheif's objects after
+    // libheif's own statics are gone. Never destroyed, so that it outlives them too.
+    std::mutex& exitMutex()
     {
-        if (g_exiting.load(std::memory_order_relaxed)) {
-            for (;;) {
-                std::this_thread::sleep_for(std::chrono::hours(1));
-            }
-        }
+        static auto* mutex = new std::mutex; // NOLINT(cppcoreguidelines-owning-memory): kept
+        return *mutex;
     }
 
     void registerExitHandler()
     {
-        static const bool registered
-            = std::atexit([] { g_exiting.store(true, std::memory_order_relaxed); }) == 0;
+        // Registered after libheif was loaded, so it runs before libheif's statics go.
+        static const bool registered = std::atexit([] {
+            const std::scoped_lock lock(exitMutex());
+            g_exiting.store(true, std::memory_order_relaxed);
+        }) == 0;
         (void)registered;
+    }
+
+    // The encode's own thread: encodes, then lets go of what it used (the last owner frees it;
+    // an abandoned encode's result too), unless the process is exiting: then it stops where it
+    // is and the exit ends it, its memory left to the system.
+    void encodeAlone(std::shared_ptr<Encoding> job)
+    {
+        job->run();
+        std::unique_lock exiting(exitMutex());
+        if (g_exiting.load(std::memory_order_relaxed)) {
+            exiting.unlock();
+            for (;;) {
+                std::this_thread::sleep_for(std::chrono::hours(1));
+            }
+        }
+        bool abandoned = false;
+        {
+            // Final once run() has set `finished`: the worker gives up only before that.
+            const std::scoped_lock lock(job->mutex);
+            abandoned = job->abandoned;
+        }
+        if (abandoned) {
+            heif_image_handle_release(job->handle);
+        }
+        job.reset();
+        if (abandoned) {
+            g_abandoned.fetch_sub(1, std::memory_order_relaxed);
+        }
     }
 
     // Encodes on a thread of its own and waits, looking at `cancel` every 50 ms; on a cancel it
@@ -132,10 +154,7 @@ namespace {
         gaveUp = false;
         registerExitHandler();
         try {
-            std::thread([job] {
-                job->run();
-                parkIfExiting();
-            }).detach();
+            std::thread(encodeAlone, job).detach();
         } catch (const std::system_error&) {
             job->run();
             return job->error;

@@ -21,6 +21,7 @@ public:
     /// takes minutes). With a `cancel`, that call runs on a thread of its own and a cancel
     /// answers Cancelled at once, leaving the call to finish alone and free what it used; the
     /// pixels are copied into libheif's image first, so `image` may go as soon as this returns.
+    /// Until it ends, that encode holds its memory (outside any batch's budget) and a core.
     [[nodiscard]] static Result<std::vector<std::uint8_t>> encode(ConstImageView image,
         const EncodeOptions& options, const Metadata& metadata,
         const CancelToken* cancel = nullptr);

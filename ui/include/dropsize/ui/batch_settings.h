@@ -22,7 +22,7 @@ enum class OutputLocation {
 
 namespace dropsize {
 
-/// The settings file's names of OutputLocation (see option_names.h).
+/// The settings file's names of OutputLocation (see enum_names.h).
 template <> struct EnumNames<ui::OutputLocation> {
     static constexpr EnumName<ui::OutputLocation> names[] = {
         { ui::OutputLocation::InsideEachInput, "inside-each-input" },
