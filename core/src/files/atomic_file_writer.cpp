@@ -269,17 +269,10 @@ Status AtomicFileWriter::checkFolder(const fs::path& dir)
             break;
         }
         if (*kind == platform::EntryKind::Symlink) {
-            return Error::of(ErrorCode::InvalidArgument,
-                Text::tr("the output folder %1 is a symbolic link; Dropsize never "
-                         "writes through a link (remove the link or choose another "
-                         "output folder)")
-                    .arg(utf8(sofar)),
-                utf8(sofar));
+            return platform::notAnOutputFolder(sofar, true);
         }
         if (*kind != platform::EntryKind::Directory) {
-            return Error::of(ErrorCode::InvalidArgument,
-                Text::tr("the output folder %1 is a file, not a folder").arg(utf8(sofar)),
-                utf8(sofar));
+            return platform::notAnOutputFolder(sofar, false);
         }
         existing = sofar;
     }
@@ -471,6 +464,16 @@ Status moveIntoPlace(const fs::path& temporary, const fs::path& target,
         return platform::moveReplace(*folder, from, to);
     }
     return Error::of(ErrorCode::Exists, Text::tr("another file has that name"), utf8(target));
+}
+
+Error platform::notAnOutputFolder(const fs::path& path, bool link)
+{
+    return Error::of(ErrorCode::InvalidArgument,
+        link ? Text::tr("the output folder %1 is a symbolic link; Dropsize never writes through a "
+                        "link (remove the link or choose another output folder)")
+                   .arg(utf8(path))
+             : Text::tr("the output folder %1 is a file, not a folder").arg(utf8(path)),
+        utf8(path));
 }
 
 } // namespace dropsize

@@ -203,6 +203,10 @@ private:
 /// names the component when one is a symbolic link, a file, or cannot be created or entered.
 [[nodiscard]] Result<OutputFolder> openOutputFolder(const std::filesystem::path& dir);
 
+/// Why `path`, on the way to an output folder, cannot be one: a symbolic link (or a junction)
+/// when `link`, else a file. Written once for the writer's check and both openOutputFolder()s.
+[[nodiscard]] Error notAnOutputFolder(const std::filesystem::path& path, bool link);
+
 /// What writeNewFile() creates, for the sentence that says it could not.
 enum class NewFile { Temporary, Output };
 

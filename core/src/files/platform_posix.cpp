@@ -417,17 +417,10 @@ namespace platform {
                 const bool exists = ::fstatat(fd, part.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
                 ::close(fd);
                 if (exists && S_ISLNK(st.st_mode)) {
-                    return Error::of(ErrorCode::InvalidArgument,
-                        Text::tr("the output folder %1 is a symbolic link; Dropsize never "
-                                 "writes through a link (remove the link or choose another "
-                                 "output folder)")
-                            .arg(utf8(sofar)),
-                        utf8(sofar));
+                    return notAnOutputFolder(sofar, true);
                 }
                 if (exists && !S_ISDIR(st.st_mode)) {
-                    return Error::of(ErrorCode::InvalidArgument,
-                        Text::tr("the output folder %1 is a file, not a folder").arg(utf8(sofar)),
-                        utf8(sofar));
+                    return notAnOutputFolder(sofar, false);
                 }
                 return ioError(err, Text::tr("cannot open the output folder"), sofar);
             }

@@ -760,17 +760,10 @@ namespace platform {
                 return winError(::GetLastError(), Text::tr("cannot open the output folder"), sofar);
             }
             if (isLinkAt(extended, attributes)) {
-                return Error::of(ErrorCode::InvalidArgument,
-                    Text::tr("the output folder %1 is a symbolic link; Dropsize never "
-                             "writes through a link (remove the link or choose another "
-                             "output folder)")
-                        .arg(utf8(sofar)),
-                    utf8(sofar));
+                return notAnOutputFolder(sofar, true);
             }
             if ((attributes & FILE_ATTRIBUTE_DIRECTORY) == 0) {
-                return Error::of(ErrorCode::InvalidArgument,
-                    Text::tr("the output folder %1 is a file, not a folder").arg(utf8(sofar)),
-                    utf8(sofar));
+                return notAnOutputFolder(sofar, false);
             }
         }
         OutputFolder folder;
