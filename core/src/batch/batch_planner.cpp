@@ -4,6 +4,7 @@
 
 #include "codecs/codec_registry.h"
 #include "dropsize/core/path_text.h"
+#include "files/paths.h"
 #include "files/platform_files.h"
 
 #include <algorithm>
@@ -17,6 +18,18 @@ namespace fs = std::filesystem;
 namespace dropsize {
 
 namespace {
+
+    using paths::entryExists;
+    using paths::isInside;
+    using paths::isInsideFolder;
+    using paths::isMarkedOutput;
+    using paths::joined;
+    using paths::leafName;
+    using paths::PathString;
+    using paths::pathTooLong;
+    using paths::samePath;
+    using paths::weaklyCanonical;
+    using paths::withoutTrailingSeparator;
 
     /// A name that says an image format (codec_registry.h), in any case: such a file that
     /// cannot be read fails.
@@ -51,121 +64,6 @@ namespace {
             return ext;
         }
         return std::string(codec->extensions.front());
-    }
-
-    /// Without a trailing separator, so that component-wise comparisons work.
-    fs::path withoutTrailingSeparator(fs::path p)
-    {
-        while (p.has_relative_path() && p.filename().empty()) {
-            p = p.parent_path();
-        }
-        return p;
-    }
-
-    /// `path` is `root` or lies below it (both absolute and normalised), by their text: each
-    /// name compared as the file system does (without case on Windows).
-    bool isInside(const fs::path& path, const fs::path& root)
-    {
-        auto [r, p] = std::mismatch(root.begin(), root.end(), path.begin(), path.end(),
-            [](const fs::path& a, const fs::path& b) { return platform::sameName(a, b); });
-        return r == root.end();
-    }
-
-    bool samePath(const fs::path& a, const fs::path& b) { return isInside(a, b) && isInside(b, a); }
-
-    /// `path` is the folder `folder` or lies below it, by the identity of `path`'s existing
-    /// ancestors (so whatever the case, the links or the mounts that spell them) or else by
-    /// their text.
-    bool isInsideFolder(const fs::path& path, const fs::path& folder)
-    {
-        if (isInside(path, folder)) {
-            return true;
-        }
-        const auto id = fileIdentity(folder);
-        if (!id) {
-            return false;
-        }
-        for (fs::path up = path;; up = up.parent_path()) {
-            if (fileIdentity(up) == id) {
-                return true;
-            }
-            if (up == up.parent_path()) {
-                return false;
-            }
-        }
-    }
-
-    bool entryExists(const fs::path& path)
-    {
-        const auto kind = platform::entryKind(path, false);
-        return !kind || *kind != platform::EntryKind::NotFound;
-    }
-
-    bool isMarkedOutput(const fs::path& dir) { return entryExists(dir / kOutputMarkerName); }
-
-    /// The canonical form of the folder that exists deepest on `path`'s way, with the rest of
-    /// `path` after it.
-    fs::path weaklyCanonical(const fs::path& path)
-    {
-        fs::path rest;
-        for (fs::path existing = path;; existing = existing.parent_path()) {
-            if (auto canonical = platform::canonicalPath(existing)) {
-                return rest.empty() ? *canonical : *canonical / rest;
-            }
-            if (existing == existing.parent_path()) {
-                return path;
-            }
-            rest = rest.empty() ? existing.filename() : existing.filename() / rest;
-        }
-    }
-
-    using PathString = fs::path::string_type;
-
-    /// `dir`/`name` as a string, without building a path's list of components.
-    PathString joined(const PathString& dir, const PathString& name)
-    {
-        PathString out;
-        out.reserve(dir.size() + 1 + name.size());
-        out.append(dir);
-        if (!out.empty() && out.back() != fs::path::preferred_separator) {
-            out.push_back(fs::path::preferred_separator);
-        }
-        out.append(name);
-        return out;
-    }
-
-    /// The last component of a path string, without parsing the whole path into components.
-    fs::path leafName(const PathString& path)
-    {
-#ifdef _WIN32
-        const std::size_t slash = path.find_last_of(L"\\/");
-#else
-        const std::size_t slash = path.find_last_of('/');
-#endif
-        return slash == PathString::npos ? path : path.substr(slash + 1);
-    }
-
-    /// Why the system cannot take `path` (it is too long for it), or nullopt.
-    std::optional<Text> pathTooLong(const PathString& path)
-    {
-#if defined(_WIN32)
-        // The \\?\ form every Win32 call gets takes 32767 UTF-16 units at most.
-        constexpr std::size_t kPathLimit = 32767 - 4;
-        const auto units = [&] { return Text::tr("%1 characters").arg(path.size()); };
-#elif defined(PATH_MAX)
-        constexpr std::size_t kPathLimit = PATH_MAX;
-        const auto units = [&] { return Text::tr("%1 bytes").arg(path.size()); };
-#endif
-#if defined(_WIN32) || defined(PATH_MAX)
-        if (path.size() >= kPathLimit) {
-            return Text::tr("the path is too long for the system (%1): %2")
-                .arg(units())
-                .arg(systemError(ENAMETOOLONG));
-        }
-#else
-        (void)path;
-#endif
-        return std::nullopt;
     }
 
     // A file found by the walk, before its output is named.
