@@ -94,7 +94,7 @@ def main():
             problems.append(f"tests/core/{parts[0]}: a test lives in the folder of what it tests")
         elif parts[0] not in folders:
             problems.append(f"tests/core/{parts[0]}/: tests/core mirrors core/src, which has no such folder")
-    headers = [p for p in tracked(root, "core/include/dropsize/core")]
+    headers = tracked(root, "core/include/dropsize/core")
     header_names = {p.name[: -len(".in")] if p.suffix == ".in" else p.name for p in headers}
     for name in sorted(public.keys() - header_names - GENERATED):
         problems.append(f"docs/architecture.md gives {name} a folder, but there is no such public header")

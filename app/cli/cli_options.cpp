@@ -6,8 +6,6 @@
 #include "dropsize/core/path_text.h"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <cstdlib>
 #include <optional>
 #include <type_traits>

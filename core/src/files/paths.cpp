@@ -13,7 +13,6 @@ namespace fs = std::filesystem;
 
 namespace dropsize::paths {
 
-/// Without a trailing separator, so that component-wise comparisons work.
 fs::path withoutTrailingSeparator(fs::path p)
 {
     while (p.has_relative_path() && p.filename().empty()) {
@@ -22,8 +21,6 @@ fs::path withoutTrailingSeparator(fs::path p)
     return p;
 }
 
-/// `path` is `root` or lies below it (both absolute and normalised), by their text: each
-/// name compared as the file system does (without case on Windows).
 bool isInside(const fs::path& path, const fs::path& root)
 {
     auto [r, p] = std::mismatch(root.begin(), root.end(), path.begin(), path.end(),
@@ -33,9 +30,6 @@ bool isInside(const fs::path& path, const fs::path& root)
 
 bool samePath(const fs::path& a, const fs::path& b) { return isInside(a, b) && isInside(b, a); }
 
-/// `path` is the folder `folder` or lies below it, by the identity of `path`'s existing
-/// ancestors (so whatever the case, the links or the mounts that spell them) or else by
-/// their text.
 bool isInsideFolder(const fs::path& path, const fs::path& folder)
 {
     if (isInside(path, folder)) {
@@ -63,8 +57,6 @@ bool entryExists(const fs::path& path)
 
 bool isMarkedOutput(const fs::path& folder) { return entryExists(folder / kOutputMarkerName); }
 
-/// The canonical form of the folder that exists deepest on `path`'s way, with the rest of
-/// `path` after it.
 fs::path weaklyCanonical(const fs::path& path)
 {
     fs::path rest;
@@ -79,7 +71,6 @@ fs::path weaklyCanonical(const fs::path& path)
     }
 }
 
-/// `dir`/`name` as a string, without building a path's list of components.
 PathString joined(const PathString& folder, const PathString& name)
 {
     PathString out;
@@ -92,7 +83,6 @@ PathString joined(const PathString& folder, const PathString& name)
     return out;
 }
 
-/// The last component of a path string, without parsing the whole path into components.
 fs::path leafName(const PathString& path)
 {
 #ifdef _WIN32
@@ -103,7 +93,6 @@ fs::path leafName(const PathString& path)
     return slash == PathString::npos ? path : path.substr(slash + 1);
 }
 
-/// Why the system cannot take `path` (it is too long for it), or nullopt.
 std::optional<Text> pathTooLong(const PathString& path)
 {
 #if defined(_WIN32)

@@ -10,11 +10,8 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
-#include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <iterator>
 #include <utility>
 
 namespace fs = std::filesystem;
