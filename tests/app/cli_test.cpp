@@ -110,7 +110,7 @@ namespace {
         const CliRun r = run({ utf8(in()), "--percent", "50" });
         EXPECT_EQ(r.exitCode, 0) << r.err;
         const fs::path out = in() / "ResizeImage";
-        auto a = JpegDecoder::readHeader(test::readFile(out / "a.jpg"), {});
+        auto a = readWholeHeader<JpegDecoder>(test::readFile(out / "a.jpg"), {});
         ASSERT_TRUE(a.ok());
         EXPECT_EQ(a->info.width, 100);
         EXPECT_EQ(a->info.height, 50);
@@ -160,7 +160,7 @@ namespace {
             EXPECT_TRUE(fs::exists(out / "trip" / label / "b.jpg")) << label;
             EXPECT_TRUE(fs::exists(out / label / "c.png")) << label;
         }
-        auto a = JpegDecoder::readHeader(test::readFile(out / "fit30x30" / "a.jpg"), {});
+        auto a = readWholeHeader<JpegDecoder>(test::readFile(out / "fit30x30" / "a.jpg"), {});
         ASSERT_TRUE(a.ok());
         EXPECT_EQ(a->info.width, 30);
         EXPECT_EQ(a->info.height, 15);
@@ -440,24 +440,24 @@ namespace {
         CliRun r = run({ utf8(in()), "--output", utf8(kept) });
         ASSERT_EQ(r.exitCode, 0) << r.err;
         EXPECT_NE(r.err.find("5 resized"), std::string::npos) << r.err;
-        auto web = WebpDecoder::readHeader(test::readFile(kept / "web.webp"), {});
+        auto web = readWholeHeader<WebpDecoder>(test::readFile(kept / "web.webp"), {});
         ASSERT_TRUE(web.ok()) << web.error().message;
         EXPECT_EQ(web->info.width, 113);
         EXPECT_EQ(web->info.channels, 3);
-        auto clear = WebpDecoder::readHeader(test::readFile(kept / "trip" / "clear.webp"), {});
+        auto clear = readWholeHeader<WebpDecoder>(test::readFile(kept / "trip" / "clear.webp"), {});
         ASSERT_TRUE(clear.ok()) << clear.error().message;
         EXPECT_EQ(clear->info.channels, 4) << "alpha kept";
-        EXPECT_TRUE(JpegDecoder::readHeader(test::readFile(kept / "a.jpg"), {}).ok());
+        EXPECT_TRUE(readWholeHeader<JpegDecoder>(test::readFile(kept / "a.jpg"), {}).ok());
 
         // "webp": a JPEG and a PNG become WebP (the PNG's alpha kept), lossless on request.
         const fs::path asWebp = tmp.path() / "webp";
         r = run({ utf8(in()), "--output", utf8(asWebp), "--format", "webp", "--webp-lossless" });
         ASSERT_EQ(r.exitCode, 0) << r.err;
-        auto a = WebpDecoder::readHeader(test::readFile(asWebp / "a.webp"), {});
+        auto a = readWholeHeader<WebpDecoder>(test::readFile(asWebp / "a.webp"), {});
         ASSERT_TRUE(a.ok()) << a.error().message;
         EXPECT_EQ(a->info.width, 100);
         EXPECT_EQ(a->info.height, 50);
-        auto c = WebpDecoder::readHeader(test::readFile(asWebp / "c.webp"), {});
+        auto c = readWholeHeader<WebpDecoder>(test::readFile(asWebp / "c.webp"), {});
         ASSERT_TRUE(c.ok()) << c.error().message;
         EXPECT_EQ(c->info.channels, 4);
         EXPECT_FALSE(fs::exists(asWebp / "a.jpg"));
@@ -466,11 +466,11 @@ namespace {
         const fs::path asJpeg = tmp.path() / "jpeg";
         r = run({ utf8(in()), "--output", utf8(asJpeg), "--format", "jpeg", "--quality", "70" });
         ASSERT_EQ(r.exitCode, 0) << r.err;
-        auto webJpeg = JpegDecoder::readHeader(test::readFile(asJpeg / "web.jpg"), {});
+        auto webJpeg = readWholeHeader<JpegDecoder>(test::readFile(asJpeg / "web.jpg"), {});
         ASSERT_TRUE(webJpeg.ok()) << webJpeg.error().message;
         EXPECT_EQ(webJpeg->info.width, 113);
         EXPECT_TRUE(
-            JpegDecoder::readHeader(test::readFile(asJpeg / "trip" / "clear.jpg"), {}).ok());
+            readWholeHeader<JpegDecoder>(test::readFile(asJpeg / "trip" / "clear.jpg"), {}).ok());
 
         // Quality is checked like every number.
         EXPECT_EQ(run({ utf8(in()), "--webp-quality", "101" }).exitCode, 2);
@@ -520,12 +520,13 @@ namespace {
         EXPECT_EQ(r.exitCode, 0) << r.err;
         EXPECT_NE(r.err.find("5 resized"), std::string::npos) << r.err;
         const fs::path out = in() / "ResizeImage";
-        auto first = JpegDecoder::readHeader(test::readFile(out / "IMG_0001.jpg"), {});
+        auto first = readWholeHeader<JpegDecoder>(test::readFile(out / "IMG_0001.jpg"), {});
         ASSERT_TRUE(first.ok());
         EXPECT_EQ(first->info.width, 113);
         EXPECT_EQ(first->info.height, 74);
         EXPECT_FALSE(first->metadata.icc.empty()) << "the ICC profile travels";
-        auto turned = JpegDecoder::readHeader(test::readFile(out / "trip" / "IMG_0002.jpg"), {});
+        auto turned
+            = readWholeHeader<JpegDecoder>(test::readFile(out / "trip" / "IMG_0002.jpg"), {});
         ASSERT_TRUE(turned.ok());
         EXPECT_EQ(turned->info.width, 36) << "upright, turned once";
         EXPECT_EQ(turned->info.height, 24);
@@ -545,12 +546,12 @@ namespace {
         EXPECT_EQ(r.exitCode, 0) << r.err;
         for (const fs::path& file : { out / "a.avif", out / "c.avif", out / "clip.avif" }) {
             SCOPED_TRACE(file.string());
-            auto header = HeifDecoder::readHeader(test::readFile(file), {});
+            auto header = readWholeHeader<HeifDecoder>(test::readFile(file), {});
             ASSERT_TRUE(header.ok()) << header.error().message;
             EXPECT_EQ(header->format, ImageFormat::Avif);
             EXPECT_EQ(std::max(header->info.width, header->info.height), 64);
         }
-        auto alpha = HeifDecoder::readHeader(test::readFile(out / "clip.avif"), {});
+        auto alpha = readWholeHeader<HeifDecoder>(test::readFile(out / "clip.avif"), {});
         ASSERT_TRUE(alpha.ok());
         EXPECT_EQ(alpha->info.channels, 4) << "alpha kept";
         const fs::path kept = tmp.path() / "kept";
@@ -1030,7 +1031,7 @@ namespace {
                 continue;
             }
             EXPECT_FALSE(AtomicFileWriter::isTemporaryName(name));
-            EXPECT_TRUE(JpegDecoder::decode(test::readFile(e.path()), 1, {}).ok()) << name;
+            EXPECT_TRUE(decodeWhole<JpegDecoder>(test::readFile(e.path()), {}).ok()) << name;
         }
     }
 #endif
@@ -1064,7 +1065,7 @@ namespace {
         EXPECT_NE(r.err.find("Done: 2 resized, 0 skipped, 0 failed"), std::string::npos) << r.err;
         ASSERT_TRUE(fs::is_directory(output)) << "no folder named " << utf8(output);
         EXPECT_EQ(namesIn(output), (std::set<std::string> { photo, cafe }));
-        auto small = JpegDecoder::readHeader(test::readFile(output / pathFromUtf8(photo)), {});
+        auto small = readWholeHeader<JpegDecoder>(test::readFile(output / pathFromUtf8(photo)), {});
         ASSERT_TRUE(small.ok());
         EXPECT_EQ(small->info.width, 60);
         EXPECT_EQ(small->info.height, 40);
@@ -1263,7 +1264,7 @@ namespace {
         const test::ScopedEnvironment env("DROPSIZE_CONFIG_DIR", utf8(config));
         const CliRun r = run({ utf8(in() / "a.jpg"), "--preset", "small", "--quality", "60" });
         EXPECT_EQ(r.exitCode, 0) << r.err;
-        auto a = JpegDecoder::readHeader(test::readFile(in() / "ResizeImage" / "a.jpg"), {});
+        auto a = readWholeHeader<JpegDecoder>(test::readFile(in() / "ResizeImage" / "a.jpg"), {});
         ASSERT_TRUE(a.ok());
         EXPECT_EQ(a->info.width, 50);
         EXPECT_EQ(a->info.height, 25);

@@ -14,6 +14,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 
 namespace dropsize {
 
@@ -81,6 +82,31 @@ protected:
 /// refuses (corrupt, or over `limits`).
 [[nodiscard]] Result<std::unique_ptr<ImageDecoder>> openDecoder(
     std::span<const std::uint8_t> file, const DecodeLimits& limits, bool wholeFile = true);
+
+/// One thing from a whole file, for tools and tests: `Decoder::open()` (one format's decoder,
+/// so that bytes of another format fail as that decoder says), then header() or decode().
+template <class Decoder>
+[[nodiscard]] Result<ImageHeader> readWholeHeader(
+    std::span<const std::uint8_t> file, const DecodeLimits& limits)
+{
+    auto decoder = Decoder::open(file, limits);
+    if (!decoder) {
+        return std::move(decoder).error();
+    }
+    return (*decoder)->header();
+}
+
+/// See readWholeHeader(); `dctScale` as in ImageDecoder::decode().
+template <class Decoder>
+[[nodiscard]] Result<Image> decodeWhole(std::span<const std::uint8_t> file,
+    const DecodeLimits& limits, const CancelToken* cancel = nullptr, int dctScale = 1)
+{
+    auto decoder = Decoder::open(file, limits);
+    if (!decoder) {
+        return std::move(decoder).error();
+    }
+    return (*decoder)->decode(dctScale, cancel);
+}
 
 /// How many headers this process's decoders have started to read, each from a file's first
 /// byte: lets a test see that a job reads each header once, however its file arrives.

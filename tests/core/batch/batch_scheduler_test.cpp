@@ -82,7 +82,7 @@ namespace {
             ASSERT_TRUE(fs::exists(r.output)) << r.output;
             EXPECT_EQ(fs::file_size(r.output), r.outputBytes);
             if (r.output.extension() == ".jpg") {
-                auto h = JpegDecoder::readHeader(test::readFile(r.output), {});
+                auto h = readWholeHeader<JpegDecoder>(test::readFile(r.output), {});
                 ASSERT_TRUE(h.ok());
                 EXPECT_EQ((Size { h->info.width, h->info.height }), r.outputSize);
             }
@@ -135,7 +135,7 @@ namespace {
             if (e.path().filename() == kOutputMarkerName) {
                 continue;
             }
-            auto h = JpegDecoder::decode(test::readFile(e.path()), 1, {});
+            auto h = decodeWhole<JpegDecoder>(test::readFile(e.path()), {});
             EXPECT_TRUE(h.ok()) << e.path() << " is not a complete image";
         }
         expectNoTemporaries(tmp.path());
@@ -229,8 +229,8 @@ namespace {
         BatchOptions batch;
         batch.process = options;
         EXPECT_EQ(BatchScheduler(batch).run(plan).ok, 1u);
-        auto out
-            = PngDecoder::readHeader(test::readFile(tmp.path() / "ResizeImage" / "turned.png"), {});
+        auto out = readWholeHeader<PngDecoder>(
+            test::readFile(tmp.path() / "ResizeImage" / "turned.png"), {});
         ASSERT_TRUE(out.ok());
         EXPECT_EQ(out->info.width, 150);
         EXPECT_EQ(out->info.height, 200);

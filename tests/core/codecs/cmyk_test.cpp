@@ -44,12 +44,12 @@ namespace {
                  "cut-profile.jpg", "no-a2b-profile.jpg" }) {
             SCOPED_TRACE(name);
             const auto bytes = test::readFile(fixture(name));
-            auto header = JpegDecoder::readHeader(bytes, {});
+            auto header = readWholeHeader<JpegDecoder>(bytes, {});
             ASSERT_TRUE(header.ok()) << header.error().message;
             EXPECT_TRUE(header->cmyk);
             EXPECT_EQ(header->info.channels, 3);
             EXPECT_TRUE(header->metadata.icc.empty()) << "a CMYK profile does not describe RGB";
-            auto image = JpegDecoder::decode(bytes, 1, {});
+            auto image = decodeWhole<JpegDecoder>(bytes, {});
             ASSERT_TRUE(image.ok()) << image.error().message;
             EXPECT_EQ(image->width(), 80);
             EXPECT_EQ(image->height(), 60);
@@ -141,7 +141,7 @@ namespace {
 
     Result<Image> decodeAt(const std::vector<std::uint8_t>& jpeg, int scale)
     {
-        return JpegDecoder::decode(jpeg, scale, {});
+        return decodeWhole<JpegDecoder>(jpeg, {}, nullptr, scale);
     }
 
     TEST(CmykJpeg, TheStandardProfileIsBuiltInUnchanged)
@@ -160,7 +160,7 @@ namespace {
             const test::RawCmyk raw = test::decodeRawCmyk(bytes, 1);
             ASSERT_FALSE(raw.icc.empty()) << name;
             EXPECT_EQ(raw.adobe, std::string(name) != "plain-icc.jpg") << name;
-            auto header = JpegDecoder::readHeader(bytes, {});
+            auto header = readWholeHeader<JpegDecoder>(bytes, {});
             ASSERT_TRUE(header.ok());
             EXPECT_EQ(header->warning.english(), "") << name;
             for (const int scale : { 1, 2, 4, 8 }) {
@@ -179,7 +179,7 @@ namespace {
         const std::vector<std::uint8_t> standard = standardProfileFile();
         for (const char* name : { "adobe.jpg", "ycck.jpg" }) {
             const auto bytes = test::readFile(fixture(name));
-            auto header = JpegDecoder::readHeader(bytes, {});
+            auto header = readWholeHeader<JpegDecoder>(bytes, {});
             ASSERT_TRUE(header.ok());
             const std::string warning = header->warning.english();
             EXPECT_NE(
@@ -262,7 +262,7 @@ namespace {
             const test::RawCmyk raw = test::decodeRawCmyk(bytes, 1);
             ASSERT_FALSE(raw.icc.empty());
             EXPECT_TRUE(test::lcmsToRgb(raw, raw.icc, raw.adobe).empty());
-            auto header = JpegDecoder::readHeader(bytes, {});
+            auto header = readWholeHeader<JpegDecoder>(bytes, {});
             ASSERT_TRUE(header.ok()) << header.error().message;
             const std::string warning = header->warning.english();
             EXPECT_NE(warning.find(why), std::string::npos) << warning;
@@ -293,7 +293,7 @@ namespace {
         for (const auto& [what, segments] : taken) {
             SCOPED_TRACE(what);
             const auto file = test::jpegWithIccSegments(bytes, raw.icc, 2, segments);
-            auto header = JpegDecoder::readHeader(file, {});
+            auto header = readWholeHeader<JpegDecoder>(file, {});
             ASSERT_TRUE(header.ok()) << header.error().message;
             EXPECT_EQ(header->warning.english(), "");
             auto image = decodeAt(file, 2);
@@ -310,7 +310,7 @@ namespace {
         for (const auto& [what, segments, why] : refused) {
             SCOPED_TRACE(what);
             const auto file = test::jpegWithIccSegments(bytes, raw.icc, 2, segments);
-            auto header = JpegDecoder::readHeader(file, {});
+            auto header = readWholeHeader<JpegDecoder>(file, {});
             ASSERT_TRUE(header.ok()) << header.error().message;
             const std::string warning = header->warning.english();
             EXPECT_NE(warning.find(std::string("CMYK: its ICC profile was not used (its parts do "
@@ -456,7 +456,7 @@ namespace {
         // The plain formula (tests/core/codecs/codec_test.cpp checks its colours) knows no profile:
         // an unusable one is not worth a word either.
         for (const char* name : { "adobe-icc.jpg", "broken-profile.jpg" }) {
-            auto header = JpegDecoder::readHeader(test::readFile(fixture(name)), {});
+            auto header = readWholeHeader<JpegDecoder>(test::readFile(fixture(name)), {});
             ASSERT_TRUE(header.ok()) << name;
             EXPECT_EQ(header->warning.english(), "") << name;
         }

@@ -250,7 +250,7 @@ namespace {
     TEST(Codec, RefusesGiganticDimensionsBeforeAllocating)
     {
         const auto png = pngWithHeader(65500, 65500);
-        auto header = PngDecoder::readHeader(png, DecodeLimits {});
+        auto header = readWholeHeader<PngDecoder>(png, DecodeLimits {});
         ASSERT_FALSE(header.ok());
         EXPECT_EQ(header.error().code, ErrorCode::LimitExceeded);
         EXPECT_NE(header.error().message.find("65500x65500"), std::string::npos)
@@ -285,9 +285,9 @@ namespace {
         ASSERT_TRUE(png.ok());
         DecodeLimits limits;
         limits.maxPixels = 9999;
-        EXPECT_EQ(PngDecoder::readHeader(*png, limits).error().code, ErrorCode::LimitExceeded);
+        EXPECT_EQ(readWholeHeader<PngDecoder>(*png, limits).error().code, ErrorCode::LimitExceeded);
         limits.maxPixels = 10000;
-        EXPECT_TRUE(PngDecoder::readHeader(*png, limits).ok());
+        EXPECT_TRUE(readWholeHeader<PngDecoder>(*png, limits).ok());
     }
 
     TEST(Codec, FailsTruncatedFilesWithAClearMessage)
@@ -319,12 +319,12 @@ namespace {
         ASSERT_TRUE(jpeg.ok());
         DecodeLimits limits;
         limits.maxScans = 3;
-        auto decoded = JpegDecoder::decode(*jpeg, 1, limits);
+        auto decoded = decodeWhole<JpegDecoder>(*jpeg, limits);
         ASSERT_FALSE(decoded.ok());
         EXPECT_EQ(decoded.error().code, ErrorCode::LimitExceeded);
         EXPECT_NE(decoded.error().message.find("scans"), std::string::npos);
         limits.maxScans = 100;
-        EXPECT_TRUE(JpegDecoder::decode(*jpeg, 1, limits).ok());
+        EXPECT_TRUE(decodeWhole<JpegDecoder>(*jpeg, limits).ok());
     }
 
     TEST(Codec, ConvertsAdobeCmykAndYcckToRgb)
@@ -335,12 +335,12 @@ namespace {
             for (const auto* ink : { red, grey }) {
                 SCOPED_TRACE(ycck ? "YCCK" : "CMYK");
                 const auto jpeg = adobeCmykJpeg(32, 32, ink, ycck);
-                auto header = JpegDecoder::readHeader(jpeg, {});
+                auto header = readWholeHeader<JpegDecoder>(jpeg, {});
                 ASSERT_TRUE(header.ok());
                 EXPECT_TRUE(header->cmyk);
                 EXPECT_TRUE(header->metadata.icc.empty())
                     << "a CMYK profile does not fit RGB output";
-                auto image = JpegDecoder::decode(jpeg, 1, {});
+                auto image = decodeWhole<JpegDecoder>(jpeg, {});
                 ASSERT_TRUE(image.ok()) << image.error().message;
                 ASSERT_EQ(image->channels(), 3);
 #if DROPSIZE_WITH_LCMS2
@@ -364,7 +364,7 @@ namespace {
         const auto png = pngWithHeader(10000, 10000); // 100 megapixels: within the pixel limit
         DecodeLimits limits;
         limits.maxMemoryBytes = 64u << 20;
-        auto header = PngDecoder::readHeader(png, limits);
+        auto header = readWholeHeader<PngDecoder>(png, limits);
         ASSERT_FALSE(header.ok());
         EXPECT_EQ(header.error().code, ErrorCode::LimitExceeded);
         EXPECT_NE(header.error().message.find("memory limit"), std::string::npos);
@@ -406,7 +406,7 @@ namespace {
         const auto iend = test::pngChunk("IEND", {});
         png.insert(png.end(), iend.begin(), iend.end());
         ASSERT_LT(png.size(), 4u << 20) << "the file is small; its stream is not";
-        auto decoded = PngDecoder::decode(png, {});
+        auto decoded = decodeWhole<PngDecoder>(png, {});
         ASSERT_TRUE(decoded.ok()) << decoded.error().message;
         EXPECT_EQ(decoded->width(), 1);
         EXPECT_EQ(decoded->data()[0], 0);
@@ -505,8 +505,8 @@ namespace {
                 ASSERT_TRUE(asLong.ok()) << asLong.error().message;
                 EXPECT_EQ(asLong->inspected.header.info.orientation, orientation);
                 EXPECT_EQ(asLong->inspected.plan.output, (Size { 20, 32 }));
-                auto shortPixels = PngDecoder::decode(asShort->encoded, {});
-                auto longPixels = PngDecoder::decode(asLong->encoded, {});
+                auto shortPixels = decodeWhole<PngDecoder>(asShort->encoded, {});
+                auto longPixels = decodeWhole<PngDecoder>(asLong->encoded, {});
                 ASSERT_TRUE(shortPixels.ok() && longPixels.ok());
                 EXPECT_EQ(test::pixelCrc(longPixels->view()), test::pixelCrc(shortPixels->view()));
             }
@@ -531,8 +531,8 @@ namespace {
                 for (std::size_t i = broken.size() - 4; i < broken.size(); ++i) {
                     broken[i] = static_cast<std::uint8_t>(broken[i] ^ 0xa5);
                 }
-                auto expected = PngDecoder::decode(intact, {});
-                auto decoded = PngDecoder::decode(broken, {});
+                auto expected = decodeWhole<PngDecoder>(intact, {});
+                auto decoded = decodeWhole<PngDecoder>(broken, {});
                 ASSERT_TRUE(expected.ok()) << expected.error().message;
                 ASSERT_TRUE(decoded.ok()) << decoded.error().message;
                 ASSERT_EQ(decoded->width(), expected->width());
@@ -590,13 +590,13 @@ namespace {
         }
         const auto taken
             = test::jpegWithIccSegments(jpeg, profile, 2, { { 5, 2, 1 }, { 0, 2, 0 } });
-        auto header = JpegDecoder::readHeader(taken, {});
+        auto header = readWholeHeader<JpegDecoder>(taken, {});
         ASSERT_TRUE(header.ok()) << header.error().message;
         EXPECT_EQ(header->metadata.icc, profile) << "sorted by sequence number, 0 first";
         EXPECT_TRUE(header->warning.empty());
 
         const auto refused = test::jpegWithIccSegments(jpeg, profile, 2, { { 1, 2, 0 } });
-        header = JpegDecoder::readHeader(refused, {});
+        header = readWholeHeader<JpegDecoder>(refused, {});
         ASSERT_TRUE(header.ok()) << header.error().message;
         EXPECT_TRUE(header->metadata.icc.empty());
         EXPECT_EQ(header->warning.english(),
@@ -758,8 +758,8 @@ namespace {
         for (const ImageFormat f : { ImageFormat::Jpeg, ImageFormat::Png }) {
             auto encoded = processor.encode(image.view(), f, metadata);
             ASSERT_TRUE(encoded.ok()) << encoded.error().message;
-            auto again = f == ImageFormat::Jpeg ? JpegDecoder::readHeader(*encoded, {})
-                                                : PngDecoder::readHeader(*encoded, {});
+            auto again = f == ImageFormat::Jpeg ? readWholeHeader<JpegDecoder>(*encoded, {})
+                                                : readWholeHeader<PngDecoder>(*encoded, {});
             ASSERT_TRUE(again.ok());
             const std::vector<std::uint8_t>& exif = again->metadata.exif;
             ASSERT_EQ(exif.size(), 130u);
@@ -775,10 +775,10 @@ namespace {
         const std::vector<std::uint8_t> icc = test::readFile(dir / "libjpeg-turbo/test1.icc");
         const std::vector<std::uint8_t> photo
             = test::readFile(dir / "exif-orientation/Landscape_6.jpg");
-        auto header = JpegDecoder::readHeader(photo, {});
+        auto header = readWholeHeader<JpegDecoder>(photo, {});
         ASSERT_TRUE(header.ok());
         ASSERT_EQ(header->info.orientation, 6);
-        auto pixels = JpegDecoder::decode(photo, 8, {});
+        auto pixels = decodeWhole<JpegDecoder>(photo, {}, nullptr, 8);
         ASSERT_TRUE(pixels.ok());
         Metadata metadata = header->metadata;
         metadata.icc = icc;
@@ -791,8 +791,8 @@ namespace {
                     = format == OutputFormat::Jpeg ? ImageFormat::Jpeg : ImageFormat::Png;
                 auto encoded = processor.encode(pixels->view(), f, metadata);
                 ASSERT_TRUE(encoded.ok()) << encoded.error().message;
-                auto again = f == ImageFormat::Jpeg ? JpegDecoder::readHeader(*encoded, {})
-                                                    : PngDecoder::readHeader(*encoded, {});
+                auto again = f == ImageFormat::Jpeg ? readWholeHeader<JpegDecoder>(*encoded, {})
+                                                    : readWholeHeader<PngDecoder>(*encoded, {});
                 ASSERT_TRUE(again.ok());
                 // test1.icc is a CMYK profile: JPEG carries it as given, libpng refuses it on RGB
                 // pixels and the image is written without it.

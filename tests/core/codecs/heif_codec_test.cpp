@@ -160,7 +160,7 @@ namespace {
 
     TEST(HeifDecoder, ReadsSizeAlphaDepthAndMetadataFromTheHeader)
     {
-        auto photo = HeifDecoder::readHeader(readFixture("photo.heic"), {});
+        auto photo = readWholeHeader<HeifDecoder>(readFixture("photo.heic"), {});
         ASSERT_TRUE(photo.ok()) << photo.error().message;
         EXPECT_EQ(photo->format, ImageFormat::Heif);
         EXPECT_EQ(photo->info.width, 227);
@@ -170,24 +170,24 @@ namespace {
         ASSERT_GT(photo->metadata.icc.size(), 128u) << "the sRGB profile heif-enc kept";
         EXPECT_EQ(std::memcmp(photo->metadata.icc.data() + 36, "acsp", 4), 0);
 
-        auto avif = HeifDecoder::readHeader(readFixture("photo.avif"), {});
+        auto avif = readWholeHeader<HeifDecoder>(readFixture("photo.avif"), {});
         ASSERT_TRUE(avif.ok()) << avif.error().message;
         EXPECT_EQ(avif->format, ImageFormat::Avif);
         EXPECT_TRUE(avif->metadata.icc.empty()) << "nclx only";
 
-        auto alpha = HeifDecoder::readHeader(readFixture("alpha.avif"), {});
+        auto alpha = readWholeHeader<HeifDecoder>(readFixture("alpha.avif"), {});
         ASSERT_TRUE(alpha.ok()) << alpha.error().message;
         EXPECT_EQ(alpha->info.channels, 4);
-        auto deep10 = HeifDecoder::readHeader(readFixture("deep10.heic"), {});
+        auto deep10 = readWholeHeader<HeifDecoder>(readFixture("deep10.heic"), {});
         ASSERT_TRUE(deep10.ok()) << deep10.error().message;
         EXPECT_EQ(deep10->bitDepth, 10);
         EXPECT_EQ(deep10->info.channels, 3);
-        auto deep12 = HeifDecoder::readHeader(readFixture("deep12.avif"), {});
+        auto deep12 = readWholeHeader<HeifDecoder>(readFixture("deep12.avif"), {});
         ASSERT_TRUE(deep12.ok()) << deep12.error().message;
         EXPECT_EQ(deep12->bitDepth, 12);
 
         // The EXIF block's 4-byte offset (6 here: the writer kept "Exif\0\0") is skipped.
-        auto six = HeifDecoder::readHeader(readFixture("orient-6.heic"), {});
+        auto six = readWholeHeader<HeifDecoder>(readFixture("orient-6.heic"), {});
         ASSERT_TRUE(six.ok()) << six.error().message;
         ASSERT_GE(six->metadata.exif.size(), 8u);
         EXPECT_TRUE(six->metadata.exif[0] == 'M' || six->metadata.exif[0] == 'I');
@@ -251,7 +251,7 @@ namespace {
     TEST(HeifDecoder, AnExifOrientationWithoutTransformsDoesNotRotate)
     {
         const auto bytes = readFixture("exif6-no-transform.heic");
-        auto header = HeifDecoder::readHeader(bytes, {});
+        auto header = readWholeHeader<HeifDecoder>(bytes, {});
         ASSERT_TRUE(header.ok()) << header.error().message;
         EXPECT_EQ(exifOrientation(header->metadata.exif), 6);
         EXPECT_EQ(header->info.orientation, 1);
@@ -265,7 +265,7 @@ namespace {
         auto processed = ImageProcessor(whole).process(bytes);
         ASSERT_TRUE(processed.ok()) << processed.error().message;
         EXPECT_EQ(processed->format, ImageFormat::Jpeg) << "keep writes a HEIC as JPEG";
-        auto out = JpegDecoder::readHeader(processed->encoded, {});
+        auto out = readWholeHeader<JpegDecoder>(processed->encoded, {});
         ASSERT_TRUE(out.ok()) << out.error().message;
         EXPECT_FALSE(out->metadata.exif.empty());
         EXPECT_EQ(exifOrientation(out->metadata.exif), 1);
@@ -276,7 +276,7 @@ namespace {
         const Image pixels = test::makeTestImage(40, 20, 3);
         auto avif = AvifEncoder::encode(pixels.view(), {}, { {}, test::exifWithOrientation(6) });
         ASSERT_TRUE(avif.ok()) << avif.error().message;
-        auto back = HeifDecoder::readHeader(*avif, {});
+        auto back = readWholeHeader<HeifDecoder>(*avif, {});
         ASSERT_TRUE(back.ok()) << back.error().message;
         EXPECT_EQ(exifOrientation(back->metadata.exif), 6);
         EXPECT_EQ(back->info.orientation, 1);
@@ -315,7 +315,7 @@ namespace {
         EXPECT_EQ(exifOrientation((*decoder)->header().metadata.exif), 6);
         auto pixels = (*decoder)->decode(1);
         ASSERT_TRUE(pixels.ok()) << pixels.error().message;
-        auto whole = HeifDecoder::decode(bytes, {});
+        auto whole = decodeWhole<HeifDecoder>(bytes, {});
         ASSERT_TRUE(whole.ok());
         EXPECT_EQ(test::pixelCrc(pixels->view()), test::pixelCrc(whole->view()));
 
@@ -440,7 +440,7 @@ namespace {
             for (std::size_t cut :
                 { std::size_t { 20 }, meta / 2, meta + 10, bytes.size() / 2, bytes.size() - 1 }) {
                 SCOPED_TRACE(std::string(name) + " cut at " + std::to_string(cut));
-                auto decoded = HeifDecoder::decode(std::span(bytes).first(cut), {});
+                auto decoded = decodeWhole<HeifDecoder>(std::span(bytes).first(cut), {});
                 ASSERT_FALSE(decoded.ok());
                 EXPECT_EQ(decoded.error().code, ErrorCode::CorruptData);
                 EXPECT_TRUE(decoded.error().message.starts_with(
@@ -498,7 +498,7 @@ namespace {
         for (const char* name : { "alpha.heic", "deep12.avif", "orient-7.heic" }) {
             SCOPED_TRACE(name);
             const auto bytes = readFixture(name);
-            auto whole = HeifDecoder::decode(bytes, {});
+            auto whole = decodeWhole<HeifDecoder>(bytes, {});
             ASSERT_TRUE(whole.ok()) << whole.error().message;
             auto decoder = HeifDecoder::open(bytes, {});
             ASSERT_TRUE(decoder.ok());
@@ -525,7 +525,7 @@ namespace {
         }
         CancelToken cancel;
         cancel.requestStop();
-        auto stopped = HeifDecoder::decode(readFixture("photo.heic"), {}, &cancel);
+        auto stopped = decodeWhole<HeifDecoder>(readFixture("photo.heic"), {}, &cancel);
         ASSERT_FALSE(stopped.ok());
         EXPECT_EQ(stopped.error().code, ErrorCode::Cancelled);
     }
@@ -580,7 +580,7 @@ namespace {
             options.avifQuality = 90;
             auto bytes = AvifEncoder::encode(image.view(), options, {});
             ASSERT_TRUE(bytes.ok()) << bytes.error().message;
-            auto decoded = HeifDecoder::decode(*bytes, {});
+            auto decoded = decodeWhole<HeifDecoder>(*bytes, {});
             ASSERT_TRUE(decoded.ok()) << decoded.error().message;
             ASSERT_EQ(decoded->width(), 67);
             ASSERT_EQ(decoded->height(), 45);
@@ -605,12 +605,12 @@ namespace {
     TEST(AvifEncoder, KeepsTheIccProfileAndExifAndFollowsQualityAndSpeed)
     {
         const Image image = test::makeTestImage(96, 64, 3);
-        auto photo = HeifDecoder::readHeader(readFixture("photo.heic"), {});
+        auto photo = readWholeHeader<HeifDecoder>(readFixture("photo.heic"), {});
         ASSERT_TRUE(photo.ok());
         const Metadata metadata { photo->metadata.icc, test::exifWithOrientation(1, 300) };
         auto bytes = AvifEncoder::encode(image.view(), {}, metadata);
         ASSERT_TRUE(bytes.ok()) << bytes.error().message;
-        auto back = HeifDecoder::readHeader(*bytes, {});
+        auto back = readWholeHeader<HeifDecoder>(*bytes, {});
         ASSERT_TRUE(back.ok()) << back.error().message;
         EXPECT_EQ(back->metadata.icc, metadata.icc);
         EXPECT_EQ(back->metadata.exif, metadata.exif);
@@ -628,7 +628,7 @@ namespace {
             options.avifSpeed = speed;
             auto encoded = AvifEncoder::encode(image.view(), options, {});
             ASSERT_TRUE(encoded.ok()) << speed << ": " << encoded.error().message;
-            EXPECT_TRUE(HeifDecoder::decode(*encoded, {}).ok());
+            EXPECT_TRUE(decodeWhole<HeifDecoder>(*encoded, {}).ok());
         }
         CancelToken cancel;
         cancel.requestStop();
@@ -685,14 +685,14 @@ namespace {
             = ImageProcessor(options).process(readFixture("orient-8.heic"), OutputFormat::Avif);
         ASSERT_TRUE(processed.ok()) << processed.error().message;
         EXPECT_EQ(processed->format, ImageFormat::Avif);
-        auto header = HeifDecoder::readHeader(processed->encoded, {});
+        auto header = readWholeHeader<HeifDecoder>(processed->encoded, {});
         ASSERT_TRUE(header.ok()) << header.error().message;
         EXPECT_EQ(header->info.width, 36);
         EXPECT_EQ(header->info.height, 24);
         EXPECT_EQ(exifOrientation(header->metadata.exif), 1);
         // What the processor wrote is what it rendered.
         const Image rendered = render(readFixture("orient-8.heic"), percent(50));
-        auto decoded = HeifDecoder::decode(processed->encoded, {});
+        auto decoded = decodeWhole<HeifDecoder>(processed->encoded, {});
         ASSERT_TRUE(decoded.ok());
         EXPECT_LT(meanDifference(decoded->view(), rendered.view()), 6.0);
 
@@ -700,7 +700,7 @@ namespace {
         auto stripped
             = ImageProcessor(options).process(readFixture("photo.heic"), OutputFormat::Avif);
         ASSERT_TRUE(stripped.ok()) << stripped.error().message;
-        auto bare = HeifDecoder::readHeader(stripped->encoded, {});
+        auto bare = readWholeHeader<HeifDecoder>(stripped->encoded, {});
         ASSERT_TRUE(bare.ok());
         EXPECT_TRUE(bare->metadata.icc.empty());
         EXPECT_TRUE(bare->metadata.exif.empty());

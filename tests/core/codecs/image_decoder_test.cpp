@@ -251,7 +251,7 @@ namespace {
         DecodeLimits limits;
         // The pixels fit (768 KiB); the coefficients, two bytes a sample, do not.
         limits.maxMemoryBytes = 1'200'000;
-        auto decoded = JpegDecoder::decode(*jpeg, 1, limits);
+        auto decoded = decodeWhole<JpegDecoder>(*jpeg, limits);
         ASSERT_FALSE(decoded.ok());
         EXPECT_EQ(decoded.error().code, ErrorCode::LimitExceeded) << decoded.error().message;
     }
@@ -271,7 +271,7 @@ namespace {
             { 2 * kGiB, 3 * kGiB, 4 * kGiB + (1u << 20), 5 * kGiB, 5 * kGiB + (1u << 20) }) {
             DecodeLimits limits;
             limits.maxMemoryBytes = limit;
-            auto decoded = JpegDecoder::decode(*jpeg, 1, limits);
+            auto decoded = decodeWhole<JpegDecoder>(*jpeg, limits);
             EXPECT_TRUE(decoded.ok()) << (limit >> 20) << " MiB: " << decoded.error().message;
             // What libjpeg is given: the limit itself where a long holds it, else the largest.
             const long given = jpegMemoryLimit(limit);

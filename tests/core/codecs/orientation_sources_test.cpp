@@ -157,7 +157,7 @@ namespace {
     {
         const auto file = pngWith(
             { compressedChunk("Raw profile type exif", rawProfile(test::exifWithOrientation(6))) });
-        auto header = PngDecoder::readHeader(file, {});
+        auto header = readWholeHeader<PngDecoder>(file, {});
         ASSERT_TRUE(header.ok()) << header.error().message;
         EXPECT_EQ(header->info.orientation, 6);
         EXPECT_EQ(header->metadata.exif, test::exifWithOrientation(6));
@@ -167,7 +167,7 @@ namespace {
         const ImageProcessor processor(options);
         auto processed = processor.process(file, OutputFormat::Png);
         ASSERT_TRUE(processed.ok()) << processed.error().message;
-        auto out = PngDecoder::readHeader(processed->encoded, {});
+        auto out = readWholeHeader<PngDecoder>(processed->encoded, {});
         ASSERT_TRUE(out.ok()) << out.error().message;
         EXPECT_EQ(out->info.width, 10);
         EXPECT_EQ(out->info.height, 20);
@@ -244,7 +244,7 @@ namespace {
         options.spec.percent = 50;
         auto processed = ImageProcessor(options).process(file, OutputFormat::Png);
         ASSERT_TRUE(processed.ok()) << processed.error().message;
-        auto out = PngDecoder::readHeader(processed->encoded, {});
+        auto out = readWholeHeader<PngDecoder>(processed->encoded, {});
         ASSERT_TRUE(out.ok()) << out.error().message;
         EXPECT_EQ(out->info.width, 10);
         EXPECT_TRUE(out->metadata.exif.empty()) << "an EXIF that still says 6 is not kept";

@@ -76,14 +76,14 @@ namespace {
         };
         for (const auto& c : cases) {
             SCOPED_TRACE(c.name);
-            auto header = WebpDecoder::readHeader(fixture(c.name), {});
+            auto header = readWholeHeader<WebpDecoder>(fixture(c.name), {});
             ASSERT_TRUE(header.ok()) << header.error().message;
             EXPECT_EQ(header->format, ImageFormat::Webp);
             EXPECT_EQ(header->info.width, c.width);
             EXPECT_EQ(header->info.height, c.height);
             EXPECT_EQ(header->info.channels, c.channels);
             EXPECT_FALSE(header->info.dctScalable);
-            auto pixels = WebpDecoder::decode(fixture(c.name), {});
+            auto pixels = decodeWhole<WebpDecoder>(fixture(c.name), {});
             ASSERT_TRUE(pixels.ok()) << pixels.error().message;
             EXPECT_EQ(pixels->channels(), c.channels);
         }
@@ -92,7 +92,7 @@ namespace {
     TEST(WebpDecoder, TakesTheOrientationFromTheExifChunk)
     {
         for (int orientation = 1; orientation <= 8; ++orientation) {
-            auto header = WebpDecoder::readHeader(
+            auto header = readWholeHeader<WebpDecoder>(
                 fixture("orientation-" + std::to_string(orientation) + ".webp"), {});
             ASSERT_TRUE(header.ok()) << header.error().message;
             EXPECT_EQ(header->info.orientation, orientation);
@@ -100,8 +100,8 @@ namespace {
             EXPECT_EQ(header->metadata.exif[0], 'M') << "TIFF, without a JPEG prefix";
         }
         // Some writers keep JPEG's "Exif\0\0" before the TIFF structure: it is dropped.
-        auto prefixed = WebpDecoder::readHeader(fixture("exif-prefixed.webp"), {});
-        auto plain = WebpDecoder::readHeader(fixture("orientation-6.webp"), {});
+        auto prefixed = readWholeHeader<WebpDecoder>(fixture("exif-prefixed.webp"), {});
+        auto plain = readWholeHeader<WebpDecoder>(fixture("orientation-6.webp"), {});
         ASSERT_TRUE(prefixed.ok() && plain.ok());
         EXPECT_EQ(prefixed->info.orientation, 6);
         EXPECT_EQ(prefixed->metadata.exif, plain->metadata.exif);
@@ -109,13 +109,13 @@ namespace {
 
     TEST(WebpDecoder, TakesTheIccProfile)
     {
-        auto header = WebpDecoder::readHeader(fixture("icc.webp"), {});
+        auto header = readWholeHeader<WebpDecoder>(fixture("icc.webp"), {});
         ASSERT_TRUE(header.ok()) << header.error().message;
         const std::vector<std::uint8_t>& icc = header->metadata.icc;
         ASSERT_GE(icc.size(), 128u);
         EXPECT_EQ(std::memcmp(icc.data() + 36, "acsp", 4), 0) << "an ICC profile's signature";
         EXPECT_EQ(icc.size(), std::size_t { icc[2] } << 8 | icc[3]) << "its size, as it says";
-        auto none = WebpDecoder::readHeader(fixture("lossy.webp"), {});
+        auto none = readWholeHeader<WebpDecoder>(fixture("lossy.webp"), {});
         ASSERT_TRUE(none.ok());
         EXPECT_TRUE(none->metadata.icc.empty());
         EXPECT_TRUE(none->metadata.exif.empty());
@@ -125,7 +125,7 @@ namespace {
     // does not reach, the canvas is transparent black (black in RGB).
     TEST(WebpDecoder, GivesAnAnimationsFirstFrameOnItsCanvas)
     {
-        auto pixels = WebpDecoder::decode(fixture("animated.webp"), {});
+        auto pixels = decodeWhole<WebpDecoder>(fixture("animated.webp"), {});
         ASSERT_TRUE(pixels.ok()) << pixels.error().message;
         const ConstImageView v = pixels->view();
         // The first frame covers 120x90 at (30, 20); the second frame covers all of it.
@@ -146,17 +146,17 @@ namespace {
     {
         DecodeLimits limits;
         limits.maxPixels = 227 * 149 - 1;
-        auto over = WebpDecoder::readHeader(fixture("lossy.webp"), limits);
+        auto over = readWholeHeader<WebpDecoder>(fixture("lossy.webp"), limits);
         ASSERT_FALSE(over.ok());
         EXPECT_EQ(over.error().code, ErrorCode::LimitExceeded);
         EXPECT_EQ(over.error().message, limitMessage(227, 149, limits.maxPixels));
         limits.maxPixels = 227 * 149;
-        EXPECT_TRUE(WebpDecoder::readHeader(fixture("lossy.webp"), limits).ok());
+        EXPECT_TRUE(readWholeHeader<WebpDecoder>(fixture("lossy.webp"), limits).ok());
 
         // The image (3 bytes a pixel) fits; with VP8L's own 4 bytes a pixel it does not.
         limits.maxMemoryBytes = 180 * 120 * 5;
-        EXPECT_TRUE(WebpDecoder::readHeader(fixture("lossy.webp"), limits).ok());
-        auto lossless = WebpDecoder::readHeader(fixture("lossless.webp"), limits);
+        EXPECT_TRUE(readWholeHeader<WebpDecoder>(fixture("lossy.webp"), limits).ok());
+        auto lossless = readWholeHeader<WebpDecoder>(fixture("lossless.webp"), limits);
         ASSERT_FALSE(lossless.ok());
         EXPECT_EQ(lossless.error().code, ErrorCode::LimitExceeded);
         EXPECT_EQ(lossless.error().message, kDecodeMemoryMessage);
@@ -281,7 +281,7 @@ namespace {
         CancelToken cancel;
         cancel.requestStop();
         for (const char* name : { "lossy.webp", "animated.webp" }) {
-            auto decoded = WebpDecoder::decode(fixture(name), {}, &cancel);
+            auto decoded = decodeWhole<WebpDecoder>(fixture(name), {}, &cancel);
             ASSERT_FALSE(decoded.ok()) << name;
             EXPECT_EQ(decoded.error().code, ErrorCode::Cancelled) << name;
         }
@@ -296,7 +296,7 @@ namespace {
             options.webpLossless = true;
             auto encoded = WebpEncoder::encode(image.view(), options, {});
             ASSERT_TRUE(encoded.ok()) << encoded.error().message;
-            auto decoded = WebpDecoder::decode(*encoded, {});
+            auto decoded = decodeWhole<WebpDecoder>(*encoded, {});
             ASSERT_TRUE(decoded.ok()) << decoded.error().message;
             EXPECT_EQ(decoded->width(), 61);
             EXPECT_EQ(decoded->height(), 37);
@@ -333,7 +333,7 @@ namespace {
         auto large = WebpEncoder::encode(image.view(), high, {});
         ASSERT_TRUE(small.ok() && large.ok());
         EXPECT_LT(small->size(), large->size());
-        auto decoded = WebpDecoder::decode(*small, {});
+        auto decoded = decodeWhole<WebpDecoder>(*small, {});
         ASSERT_TRUE(decoded.ok()) << decoded.error().message;
         EXPECT_EQ(decoded->channels(), 4);
         EXPECT_EQ(EncodeOptions {}.webpQuality, 80) << "Pillow's default";
@@ -370,7 +370,7 @@ namespace {
     TEST(WebpEncoder, CarriesOrStripsTheMetadataWithOrientationOne)
     {
         const std::vector<std::uint8_t> icc = fixture("icc.webp");
-        auto iccHeader = WebpDecoder::readHeader(icc, {});
+        auto iccHeader = readWholeHeader<WebpDecoder>(icc, {});
         ASSERT_TRUE(iccHeader.ok());
         Metadata metadata = iccHeader->metadata;
         metadata.exif = test::exifWithOrientation(6, 40);
@@ -382,7 +382,7 @@ namespace {
             const ImageProcessor processor(options);
             auto encoded = processor.encode(upright.view(), ImageFormat::Webp, metadata);
             ASSERT_TRUE(encoded.ok()) << encoded.error().message;
-            auto again = WebpDecoder::readHeader(*encoded, {});
+            auto again = readWholeHeader<WebpDecoder>(*encoded, {});
             ASSERT_TRUE(again.ok()) << again.error().message;
             EXPECT_EQ(again->info.width, 30);
             EXPECT_EQ(again->info.height, 20);
@@ -414,12 +414,12 @@ namespace {
         auto processed = processor.process(file, OutputFormat::Webp);
         ASSERT_TRUE(processed.ok()) << processed.error().message;
         EXPECT_EQ(processed->format, ImageFormat::Webp);
-        auto decoded = WebpDecoder::decode(processed->encoded, {});
+        auto decoded = decodeWhole<WebpDecoder>(processed->encoded, {});
         ASSERT_TRUE(decoded.ok()) << decoded.error().message;
         EXPECT_EQ(decoded->width(), 75) << "100x150 stored, 150x100 shown, at 50%";
         EXPECT_EQ(decoded->height(), 50);
         EXPECT_EQ(test::pixelCrc(decoded->view()), test::pixelCrc(pixels->view()));
-        auto header = WebpDecoder::readHeader(processed->encoded, {});
+        auto header = readWholeHeader<WebpDecoder>(processed->encoded, {});
         ASSERT_TRUE(header.ok());
         EXPECT_EQ(header->info.orientation, 1);
         EXPECT_EQ(exifOrientation(inspected->header.metadata.exif), 6);

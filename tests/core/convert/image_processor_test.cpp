@@ -103,10 +103,10 @@ namespace {
         // The same pixels as a one-shot decode and resize.
         auto whole = processor.process(png);
         ASSERT_TRUE(whole.ok());
-        auto again = PngDecoder::decode(whole->encoded, {});
+        auto again = decodeWhole<PngDecoder>(whole->encoded, {});
         auto ours = processor.encode(pixels->view(), ImageFormat::Png, {});
         ASSERT_TRUE(again.ok() && ours.ok());
-        auto oursDecoded = PngDecoder::decode(*ours, {});
+        auto oursDecoded = decodeWhole<PngDecoder>(*ours, {});
         ASSERT_TRUE(oursDecoded.ok());
         EXPECT_EQ(test::pixelCrc(oursDecoded->view()), test::pixelCrc(again->view()));
     }
@@ -175,7 +175,8 @@ namespace {
             SCOPED_TRACE(c.name);
             const auto out = test::readFile(tmp.path() / "ResizeImage" / c.name);
             const bool jpeg = fs::path(c.name).extension() == ".jpg";
-            auto header = jpeg ? JpegDecoder::readHeader(out, {}) : PngDecoder::readHeader(out, {});
+            auto header = jpeg ? readWholeHeader<JpegDecoder>(out, {})
+                               : readWholeHeader<PngDecoder>(out, {});
             ASSERT_TRUE(header.ok()) << header.error().message;
             const bool large = std::string(c.name) == "large.jpg";
             EXPECT_EQ(header->info.width, large ? 600 : 150);

@@ -157,7 +157,7 @@ namespace {
             EXPECT_EQ(o.label, plan.sizes[i].label);
             EXPECT_EQ(o.outputSize, expected[i]) << o.label;
             EXPECT_EQ(fs::file_size(o.path), o.bytes);
-            auto h = JpegDecoder::readHeader(test::readFile(o.path), {});
+            auto h = readWholeHeader<JpegDecoder>(test::readFile(o.path), {});
             ASSERT_TRUE(h.ok());
             EXPECT_EQ((Size { h->info.width, h->info.height }), o.outputSize);
             bytes += o.bytes;
@@ -305,7 +305,7 @@ namespace {
                 for (const OutputReport& o : r.outputs) {
                     if (o.status == JobStatus::Ok) {
                         ++written;
-                        auto decoded = JpegDecoder::decode(test::readFile(o.path), 1, {});
+                        auto decoded = decodeWhole<JpegDecoder>(test::readFile(o.path), {});
                         EXPECT_TRUE(decoded.ok()) << o.path << " is not a whole image";
                     } else {
                         EXPECT_EQ(o.status, JobStatus::Cancelled);

@@ -304,26 +304,6 @@ Result<std::unique_ptr<ImageDecoder>> HeifDecoder::open(
     return std::unique_ptr<ImageDecoder>(std::move(decoder));
 }
 
-Result<ImageHeader> HeifDecoder::readHeader(
-    std::span<const std::uint8_t> data, const DecodeLimits& limits)
-{
-    auto decoder = open(data, limits);
-    if (!decoder) {
-        return std::move(decoder).error();
-    }
-    return (*decoder)->header();
-}
-
-Result<Image> HeifDecoder::decode(
-    std::span<const std::uint8_t> data, const DecodeLimits& limits, const CancelToken* cancel)
-{
-    auto decoder = open(data, limits);
-    if (!decoder) {
-        return std::move(decoder).error();
-    }
-    return (*decoder)->decode(1, cancel);
-}
-
 Status HeifDecoder::readHeaderOn()
 {
     const ImageFormat format = m_header.format;

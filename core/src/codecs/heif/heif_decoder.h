@@ -41,12 +41,6 @@ public:
     [[nodiscard]] static Result<std::unique_ptr<ImageDecoder>> open(
         std::span<const std::uint8_t> file, const DecodeLimits& limits, bool wholeFile = true);
 
-    /// One thing from a whole file, for tools and tests: open(), then header() or decode().
-    [[nodiscard]] static Result<ImageHeader> readHeader(
-        std::span<const std::uint8_t> data, const DecodeLimits& limits);
-    [[nodiscard]] static Result<Image> decode(std::span<const std::uint8_t> data,
-        const DecodeLimits& limits, const CancelToken* cancel = nullptr);
-
     ~HeifDecoder() override;
 
     bool hasHeader() const noexcept override { return m_hasHeader; }

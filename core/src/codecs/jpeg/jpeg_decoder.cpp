@@ -429,26 +429,6 @@ Result<std::unique_ptr<ImageDecoder>> JpegDecoder::open(
     return std::unique_ptr<ImageDecoder>(std::move(decoder));
 }
 
-Result<ImageHeader> JpegDecoder::readHeader(
-    std::span<const std::uint8_t> data, const DecodeLimits& limits)
-{
-    auto decoder = open(data, limits);
-    if (!decoder) {
-        return std::move(decoder).error();
-    }
-    return (*decoder)->header();
-}
-
-Result<Image> JpegDecoder::decode(std::span<const std::uint8_t> data, int dctScale,
-    const DecodeLimits& limits, const CancelToken* cancel)
-{
-    auto decoder = open(data, limits);
-    if (!decoder) {
-        return std::move(decoder).error();
-    }
-    return (*decoder)->decode(dctScale, cancel);
-}
-
 Status JpegDecoder::readHeaderOn()
 {
     switch (readHeaderC(m_d.get())) {

@@ -239,26 +239,6 @@ Result<std::unique_ptr<ImageDecoder>> PngDecoder::open(
     return std::unique_ptr<ImageDecoder>(std::move(decoder));
 }
 
-Result<ImageHeader> PngDecoder::readHeader(
-    std::span<const std::uint8_t> data, const DecodeLimits& limits)
-{
-    auto decoder = open(data, limits);
-    if (!decoder) {
-        return std::move(decoder).error();
-    }
-    return (*decoder)->header();
-}
-
-Result<Image> PngDecoder::decode(
-    std::span<const std::uint8_t> data, const DecodeLimits& limits, const CancelToken* cancel)
-{
-    auto decoder = open(data, limits);
-    if (!decoder) {
-        return std::move(decoder).error();
-    }
-    return (*decoder)->decode(1, cancel);
-}
-
 Status PngDecoder::readHeaderOn()
 {
     ReadState& s = *m_s;

@@ -256,26 +256,6 @@ Result<std::unique_ptr<ImageDecoder>> WebpDecoder::open(
     return std::unique_ptr<ImageDecoder>(std::move(decoder));
 }
 
-Result<ImageHeader> WebpDecoder::readHeader(
-    std::span<const std::uint8_t> data, const DecodeLimits& limits)
-{
-    auto decoder = open(data, limits);
-    if (!decoder) {
-        return std::move(decoder).error();
-    }
-    return (*decoder)->header();
-}
-
-Result<Image> WebpDecoder::decode(
-    std::span<const std::uint8_t> data, const DecodeLimits& limits, const CancelToken* cancel)
-{
-    auto decoder = open(data, limits);
-    if (!decoder) {
-        return std::move(decoder).error();
-    }
-    return (*decoder)->decode(1, cancel);
-}
-
 Status WebpDecoder::readHeaderOn()
 {
     const Demuxed d = demux(m_file);
