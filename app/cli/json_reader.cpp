@@ -67,11 +67,16 @@ namespace {
         {
         }
 
-        std::optional<JsonValue> document()
+        std::optional<JsonValue> document(std::string* why)
         {
             auto v = value(0);
-            skipSpace();
+            if (v) {
+                skipSpace();
+            }
             if (!v || m_at != m_text.size()) {
+                if (why != nullptr) {
+                    *why = "invalid JSON at byte " + std::to_string(m_at);
+                }
                 return std::nullopt;
             }
             return v;
@@ -128,19 +133,40 @@ namespace {
             return number();
         }
 
+        bool digits()
+        {
+            const std::size_t start = m_at;
+            while (m_at < m_text.size() && m_text[m_at] >= '0' && m_text[m_at] <= '9') {
+                ++m_at;
+            }
+            return m_at > start;
+        }
+
+        // RFC 8259's grammar (no '+', no leading zero, digits on both sides of a point), then
+        // its value; a number past double's range is refused too.
         std::optional<JsonValue> number()
         {
             const std::size_t begin = m_at;
-            while (m_at < m_text.size()
-                && (std::string_view("+-.0123456789eE").find(m_text[m_at])
-                    != std::string_view::npos)) {
-                ++m_at;
+            take("-");
+            if (!take("0") && !digits()) {
+                return std::nullopt;
+            }
+            if (take(".") && !digits()) {
+                return std::nullopt;
+            }
+            if (take("e") || take("E")) {
+                if (!take("+")) {
+                    take("-");
+                }
+                if (!digits()) {
+                    return std::nullopt;
+                }
             }
             double d = 0;
             const char* first = m_text.data() + begin;
             const char* last = m_text.data() + m_at;
             const auto [end, ec] = std::from_chars(first, last, d);
-            if (begin == m_at || ec != std::errc() || end != last) {
+            if (ec != std::errc() || end != last) {
                 return std::nullopt;
             }
             return JsonValue { d };
@@ -172,6 +198,17 @@ namespace {
                 }
                 if (static_cast<unsigned char>(c) < 0x20) {
                     return std::nullopt;
+                }
+                if (static_cast<unsigned char>(c) >= 0x80) {
+                    // Raw bytes must be well-formed UTF-8; a name's other bytes come escaped.
+                    const auto ch = utf8CharAt(m_text, m_at - 1);
+                    if (!ch) {
+                        --m_at;
+                        return std::nullopt;
+                    }
+                    out.append(m_text.substr(m_at - 1, ch->length));
+                    m_at += ch->length - 1;
+                    continue;
                 }
                 if (c != '\\') {
                     out += c;
@@ -209,12 +246,14 @@ namespace {
                     }
                     if (*u >= 0xdc80 && *u <= 0xdcff) {
                         out += static_cast<char>(*u - 0xdc00); // a byte of a name, as it was
-                    } else if (*u >= 0xd800 && *u <= 0xdbff && take("\\u")) {
-                        const auto low = hex4();
+                    } else if (*u >= 0xd800 && *u <= 0xdbff) {
+                        const auto low = take("\\u") ? hex4() : std::nullopt;
                         if (!low || *low < 0xdc00 || *low > 0xdfff) {
-                            return std::nullopt;
+                            return std::nullopt; // a high surrogate alone
                         }
                         appendUtf8(out, 0x10000 + ((*u - 0xd800) << 10) + (*low - 0xdc00));
+                    } else if (*u >= 0xdc00 && *u <= 0xdfff) {
+                        return std::nullopt; // a low surrogate alone
                     } else {
                         appendUtf8(out, *u);
                     }
@@ -290,6 +329,9 @@ namespace {
 
 } // namespace
 
-std::optional<JsonValue> parseJson(std::string_view text) { return Parser(text).document(); }
+std::optional<JsonValue> parseJson(std::string_view text, std::string* why)
+{
+    return Parser(text).document(why);
+}
 
 } // namespace dropsize::cli

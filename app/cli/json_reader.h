@@ -12,9 +12,9 @@
 
 namespace dropsize::cli {
 
-/// One JSON value, as the command line reads its own reports back (--merge-reports). Strings
-/// are bytes: \udcXX (what jsonString() writes for a byte of a name that is not UTF-8) becomes
-/// that byte again, any other \uXXXX its UTF-8.
+/// One JSON value, as the command line reads its own reports back (--merge-reports) and the
+/// tests read what it writes. Strings are bytes: \udcXX (what jsonString() writes for a byte of
+/// a name that is not UTF-8) becomes that byte again, any other \uXXXX its UTF-8.
 struct JsonValue {
     using Array = std::vector<JsonValue>;
     using Object = std::map<std::string, JsonValue, std::less<>>;
@@ -34,8 +34,10 @@ struct JsonValue {
     std::uint64_t countAt(std::string_view key) const;
 };
 
-/// Reads one JSON text (a report's line); nullopt when it is not valid JSON, or has anything but
-/// white space after the value.
-std::optional<JsonValue> parseJson(std::string_view text);
+/// Reads one JSON text (a report's line), strictly as RFC 8259 has it: nullopt for anything
+/// else (a '+' or leading zero in a number, raw bytes that are not UTF-8, a control character or
+/// lone surrogate in a string, more than white space after the value, nesting past 64 deep).
+/// `why` then gets the byte where reading stopped.
+std::optional<JsonValue> parseJson(std::string_view text, std::string* why = nullptr);
 
 } // namespace dropsize::cli

@@ -94,9 +94,19 @@ namespace {
     TEST(ParseJson, RefusesWhatIsNotOneValue)
     {
         for (const char* bad : { "", "{", "{\"a\":1,}", "[1 2]", "{\"a\":1} x", "\"\x01\"",
-                 "{\"a\":tru}", "\"\\x\"", "\"\\ud83d\\u0041\"", "01x" }) {
+                 "{\"a\":tru}", "\"\\x\"", "\"\\ud83d\\u0041\"", "01x",
+                 // strictly RFC 8259: numbers, raw UTF-8, lone surrogates
+                 "+1", "01", "1.", ".5", "1e", "-", "1e999", "\"\xff\"", "\"\xc3\"",
+                 "\"\xed\xa0\x80\"", "\"\\ud83d\"", "\"\\udc00\"", "\"\\ude00\"" }) {
             EXPECT_FALSE(parseJson(bad)) << bad;
         }
+        for (const char* good :
+            { "0", "-0.5e+3", "1E-2", "\"\xc3\xa9\xf0\x9f\x98\x80\"", " [] " }) {
+            EXPECT_TRUE(parseJson(good)) << good;
+        }
+        std::string why;
+        EXPECT_FALSE(parseJson("[1,2,x]", &why));
+        EXPECT_EQ(why, "invalid JSON at byte 5");
         std::string deep(100, '[');
         deep += std::string(100, ']');
         EXPECT_FALSE(parseJson(deep)) << "nesting past the limit is refused, not recursed into";

@@ -6,10 +6,10 @@
 // runs are tests/cluster/.
 
 #include "app/cli_support.h"
+#include "cli/json_reader.h"
 #include "dropsize/core/atomic_file_writer.h"
 #include "dropsize/core/path_text.h"
 #include "support/child_process.h"
-#include "support/json_check.h"
 #include "support/test_support.h"
 
 #include <cerrno>
@@ -178,8 +178,7 @@ namespace {
             const CliRun merged = run({ "--merge-reports", utf8(reports), "--json" });
             EXPECT_EQ(merged.exitCode, 1) << merged.out << merged.err; // the broken file
             std::string why;
-            ASSERT_TRUE(test::isValidJson(merged.out.substr(0, merged.out.find('\n')), &why))
-                << why;
+            ASSERT_TRUE(cli::parseJson(merged.out.substr(0, merged.out.find('\n')), &why)) << why;
             EXPECT_NE(merged.out.find("\"missing\":[]"), std::string::npos) << merged.out;
             EXPECT_NE(
                 merged.out.find("\"ok\":" + std::to_string(expected.size())), std::string::npos)
@@ -202,7 +201,7 @@ namespace {
         std::size_t jobs = 0;
         for (const std::string& line : report) {
             std::string why;
-            EXPECT_TRUE(test::isValidJson(line, &why)) << why << ": " << line;
+            EXPECT_TRUE(cli::parseJson(line, &why)) << why << ": " << line;
             if (line.starts_with("{\"event\":\"job-finished\"")) {
                 ++jobs;
                 EXPECT_NE(line.find(",\"retry\":false}"), std::string::npos) << line;

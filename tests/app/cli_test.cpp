@@ -15,9 +15,9 @@
 #include "codecs/heif/heif_decoder.h"
 #endif
 #include "app/cli_support.h"
+#include "cli/json_reader.h"
 #include "convert/target_size.h"
 #include "support/child_process.h"
-#include "support/json_check.h"
 #include "support/test_support.h"
 #if DROPSIZE_WITH_WEBP
 #include "codecs/webp/webp_decoder.h"
@@ -281,7 +281,7 @@ namespace {
         int outputs = 0;
         while (std::getline(lines, line)) {
             std::string why;
-            EXPECT_TRUE(test::isValidJson(line, &why)) << why << ": " << line;
+            EXPECT_TRUE(cli::parseJson(line, &why)) << why << ": " << line;
             if (line.find("\"event\":\"job-finished\"") != std::string::npos) {
                 for (std::size_t at = 0; (at = line.find("{\"size\":", at)) != std::string::npos;
                      ++at) {
@@ -767,7 +767,7 @@ namespace {
         EXPECT_EQ(json.exitCode, 2);
         EXPECT_EQ(json.out.rfind("{\"event\":\"error\",\"code\":\"invalid-argument\"", 0), 0u)
             << json.out;
-        EXPECT_TRUE(test::isValidJson(json.out.substr(0, json.out.find('\n'))));
+        EXPECT_TRUE(cli::parseJson(json.out.substr(0, json.out.find('\n'))));
     }
 
 #ifndef _WIN32
@@ -926,16 +926,12 @@ namespace {
             std::string last;
             while (std::getline(lines, line)) {
                 std::string why;
-                EXPECT_TRUE(test::isValidJson(line, &why)) << why << ": " << line;
-                const auto at = line.find("\"input\":");
-                if (line.find("\"job-finished\"") != std::string::npos && at != std::string::npos) {
-                    const auto end = line.find(",\"output\"", at);
-                    inputs.insert(
-                        fs::path(test::decodeJsonString(line.substr(at + 8, end - at - 8)))
-                            .filename()
-                            .string());
-                    if (run == &r && line.find("\"status\":\"skipped\"") != std::string::npos) {
-                        EXPECT_EQ(line.find("\"output\":\"\""), std::string::npos)
+                const auto event = cli::parseJson(line, &why);
+                ASSERT_TRUE(event) << why << ": " << line;
+                if (event->stringAt("event") == "job-finished" && event->find("input") != nullptr) {
+                    inputs.insert(fs::path(event->stringAt("input")).filename().string());
+                    if (run == &r && event->stringAt("status") == "skipped") {
+                        EXPECT_NE(event->stringAt("output"), "")
                             << "a skipped job names the file that is there: " << line;
                     }
                 }
@@ -1089,19 +1085,16 @@ namespace {
         std::string last;
         for (std::string line; std::getline(lines, line); last = line) {
             std::string why;
-            EXPECT_TRUE(test::isValidJson(line, &why)) << why << ": " << line;
-            if (line.find("\"event\":\"job-finished\"") == std::string::npos) {
+            const auto event = cli::parseJson(line, &why);
+            ASSERT_TRUE(event) << why << ": " << line;
+            if (event->stringAt("event") != "job-finished") {
                 continue;
             }
-            EXPECT_NE(line.find("\"status\":\"ok\""), std::string::npos) << line;
-            const auto in = line.find(",\"input\":");
-            const auto out = line.find(",\"output\":");
-            const auto end = line.find(",\"input_bytes\":");
-            ASSERT_TRUE(
-                in != std::string::npos && out != std::string::npos && end != std::string::npos)
+            EXPECT_EQ(event->stringAt("status"), "ok") << line;
+            ASSERT_TRUE(event->find("input") != nullptr && event->find("output") != nullptr)
                 << line;
-            inputs.insert(test::decodeJsonString(line.substr(in + 9, out - in - 9)));
-            outputs.insert(test::decodeJsonString(line.substr(out + 10, end - out - 10)));
+            inputs.insert(event->stringAt("input"));
+            outputs.insert(event->stringAt("output"));
         }
         EXPECT_EQ(inputs,
             (std::set<std::string> { utf8(fs::canonical(album) / pathFromUtf8(photo)),
@@ -1204,7 +1197,7 @@ namespace {
         EXPECT_NE(line.find("\"output_bytes\":" + std::to_string(original.size()) + ","),
             std::string::npos)
             << line;
-        EXPECT_TRUE(test::isValidJson(line.substr(0, line.find('\n')).insert(0, "{")));
+        EXPECT_TRUE(cli::parseJson(line.substr(0, line.find('\n')).insert(0, "{")));
         EXPECT_EQ(test::readFile(in() / "ResizeImage" / "small.jpg"), original);
         EXPECT_EQ(test::readFile(in() / "small.jpg"), original);
     }
