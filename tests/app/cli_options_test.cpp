@@ -281,7 +281,7 @@ namespace {
         EXPECT_TRUE(version->version);
     }
 
-    TEST(CliTable, ReadsDatesBiggerOutputsAndTargetSizes)
+    TEST(CliTable, ReadsDatesBiggerOutputsAndByteBudgets)
     {
         auto parsed = parseCommandLine(
             { "a.jpg", "--no-keep-dates", "--if-bigger", "copy", "--max-bytes", "200K" });

@@ -16,7 +16,7 @@
 #endif
 #include "app/cli_support.h"
 #include "cli/json_reader.h"
-#include "convert/target_size.h"
+#include "convert/byte_budget.h"
 #include "support/child_process.h"
 #include "support/test_support.h"
 #if DROPSIZE_WITH_WEBP

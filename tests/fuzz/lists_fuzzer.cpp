@@ -6,7 +6,8 @@
 // replaced), and, up to its first line feed, as a name pattern (--name) expanded for a name
 // that fills the file system's 255 bytes and for the input's own bytes as a name.
 #include "cli/manifest.h"
-#include "cli/shard_report.h"
+#include "cli/report_merge.h"
+#include "cli/report_writer.h"
 #include "dropsize/core/name_template.h"
 
 #include <cstddef>

@@ -7,7 +7,7 @@
 #include "batch/job_pipeline.h"
 #include "batch/memory_budget.h"
 #include "batch/run_gate.h"
-#include "convert/target_size.h"
+#include "convert/byte_budget.h"
 
 #include <algorithm>
 #include <chrono>
@@ -135,7 +135,7 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
         // Said once for the batch, not once an image.
         const EncodeOptions& encode = options.process.encode;
         const auto lossless = std::count_if(plan.jobs.begin(), plan.jobs.end(),
-            [&](const Job& j) { return j.runs() && !takesTargetSize(j.outputFormat, encode); });
+            [&](const Job& j) { return j.runs() && !takesByteBudget(j.outputFormat, encode); });
         if (lossless > 0) {
             run.notice((lossless == 1
                     ? Text::tr("the target file size applies to lossy outputs (%1) only: %2 "

@@ -3,8 +3,8 @@
 #include "batch/job_pipeline.h"
 
 #include "batch/job_report.h"
+#include "convert/byte_budget.h"
 #include "convert/inspect_file.h"
-#include "convert/target_size.h"
 #include "dropsize/core/path_text.h"
 #include "resize/cpu_resizer.h"
 
@@ -292,12 +292,12 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
     const ProcessOptions& options = m_processor.options();
     const Metadata& metadata = prepared.image.inspected().header.metadata;
     const std::uint64_t inputBytes = prepared.bytes.fileSize;
-    const bool targetSize = options.maxBytes != 0 && takesTargetSize(format, options.encode);
+    const bool byteBudget = options.maxBytes != 0 && takesByteBudget(format, options.encode);
 
     std::vector<std::uint8_t> encoded;
     std::optional<Error> tooLarge; // a target size that no quality meets
     std::uint64_t encodedBytes = 0; // what the output would be (the smallest tried, when none fits)
-    if (targetSize) {
+    if (byteBudget) {
         auto searched = encodeWithin(
             [&](const EncodeOptions& encode) {
                 return m_processor.encode(pixels.view(), format, metadata, encode, &m_cancel);

@@ -4,7 +4,7 @@
 // and the target file size, alone and together with the policy for taken names.
 #include "codecs/jpeg/jpeg_decoder.h"
 #include "codecs/jpeg/jpeg_encoder.h"
-#include "convert/target_size.h"
+#include "convert/byte_budget.h"
 #include "dropsize/core/batch_scheduler.h"
 #include "dropsize/core/limits.h"
 #include "support/test_support.h"

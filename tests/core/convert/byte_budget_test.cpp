@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 // The target file size search on its own, with encoders whose sizes the test chooses: the
 // quality it finds, how many encodes it takes, and what it says when nothing fits.
-#include "convert/target_size.h"
+#include "convert/byte_budget.h"
 
 #include <gtest/gtest.h>
 
@@ -29,14 +29,14 @@ namespace {
         return o;
     }
 
-    TEST(TargetFileSize, OnlyLossyFormatsTakeIt)
+    TEST(ByteBudget, OnlyLossyFormatsTakeIt)
     {
         EncodeOptions o;
         EXPECT_EQ(lossyQuality(o, ImageFormat::Jpeg), &o.jpegQuality);
         EXPECT_EQ(lossyQuality(o, ImageFormat::Png), nullptr);
         EXPECT_EQ(lossyQuality(o, ImageFormat::Unknown), nullptr);
-        EXPECT_TRUE(takesTargetSize(ImageFormat::Jpeg));
-        EXPECT_FALSE(takesTargetSize(ImageFormat::Png));
+        EXPECT_TRUE(takesByteBudget(ImageFormat::Jpeg));
+        EXPECT_FALSE(takesByteBudget(ImageFormat::Png));
         FakeEncoder fake { [](int) { return std::size_t { 1 }; }, {} };
         auto refused = encodeWithin(fake.function(), at(85), ImageFormat::Png, 100);
         ASSERT_FALSE(refused.ok());
@@ -46,19 +46,19 @@ namespace {
 
 #if DROPSIZE_WITH_WEBP
     // A lossy WebP's quality trades pixels for bytes; a lossless one's (its effort) does not.
-    TEST(TargetFileSize, LossyWebpTakesItAndLosslessWebpDoesNot)
+    TEST(ByteBudget, LossyWebpTakesItAndLosslessWebpDoesNot)
     {
         EncodeOptions o;
         EXPECT_EQ(lossyQuality(o, ImageFormat::Webp), &o.webpQuality);
-        EXPECT_TRUE(takesTargetSize(ImageFormat::Webp));
+        EXPECT_TRUE(takesByteBudget(ImageFormat::Webp));
         o.webpLossless = true;
         EXPECT_EQ(lossyQuality(o, ImageFormat::Webp), nullptr);
-        EXPECT_FALSE(takesTargetSize(ImageFormat::Webp, o));
-        EXPECT_TRUE(takesTargetSize(ImageFormat::Jpeg, o)) << "the JPEGs of the batch still do";
+        EXPECT_FALSE(takesByteBudget(ImageFormat::Webp, o));
+        EXPECT_TRUE(takesByteBudget(ImageFormat::Jpeg, o)) << "the JPEGs of the batch still do";
     }
 #endif
 
-    TEST(TargetFileSize, EncodesOnceWhenTheConfiguredQualityFits)
+    TEST(ByteBudget, EncodesOnceWhenTheConfiguredQualityFits)
     {
         FakeEncoder fake { [](int q) { return static_cast<std::size_t>(q * 10); }, {} };
         auto r = encodeWithin(fake.function(), at(85), ImageFormat::Jpeg, 850);
@@ -71,7 +71,7 @@ namespace {
 
     // Every configured quality and every threshold between two sizes: the highest quality that
     // fits, within the encode bound.
-    TEST(TargetFileSize, FindsTheHighestFittingQualityWithinTheBoundForSizesThatGrowWithQuality)
+    TEST(ByteBudget, FindsTheHighestFittingQualityWithinTheBoundForSizesThatGrowWithQuality)
     {
         for (int configured = 1; configured <= 100; ++configured) {
             for (int answer = 0; answer <= configured; ++answer) {
@@ -99,7 +99,7 @@ namespace {
     }
 
     // A JPEG's size can rise by a few bytes from one quality to the next: whatever is chosen fits.
-    TEST(TargetFileSize, WhatItChoosesAlwaysFitsWhenSizesDoNotGrowSteadily)
+    TEST(ByteBudget, WhatItChoosesAlwaysFitsWhenSizesDoNotGrowSteadily)
     {
         for (std::uint64_t target = 1; target < 1200; target += 7) {
             FakeEncoder fake {
@@ -117,7 +117,7 @@ namespace {
         }
     }
 
-    TEST(TargetFileSize, StopsBetweenEncodesWhenCancelled)
+    TEST(ByteBudget, StopsBetweenEncodesWhenCancelled)
     {
         CancelToken cancel;
         FakeEncoder fake;
@@ -133,7 +133,7 @@ namespace {
         EXPECT_EQ(fake.tried.size(), 2u);
     }
 
-    TEST(TargetFileSize, PassesAnEncodersFailureOn)
+    TEST(ByteBudget, PassesAnEncodersFailureOn)
     {
         int calls = 0;
         const EncodeAt failing = [&](const EncodeOptions&) -> Result<std::vector<std::uint8_t>> {
@@ -146,7 +146,7 @@ namespace {
         EXPECT_EQ(calls, 1);
     }
 
-    TEST(TargetFileSize, WritesSizesAsPeopleReadThem)
+    TEST(ByteBudget, WritesSizesAsPeopleReadThem)
     {
         EXPECT_EQ(byteSizeText(1), "1 byte");
         EXPECT_EQ(byteSizeText(1023), "1023 bytes");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
-#include "convert/target_size.h"
+#include "convert/byte_budget.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -30,20 +30,20 @@ int* lossyQuality(EncodeOptions& options, ImageFormat format) noexcept
     return nullptr;
 }
 
-bool takesTargetSize(ImageFormat format, const EncodeOptions& options) noexcept
+bool takesByteBudget(ImageFormat format, const EncodeOptions& options) noexcept
 {
     EncodeOptions copy = options;
     return lossyQuality(copy, format) != nullptr;
 }
 
-Result<TargetSizeResult> encodeWithin(const EncodeAt& encode, EncodeOptions options,
+Result<ByteBudgetResult> encodeWithin(const EncodeAt& encode, EncodeOptions options,
     ImageFormat format, std::uint64_t maxBytes, const CancelToken* cancel)
 {
     int* quality = lossyQuality(options, format);
     if (quality == nullptr) {
         return Error::of(ErrorCode::Internal, Text::tr("a target file size needs a lossy format"));
     }
-    TargetSizeResult result;
+    ByteBudgetResult result;
     // The output at `q`, kept as the best when it fits; false when it does not.
     auto tryQuality = [&](int q) -> Result<bool> {
         if (cancel != nullptr && cancel->stopRequested()) {

@@ -19,12 +19,12 @@ namespace dropsize {
 
 /// The quality field of `options` that the encoder of `format` reads, which a target file size
 /// lowers; null for a format that has none (PNG is lossless). A lossy format joins the search by
-/// one case here (target_size.cpp).
+/// one case here (byte_budget.cpp).
 int* lossyQuality(EncodeOptions& options, ImageFormat format) noexcept;
 
 /// True when a target file size applies to outputs in `format` with these encoder options (a
 /// lossless WebP takes none).
-bool takesTargetSize(ImageFormat format, const EncodeOptions& options = {}) noexcept;
+bool takesByteBudget(ImageFormat format, const EncodeOptions& options = {}) noexcept;
 
 /// The lossy and the lossless outputs of this build, in words for the batch's notice.
 #if DROPSIZE_WITH_WEBP && DROPSIZE_WITH_HEIF
@@ -50,7 +50,7 @@ inline constexpr int kLowestSearchedQuality = 1;
 inline constexpr int kMaxSearchEncodes = 8;
 
 /// What the search found.
-struct TargetSizeResult {
+struct ByteBudgetResult {
     /// The output at the highest quality tried whose size is at most the target; empty when
     /// even the lowest quality does not fit.
     std::vector<std::uint8_t> bytes;
@@ -72,7 +72,7 @@ struct TargetSizeResult {
 /// fails, and with ErrorCode::Cancelled when `cancel` is set between two encodes. `format`
 /// must take a target size.
 using EncodeAt = std::function<Result<std::vector<std::uint8_t>>(const EncodeOptions& options)>;
-[[nodiscard]] Result<TargetSizeResult> encodeWithin(const EncodeAt& encode, EncodeOptions options,
+[[nodiscard]] Result<ByteBudgetResult> encodeWithin(const EncodeAt& encode, EncodeOptions options,
     ImageFormat format, std::uint64_t maxBytes, const CancelToken* cancel = nullptr);
 
 /// A size in bytes as people read it, 1024-based: "1 byte", "512 bytes", "120 KB", "1.5 MB".
