@@ -188,7 +188,8 @@ namespace {
         const std::optional<JsonValue>& last = r.last;
         if (!r.valid || !last || last->countAt("total") != r.jobLines
             || last->find("shards") == nullptr || last->countAt("ok") != r.mine.ok
-            || last->countAt("skipped") != r.mine.skipped || last->countAt("failed") != r.mine.failed
+            || last->countAt("skipped") != r.mine.skipped
+            || last->countAt("failed") != r.mine.failed
             || last->countAt("cancelled") != r.mine.cancelled) {
             return std::nullopt;
         }
@@ -348,9 +349,9 @@ namespace {
         const bool all = m.missing.empty() && m.count;
         // With shards missing, what is left is more than the reports count: said so, never
         // "0 left to do".
-        const std::string left = all ? std::to_string(t.left) + " left to do"
-                                     : std::to_string(t.left)
-                + " left to do in these reports and every file of "
+        const std::string left = all
+            ? std::to_string(t.left) + " left to do"
+            : std::to_string(t.left) + " left to do in these reports and every file of "
                 + (m.count ? std::to_string(m.missing.size()) + " missing shard"
                             + (m.missing.size() == 1 ? "" : "s")
                            : std::string("the shards no report names"));
