@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
+#include "cli/cli_help.h"
 #include "cli/cli_options.h"
 #include "cli/cli_reporter.h"
 #include "cli/dry_run.h"

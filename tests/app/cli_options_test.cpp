@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 // The command line's table of flags, in-process: each flag is in --help, takes exactly the values
 // its option's limits and names allow, and puts them where --help says it does.
+#include "cli/cli_flags.h"
+#include "cli/cli_help.h"
 #include "cli/cli_options.h"
 #include "dropsize/core/option_names.h"
 #include "dropsize/core/path_text.h"
