@@ -288,16 +288,29 @@ void JobPipeline::complete(const Job& job, PreparedJob& prepared, std::size_t ou
 void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, PreparedJob& prepared,
     Image pixels, JobReport& report, std::size_t output) const
 {
+    auto encoded = encodeOutput(format, prepared, std::move(pixels), report, output);
+    if (!encoded) {
+        return;
+    }
+    const auto bytes = bytesToWrite(format, prepared, *encoded, report, output);
+    if (!bytes) {
+        return;
+    }
+    if (encoded->tooLarge) {
+        failOutput(report, output, std::move(*encoded->tooLarge));
+        return;
+    }
+    storeOutput(target, *bytes, prepared, report, output);
+}
+
+std::optional<JobPipeline::EncodedOutput> JobPipeline::encodeOutput(ImageFormat format,
+    const PreparedJob& prepared, Image pixels, JobReport& report, std::size_t output) const
+{
     OutputReport& o = report.outputs[output];
     const ProcessOptions& options = m_processor.options();
     const Metadata& metadata = prepared.image.inspected().header.metadata;
-    const std::uint64_t inputBytes = prepared.bytes.fileSize;
-    const bool byteBudget = options.maxBytes != 0 && takesByteBudget(format, options.encode);
-
-    std::vector<std::uint8_t> encoded;
-    std::optional<Error> tooLarge; // a target size that no quality meets
-    std::uint64_t encodedBytes = 0; // what the output would be (the smallest tried, when none fits)
-    if (byteBudget) {
+    EncodedOutput e;
+    if (options.maxBytes != 0 && takesByteBudget(format, options.encode)) {
         auto searched = encodeWithin(
             [&](const EncodeOptions& encode) {
                 return m_processor.encode(pixels.view(), format, metadata, encode, &m_cancel);
@@ -305,80 +318,91 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
             options.encode, format, options.maxBytes, &m_cancel);
         if (!searched) {
             failOutput(report, output, std::move(searched).error());
-            return;
+            return std::nullopt;
         }
         if (searched->fits()) {
             o.quality = searched->quality;
-            encoded = std::move(searched->bytes);
-            encodedBytes = encoded.size();
+            e.bytes = std::move(searched->bytes);
+            e.size = e.bytes.size();
         } else {
             const auto [smallest, asked] = byteSizeTexts(searched->smallestBytes, options.maxBytes);
-            tooLarge = Error::of(ErrorCode::LimitExceeded,
+            e.tooLarge = Error::of(ErrorCode::LimitExceeded,
                 Text::tr("even quality %1 gives %2, over the %3 asked for")
                     .arg(searched->lowestTried)
                     .arg(smallest)
                     .arg(asked));
-            encodedBytes = searched->smallestBytes;
+            e.size = searched->smallestBytes;
         }
     } else {
         auto plain = m_processor.encode(pixels.view(), format, metadata, &m_cancel);
         if (!plain) {
             failOutput(report, output, std::move(plain).error());
-            return;
+            return std::nullopt;
         }
-        encoded = std::move(plain).value();
-        encodedBytes = encoded.size();
+        e.bytes = std::move(plain).value();
+        e.size = e.bytes.size();
     }
     pixels = Image();
     if (m_cancel.stopRequested()) {
         failOutput(report, output, cancelled());
-        return;
+        return std::nullopt;
     }
+    return e;
+}
 
-    // Larger than the input, in the input's format: skipped, or the input copied. A target
-    // size that nothing meets counts as larger when the input itself is within it (every
+std::optional<std::span<const std::uint8_t>> JobPipeline::bytesToWrite(ImageFormat format,
+    const PreparedJob& prepared, EncodedOutput& encoded, JobReport& report,
+    std::size_t output) const
+{
+    OutputReport& o = report.outputs[output];
+    const ProcessOptions& options = m_processor.options();
+    const std::uint64_t inputBytes = prepared.bytes.fileSize;
+    const std::uint64_t encodedBytes = encoded.size;
+    // Larger than the input, in the input's format: skipped, or the input copied. A byte
+    // budget that nothing meets counts as larger when the input itself is within it (every
     // quality tried was over it, so over the input too): copying the input then meets both.
     const bool sameFormat = format == prepared.image.inspected().header.format;
-    const bool larger
-        = sameFormat && encodedBytes > inputBytes && (!tooLarge || inputBytes <= options.maxBytes);
-    std::span<const std::uint8_t> bytes = encoded;
+    const bool larger = sameFormat && encodedBytes > inputBytes
+        && (!encoded.tooLarge || inputBytes <= options.maxBytes);
     if (larger && options.ifBigger == IfBigger::Skip) {
         o.pending = false;
         o.status = JobStatus::Skipped;
         o.ifBigger = IfBigger::Skip;
         o.error = Error::of(
             ErrorCode::LimitExceeded, biggerReason(encodedBytes, inputBytes), utf8(report.input));
-        return;
+        return std::nullopt;
     }
-    if (larger && options.ifBigger == IfBigger::Copy) {
-        if (options.stripMetadata && !tooLarge) {
-            // The input's bytes hold the metadata that was asked to be dropped: the resized
-            // output is written instead, larger as it is.
-            addNote(o.note,
-                Text::tr("%1; written all the same, as a copy of the input would keep the "
-                         "metadata that is to be stripped")
-                    .arg(biggerReason(encodedBytes, inputBytes)));
-        } else if (options.stripMetadata) {
-            // Nothing fits the target size, and the input may not be copied: it fails below.
-        } else if (prepared.bytes.data && prepared.bytes.size == inputBytes) {
-            bytes = prepared.bytes.span();
-            o.ifBigger = IfBigger::Copy;
-            o.outputSize = report.inputSize;
-            tooLarge.reset();
-            addNote(o.note,
-                Text::tr("the input copied unchanged: %1")
-                    .arg(biggerReason(encodedBytes, inputBytes)));
-        } else {
-            failOutput(report, output,
-                Error::of(ErrorCode::Internal, Text::tr("the input's bytes are gone")));
-            return;
-        }
+    if (!larger || options.ifBigger != IfBigger::Copy) {
+        return std::span<const std::uint8_t>(encoded.bytes);
     }
-    if (tooLarge) {
-        failOutput(report, output, std::move(*tooLarge));
-        return;
+    if (options.stripMetadata && !encoded.tooLarge) {
+        // The input's bytes hold the metadata that was asked to be dropped: the resized
+        // output is written instead, larger as it is.
+        addNote(o.note,
+            Text::tr("%1; written all the same, as a copy of the input would keep the "
+                     "metadata that is to be stripped")
+                .arg(biggerReason(encodedBytes, inputBytes)));
+    } else if (options.stripMetadata) {
+        // Nothing fits the byte budget, and the input may not be copied: it fails.
+    } else if (prepared.bytes.data && prepared.bytes.size == inputBytes) {
+        o.ifBigger = IfBigger::Copy;
+        o.outputSize = report.inputSize;
+        encoded.tooLarge.reset();
+        addNote(o.note,
+            Text::tr("the input copied unchanged: %1").arg(biggerReason(encodedBytes, inputBytes)));
+        return prepared.bytes.span();
+    } else {
+        failOutput(
+            report, output, Error::of(ErrorCode::Internal, Text::tr("the input's bytes are gone")));
+        return std::nullopt;
     }
+    return std::span<const std::uint8_t>(encoded.bytes);
+}
 
+void JobPipeline::storeOutput(const fs::path& target, std::span<const std::uint8_t> bytes,
+    const PreparedJob& prepared, JobReport& report, std::size_t output) const
+{
+    OutputReport& o = report.outputs[output];
     if (m_sink != nullptr) {
         (*m_sink)(output, bytes);
         o.pending = false;
@@ -392,7 +416,7 @@ void JobPipeline::writeOutput(const fs::path& target, ImageFormat format, Prepar
     write.policy = m_onExisting;
     write.permissions = prepared.bytes.permissions;
     write.direct = m_directWrite;
-    if (options.keepDates) {
+    if (m_processor.options().keepDates) {
         write.modified = prepared.bytes.modified;
     }
     auto written = writer.write(target, bytes, write);

@@ -96,6 +96,26 @@ private:
     /// job ended (`report`).
     bool planOutputs(const Job& job, PreparedJob& prepared, JobReport& report) const;
 
+    /// One output encoded: its bytes (none when no quality meets the byte budget), the size
+    /// it has (or the smallest tried), and why it fails the budget.
+    struct EncodedOutput {
+        std::vector<std::uint8_t> bytes;
+        std::uint64_t size = 0;
+        std::optional<Error> tooLarge;
+    };
+    /// writeOutput()'s steps. Each that ends the output (failed, skipped, cancelled: said in
+    /// `report`) returns nullopt. Encodes `pixels`, within the byte budget when one is given.
+    std::optional<EncodedOutput> encodeOutput(ImageFormat format, const PreparedJob& prepared,
+        Image pixels, JobReport& report, std::size_t output) const;
+    /// The bytes to write: the encoded ones, or the input's own when the output is larger than
+    /// the input and --if-bigger says copy (or skipped: nullopt).
+    std::optional<std::span<const std::uint8_t>> bytesToWrite(ImageFormat format,
+        const PreparedJob& prepared, EncodedOutput& encoded, JobReport& report,
+        std::size_t output) const;
+    /// Hands `bytes` to the sink, or writes them to `target` through the atomic writer.
+    void storeOutput(const std::filesystem::path& target, std::span<const std::uint8_t> bytes,
+        const PreparedJob& prepared, JobReport& report, std::size_t output) const;
+
     ImageProcessor m_processor;
     std::span<const OutputSize> m_sizes;
     ExistingPolicy m_onExisting;
