@@ -22,6 +22,7 @@
 #include <exception>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <string>
 #ifdef _WIN32
 #include <windows.h>
@@ -95,16 +96,15 @@ private:
 };
 #endif
 
-int runCli(const std::vector<std::string>& args)
+// Streams as the program needs them, before anything is written.
+void prepareStreams()
 {
-    using namespace dropsize;
 #ifdef _WIN32
     // Binary mode: a line ends with "\n" alone, as on POSIX. In text mode the C runtime writes
     // "\r\n", so a file or pipe would get bytes that differ from system to system and JSON lines
     // that end in a carriage return; a console takes the line feed alone as a new line.
     (void)::_setmode(::_fileno(stdout), _O_BINARY);
     (void)::_setmode(::_fileno(stderr), _O_BINARY);
-    const Utf8Console console;
 #else
     // Standard input, output and error closed by the caller (2>&-) would make the next files
     // opened take their numbers: messages would then be written into an output image.
@@ -117,31 +117,41 @@ int runCli(const std::vector<std::string>& args)
     // not a death that loses the summary.
     std::signal(SIGPIPE, SIG_IGN);
 #endif
-    // In place before anything is read: a stop while folders are listed counts too. It blocks
-    // SIGINT/SIGTERM in every thread started after it.
-    SignalWatcher signals;
-    CancelToken stop;
-    std::atomic<int> stopSignal { 0 };
-    std::mutex runningMutex;
-    BatchScheduler* running = nullptr; // guarded by runningMutex
-    signals.onSignal([&](int signal) {
-        stopSignal = signal;
+}
+
+// What a stop signal reaches: the plan's cancel token, and the scheduler while one runs.
+struct StopState {
+    dropsize::CancelToken stop;
+    std::atomic<int> signal { 0 };
+    std::mutex mutex;
+    dropsize::BatchScheduler* running = nullptr; // guarded by mutex
+
+    void onSignal(int s)
+    {
+        signal = s;
         stop.requestStop();
-        std::lock_guard lock(runningMutex);
+        std::lock_guard lock(mutex);
         if (running != nullptr) {
             running->cancel();
         }
-    });
+    }
 
-    auto parsed = cli::parseCommandLine(args);
-    if (!parsed) {
-        std::fprintf(stderr, "dropsize-cli: %s\n", cli::printable(parsed.error().message).c_str());
-        return kExitUsage;
+    void setRunning(dropsize::BatchScheduler* scheduler)
+    {
+        std::lock_guard lock(mutex);
+        running = scheduler;
     }
-    cli::CliOptions& options = *parsed;
-    for (const std::string& problem : options.presetProblems) {
-        std::fprintf(stderr, "dropsize-cli: %s\n", cli::printable(problem).c_str());
-    }
+};
+
+void sayError(const std::string& message)
+{
+    std::fprintf(stderr, "dropsize-cli: %s\n", dropsize::cli::printable(message).c_str());
+}
+
+// --help, --list-presets, --version and --merge-reports: answered without a batch.
+std::optional<int> answerAlone(const dropsize::cli::CliOptions& options)
+{
+    using namespace dropsize;
     if (options.help) {
         std::fputs(cli::usageText().c_str(), stdout);
         return kExitOk;
@@ -155,7 +165,7 @@ int runCli(const std::vector<std::string>& args)
             return kExitUsage;
         }
         for (const std::string& problem : cli::presetProblemLines(presets)) {
-            std::fprintf(stderr, "dropsize-cli: %s\n", cli::printable(problem).c_str());
+            sayError(problem);
         }
         std::fputs(cli::presetListText(presets).c_str(), stdout);
         return kExitOk;
@@ -165,162 +175,209 @@ int runCli(const std::vector<std::string>& args)
             libraryVersions().c_str(), describeDevices(probeDevices()).english().c_str());
         return kExitOk;
     }
-
     if (options.mergeReports) {
         return cli::mergeReports(options.inputs, options.json, stdout, stderr);
     }
-    if (options.filesFrom) {
-        auto listed = cli::readManifest(*options.filesFrom, options.null);
-        if (!listed) {
-            std::fprintf(
-                stderr, "dropsize-cli: %s\n", cli::printable(listed.error().message).c_str());
-            return kExitUsage;
-        }
-        if (options.root) {
-            options.inputs = std::move(listed).value();
-            options.plan.listRoot = *options.root;
-        } else {
-            options.inputs.insert(options.inputs.end(), listed->begin(), listed->end());
-        }
-    }
-    // Opened before anything is read: a report that cannot be written is a usage error, not a
-    // batch done for nothing.
-    std::unique_ptr<cli::ReportWriter> report;
-    if (options.report) {
-        const Shard part = options.shard.value_or(Shard {}); // a run alone is part 0 of 1
-        auto file = cli::reportFilePath(*options.report, options.shard);
-        if (!file) {
-            std::fprintf(
-                stderr, "dropsize-cli: %s\n", cli::printable(file.error().message).c_str());
-            return kExitUsage;
-        }
-        // The run's own list is never replaced, whatever it holds (a report, read as names).
-        if (options.filesFrom) {
-            const auto list = fileIdentity(*options.filesFrom);
-            if (list && list == fileIdentity(*file)) {
-                std::fprintf(stderr,
-                    "dropsize-cli: --report %s: it is this run's --files-from list; a report "
-                    "never replaces another file: choose another --report path\n",
-                    cli::printable(utf8(*file)).c_str());
-                return kExitUsage;
-            }
-        }
-        auto opened = cli::ReportWriter::open(*file, part);
-        if (!opened) {
-            std::fprintf(
-                stderr, "dropsize-cli: %s\n", cli::printable(opened.error().message).c_str());
-            return kExitUsage;
-        }
-        report = std::move(opened).value();
-    }
+    return std::nullopt;
+}
 
-    options.plan.cancel = &stop;
-    auto plan = BatchPlanner(options.plan).plan(options.inputs);
-    if (!plan) {
-        const Error& error = plan.error();
-        if (options.json) {
-            // A script reading the events learns why there are none.
-            std::printf("{\"event\":\"error\",\"code\":\"%s\",\"path\":%s,\"message\":%s}\n",
-                nameOf(error.code), cli::jsonString(error.path).c_str(),
-                cli::jsonString(error.message).c_str());
-            std::fflush(stdout);
+// --files-from: the list's paths become the inputs (with --root, the only ones).
+bool readList(dropsize::cli::CliOptions& options)
+{
+    auto listed = dropsize::cli::readManifest(*options.filesFrom, options.null);
+    if (!listed) {
+        sayError(listed.error().message);
+        return false;
+    }
+    if (options.root) {
+        options.inputs = std::move(listed).value();
+        options.plan.listRoot = *options.root;
+    } else {
+        options.inputs.insert(options.inputs.end(), listed->begin(), listed->end());
+    }
+    return true;
+}
+
+// --report, opened before anything is read: a report that cannot be written is a usage error,
+// not a batch done for nothing. False when it cannot be (said).
+bool openReport(
+    const dropsize::cli::CliOptions& options, std::unique_ptr<dropsize::cli::ReportWriter>& report)
+{
+    using namespace dropsize;
+    const Shard part = options.shard.value_or(Shard {}); // a run alone is part 0 of 1
+    auto file = cli::reportFilePath(*options.report, options.shard);
+    if (!file) {
+        sayError(file.error().message);
+        return false;
+    }
+    // The run's own list is never replaced, whatever it holds (a report, read as names).
+    if (options.filesFrom) {
+        const auto list = fileIdentity(*options.filesFrom);
+        if (list && list == fileIdentity(*file)) {
+            std::fprintf(stderr,
+                "dropsize-cli: --report %s: it is this run's --files-from list; a report "
+                "never replaces another file: choose another --report path\n",
+                cli::printable(utf8(*file)).c_str());
+            return false;
         }
-        if (error.code == ErrorCode::Cancelled) {
-            std::fputs("Cancelled while looking for images: nothing was written\n", stderr);
-            return options.shard ? kExitRetry : kExitSignalBase + stopSignal.load();
-        }
-        std::fprintf(stderr, "dropsize-cli: %s: %s\n", cli::printable(error.path).c_str(),
-            cli::printable(error.message).c_str());
+    }
+    auto opened = cli::ReportWriter::open(*file, part);
+    if (!opened) {
+        sayError(opened.error().message);
+        return false;
+    }
+    report = std::move(opened).value();
+    return true;
+}
+
+// The exit status of a plan that could not be made, said on standard error (and as a JSON
+// event with --json, so that a script reading the events learns why there are none).
+int planFailed(const dropsize::Error& error, const dropsize::cli::CliOptions& options, int signal)
+{
+    using namespace dropsize;
+    if (options.json) {
+        std::printf("{\"event\":\"error\",\"code\":\"%s\",\"path\":%s,\"message\":%s}\n",
+            nameOf(error.code), cli::jsonString(error.path).c_str(),
+            cli::jsonString(error.message).c_str());
+        std::fflush(stdout);
+    }
+    if (error.code == ErrorCode::Cancelled) {
+        std::fputs("Cancelled while looking for images: nothing was written\n", stderr);
+        return options.shard ? kExitRetry : kExitSignalBase + signal;
+    }
+    std::fprintf(stderr, "dropsize-cli: %s: %s\n", cli::printable(error.path).c_str(),
+        cli::printable(error.message).c_str());
+    return kExitUsage;
+}
+
+// --list: the plan's inputs on standard output, relative to the root or to the one input
+// folder (a list for --files-from --root).
+int printList(const dropsize::BatchPlan& plan, const dropsize::cli::CliOptions& options)
+{
+    std::optional<std::filesystem::path> base;
+    std::error_code ec;
+    if (options.root) {
+        base = std::filesystem::canonical(*options.root, ec);
+    } else if (options.inputs.size() == 1 && std::filesystem::is_directory(options.inputs[0], ec)) {
+        base = std::filesystem::canonical(options.inputs[0], ec);
+    }
+    if (ec) {
+        base.reset();
+    }
+    auto text = dropsize::cli::listText(plan, base, options.null);
+    if (!text) {
+        // Refused as a whole (a name no list without --null can hold): nothing is written.
+        sayError(text.error().message);
         return kExitUsage;
     }
-    if (options.list) {
-        // Relative to the root, or to the one input folder: a list for --files-from --root.
-        std::optional<std::filesystem::path> base;
-        std::error_code ec;
-        if (options.root) {
-            base = std::filesystem::canonical(*options.root, ec);
-        } else if (options.inputs.size() == 1
-            && std::filesystem::is_directory(options.inputs[0], ec)) {
-            base = std::filesystem::canonical(options.inputs[0], ec);
-        }
-        if (ec) {
-            base.reset();
-        }
-        auto text = cli::listText(*plan, base, options.null);
-        if (!text) {
-            // Refused as a whole (a name no list without --null can hold): nothing is written.
-            std::fprintf(
-                stderr, "dropsize-cli: %s\n", cli::printable(text.error().message).c_str());
-            return kExitUsage;
-        }
-        const bool written = std::fwrite(text->data(), 1, text->size(), stdout) == text->size()
-            && std::fflush(stdout) == 0;
-        if (!written) {
-            std::fputs("dropsize-cli: the list could not be written to standard output\n", stderr);
-            return kExitOutputClosed;
-        }
-        return kExitOk;
+    const bool written = std::fwrite(text->data(), 1, text->size(), stdout) == text->size()
+        && std::fflush(stdout) == 0;
+    if (!written) {
+        std::fputs("dropsize-cli: the list could not be written to standard output\n", stderr);
+        return kExitOutputClosed;
     }
-    // Now that the inputs and outputs are known, and still before anything is written.
-    if (report) {
-        if (Status fits = report->checkAgainst(*plan); !fits) {
-            std::fprintf(
-                stderr, "dropsize-cli: %s\n", cli::printable(fits.error().message).c_str());
-            return kExitUsage;
-        }
-    }
-    if (options.dryRun) {
-        const cli::DryRunCounts counts = cli::printDryRun(*plan, options, stdout, &stop);
-        if (stop.stopRequested()) {
-            return kExitSignalBase + stopSignal.load();
-        }
-        return counts.failed == 0 ? kExitOk : kExitFailed;
-    }
+    return kExitOk;
+}
 
+// Runs the batch, reporting on standard error (or as JSON lines) and to the report file.
+int runBatch(const dropsize::BatchPlan& plan, const dropsize::cli::CliOptions& options,
+    dropsize::cli::ReportWriter* report, StopState& stop)
+{
+    using namespace dropsize;
 #ifdef _WIN32
     const bool terminal = ::_isatty(::_fileno(stderr)) != 0;
 #else
     const bool terminal = ::isatty(STDERR_FILENO) != 0;
 #endif
     cli::CliReporter reporter(options.json, terminal);
-    cli::RunObservers observers(reporter, report.get());
+    cli::RunObservers observers(reporter, report);
     BatchScheduler scheduler(options.batch, &observers);
     reporter.onOutputClosed([&scheduler] { scheduler.cancel(); });
-    {
-        std::lock_guard lock(runningMutex);
-        running = &scheduler;
-    }
-    if (stop.stopRequested()) {
+    stop.setRunning(&scheduler);
+    if (stop.stop.stopRequested()) {
         scheduler.cancel(); // a signal between planning and here
     }
-    reporter.reportIgnored(plan->ignored);
-    if (report) {
-        report->reportIgnored(plan->ignored);
+    reporter.reportIgnored(plan.ignored);
+    if (report != nullptr) {
+        report->reportIgnored(plan.ignored);
     }
-    const BatchSummary summary = scheduler.run(*plan);
-    {
-        std::lock_guard lock(runningMutex);
-        running = nullptr;
-    }
+    const BatchSummary summary = scheduler.run(plan);
+    stop.setRunning(nullptr);
     int exitCode = summary.failed == 0 && !summary.wasCancelled ? kExitOk : kExitFailed;
     if (reporter.outputClosed()) {
         exitCode = kExitOutputClosed;
-    } else if (summary.wasCancelled && stopSignal.load() != 0) {
+    } else if (summary.wasCancelled && stop.signal.load() != 0) {
         // A shard stopped by its engine (preempted, evicted, cancelled) is one to run again.
-        exitCode = options.shard ? kExitRetry : kExitSignalBase + stopSignal.load();
+        exitCode = options.shard ? kExitRetry : kExitSignalBase + stop.signal.load();
     } else if (observers.leftForRetry() > 0) {
         exitCode = kExitRetry; // a full disk, an I/O error, no memory: another run may do them
     }
-    if (report) {
+    if (report != nullptr) {
         if (Status finished = report->finish(summary, exitCode); !finished) {
-            std::fprintf(
-                stderr, "dropsize-cli: %s\n", cli::printable(finished.error().message).c_str());
+            sayError(finished.error().message);
             if (exitCode == kExitOk || exitCode == kExitFailed) {
                 exitCode = kExitRetry; // the work is done, but no report says so
             }
         }
     }
     return exitCode;
+}
+
+int runCli(const std::vector<std::string>& args)
+{
+    using namespace dropsize;
+    prepareStreams();
+#ifdef _WIN32
+    const Utf8Console console;
+#endif
+    // The watcher in place before anything is read: a stop while folders are listed counts too.
+    // It blocks SIGINT/SIGTERM in every thread started after it, and ends before `stop` does.
+    StopState stop;
+    SignalWatcher signals;
+    signals.onSignal([&stop](int signal) { stop.onSignal(signal); });
+
+    auto parsed = cli::parseCommandLine(args);
+    if (!parsed) {
+        sayError(parsed.error().message);
+        return kExitUsage;
+    }
+    cli::CliOptions& options = *parsed;
+    for (const std::string& problem : options.presetProblems) {
+        sayError(problem);
+    }
+    if (const auto answered = answerAlone(options)) {
+        return *answered;
+    }
+    if (options.filesFrom && !readList(options)) {
+        return kExitUsage;
+    }
+    std::unique_ptr<cli::ReportWriter> report;
+    if (options.report && !openReport(options, report)) {
+        return kExitUsage;
+    }
+    options.plan.cancel = &stop.stop;
+    auto plan = BatchPlanner(options.plan).plan(options.inputs);
+    if (!plan) {
+        return planFailed(plan.error(), options, stop.signal.load());
+    }
+    if (options.list) {
+        return printList(*plan, options);
+    }
+    // Now that the inputs and outputs are known, and still before anything is written.
+    if (report) {
+        if (Status fits = report->checkAgainst(*plan); !fits) {
+            sayError(fits.error().message);
+            return kExitUsage;
+        }
+    }
+    if (options.dryRun) {
+        const cli::DryRunCounts counts = cli::printDryRun(*plan, options, stdout, &stop.stop);
+        if (stop.stop.stopRequested()) {
+            return kExitSignalBase + stop.signal.load();
+        }
+        return counts.failed == 0 ? kExitOk : kExitFailed;
+    }
+    return runBatch(*plan, options, report.get(), stop);
 }
 
 } // namespace
