@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <iterator>
+#include <utility>
 
 namespace dropsize {
 
@@ -57,6 +59,58 @@ namespace {
         return digits;
     }
 
+    // A pattern that names no file inside the output folder: empty, or an absolute path.
+    Status checkPattern(std::string_view text)
+    {
+        if (text.empty()) {
+            return invalid(
+                Text::tr("the name pattern is empty; %1 is the input's own name").arg("{name}"));
+        }
+        if (text.front() == '/' || text.front() == '\\'
+            || (text.size() >= 2 && text[1] == ':'
+                && std::isalpha(static_cast<unsigned char>(text[0])) != 0)) {
+            return invalid(Text::tr("the name pattern \"%1\" is an absolute path; it names a file "
+                                    "inside the output folder (use %2 to choose the folder)")
+                               .arg(std::string(text))
+                               .arg("--output"));
+        }
+        return {};
+    }
+
+    // The component of `text` from `start` to `end` (a folder's name, or the file's): not
+    // empty, not "." or "..".
+    Status checkComponent(std::string_view text, std::size_t start, std::size_t end)
+    {
+        const std::string_view component = text.substr(start, end - start);
+        if (component.empty()) {
+            return invalid(Text::tr("the name pattern \"%1\" has an empty folder name (\"//\" or "
+                                    "a \"/\" at its end)")
+                               .arg(std::string(text)));
+        }
+        if (component == "." || component == "..") {
+            return invalid(Text::tr("the name pattern \"%1\" has a \"%2\" folder; outputs stay "
+                                    "inside the output folder (use %3 to choose another)")
+                               .arg(std::string(text))
+                               .arg(std::string(component))
+                               .arg("--output"));
+        }
+        return {};
+    }
+
+    Error unknownField(std::string_view name, std::string_view text)
+    {
+        return invalid(Text::tr("unknown field %1 in the name pattern \"%2\"; the fields are %3")
+                           .arg("{" + std::string(name) + "}")
+                           .arg(std::string(text))
+                           .arg(Text::tr("%1, %2, %3, %4, %5 and %6")
+                                    .arg("{name}")
+                                    .arg("{ext}")
+                                    .arg("{w}")
+                                    .arg("{h}")
+                                    .arg("{size}")
+                                    .arg("{n}")));
+    }
+
 } // namespace
 
 std::string safeNameComponent(std::string_view component, NameRules rules)
@@ -94,39 +148,17 @@ NameTemplate::NameTemplate()
 
 Result<NameTemplate> NameTemplate::parse(std::string_view text)
 {
-    if (text.empty()) {
-        return invalid(
-            Text::tr("the name pattern is empty; %1 is the input's own name").arg("{name}"));
+    if (Status whole = checkPattern(text); !whole) {
+        return std::move(whole).error();
     }
-    if (text.front() == '/' || text.front() == '\\'
-        || (text.size() >= 2 && text[1] == ':'
-            && std::isalpha(static_cast<unsigned char>(text[0])) != 0)) {
-        return invalid(Text::tr("the name pattern \"%1\" is an absolute path; it names a file "
-                                "inside the output folder (use %2 to choose the folder)")
-                           .arg(std::string(text))
-                           .arg("--output"));
-    }
+    static constexpr std::pair<std::string_view, Field> kFields[]
+        = { { "name", Field::Name }, { "ext", Field::Ext }, { "w", Field::Width },
+              { "h", Field::Height }, { "size", Field::Size }, { "n", Field::Number } };
     NameTemplate t;
     t.m_text = std::string(text);
     t.m_pieces.clear();
     t.m_usesName = false;
     std::size_t componentStart = 0;
-    auto checkComponent = [&](std::size_t end) -> Status {
-        const std::string_view component = text.substr(componentStart, end - componentStart);
-        if (component.empty()) {
-            return invalid(Text::tr("the name pattern \"%1\" has an empty folder name (\"//\" or "
-                                    "a \"/\" at its end)")
-                               .arg(std::string(text)));
-        }
-        if (component == "." || component == "..") {
-            return invalid(Text::tr("the name pattern \"%1\" has a \"%2\" folder; outputs stay "
-                                    "inside the output folder (use %3 to choose another)")
-                               .arg(std::string(text))
-                               .arg(std::string(component))
-                               .arg("--output"));
-        }
-        return {};
-    };
     std::string literal;
     auto flushLiteral = [&] {
         if (!literal.empty()) {
@@ -143,7 +175,7 @@ Result<NameTemplate> NameTemplate::parse(std::string_view text)
                                .arg(i + 1));
         }
         if (c == '/') {
-            if (Status ok = checkComponent(i); !ok) {
+            if (Status ok = checkComponent(text, componentStart, i); !ok) {
                 return std::move(ok).error();
             }
             componentStart = i + 1;
@@ -163,42 +195,21 @@ Result<NameTemplate> NameTemplate::parse(std::string_view text)
                                .arg(i + 1));
         }
         const std::string_view name = text.substr(i + 1, close - i - 1);
-        Field field = Field::Literal;
-        if (name == "name") {
-            field = Field::Name;
-            t.m_usesName = true;
-        } else if (name == "ext") {
-            field = Field::Ext;
-        } else if (name == "w") {
-            field = Field::Width;
-            t.m_usesOutputSize = true;
-        } else if (name == "h") {
-            field = Field::Height;
-            t.m_usesOutputSize = true;
-        } else if (name == "size") {
-            field = Field::Size;
-            t.m_usesLabel = true;
-        } else if (name == "n") {
-            field = Field::Number;
-            t.m_usesNumber = true;
-        } else {
-            return invalid(
-                Text::tr("unknown field %1 in the name pattern \"%2\"; the fields are %3")
-                    .arg("{" + std::string(name) + "}")
-                    .arg(std::string(text))
-                    .arg(Text::tr("%1, %2, %3, %4, %5 and %6")
-                             .arg("{name}")
-                             .arg("{ext}")
-                             .arg("{w}")
-                             .arg("{h}")
-                             .arg("{size}")
-                             .arg("{n}")));
+        const auto known = std::find_if(std::begin(kFields), std::end(kFields),
+            [&](const auto& entry) { return entry.first == name; });
+        if (known == std::end(kFields)) {
+            return unknownField(name, text);
         }
+        const Field field = known->second;
+        t.m_usesName = t.m_usesName || field == Field::Name;
+        t.m_usesOutputSize = t.m_usesOutputSize || field == Field::Width || field == Field::Height;
+        t.m_usesLabel = t.m_usesLabel || field == Field::Size;
+        t.m_usesNumber = t.m_usesNumber || field == Field::Number;
         flushLiteral();
         t.m_pieces.push_back({ field, {} });
         i = close;
     }
-    if (Status ok = checkComponent(text.size()); !ok) {
+    if (Status ok = checkComponent(text, componentStart, text.size()); !ok) {
         return std::move(ok).error();
     }
     flushLiteral();
