@@ -269,18 +269,12 @@ Text sizeNote(const ImageInfo& info, const ResizeSpec& spec)
     return unchangedReason(info, spec);
 }
 
-ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec)
-{
-    ResizePlan plan;
-    plan.filter = spec.filter;
-    plan.orientation = (info.orientation >= 1 && info.orientation <= 8) ? info.orientation : 1;
-    plan.decoded = { info.width, info.height };
-    plan.reduced = plan.decoded;
-    plan.resampled = plan.decoded;
+namespace {
 
-    if (spec.mode == SizeMode::Fill) {
-        // ImageOps.fit() calls resize(size, method, box=crop) with no reducing_gap: the image is
-        // decoded whole (no draft) and there is no reduce step, only the resample of the box.
+    // ImageOps.fit() calls resize(size, method, box=crop) with no reducing_gap: the image is
+    // decoded whole (no draft) and there is no reduce step, only the resample of the box.
+    void planFill(ResizePlan& plan, const ImageInfo& info, const ResizeSpec& spec)
+    {
         const std::optional<FillGeometry> fill = fillGeometry(info, spec);
         plan.reduceBox[2] = plan.decoded.width;
         plan.reduceBox[3] = plan.decoded.height;
@@ -295,67 +289,89 @@ ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec)
             // its box turns out to be an integral crop.
             plan.premultiply = hasAlpha && spec.filter != Filter::Nearest && !fill->cropOnly;
         }
-        plan.output = orientationSwapsAxes(plan.orientation)
-            ? Size { plan.resampled.height, plan.resampled.width }
-            : plan.resampled;
-        return plan;
     }
 
-    const std::optional<Size> target = targetSize(info, spec);
-    if (target && !(*target == plan.decoded)) {
+    // draft(): decode at 1/s for the largest s in {8,4,2,1} with s <= min(W // 2w, H // 2h).
+    // `box` becomes the image's box at that scale.
+    void planDraft(ResizePlan& plan, const ImageInfo& info, Size size, double (&box)[4])
+    {
+        const double scale = std::min(std::floor(info.width / (size.width * 2.0)),
+            std::floor(info.height / (size.height * 2.0)));
+        int s = 1;
+        for (int candidate : { 8, 4, 2, 1 }) {
+            s = candidate;
+            if (scale >= candidate) {
+                break;
+            }
+        }
+        plan.dctScale = s;
+        plan.decoded = { (info.width + s - 1) / s, (info.height + s - 1) / s };
+        box[2] = static_cast<double>(info.width) / s;
+        box[3] = static_cast<double>(info.height) / s;
+    }
+
+    // reducing_gap's reduce(): by whole factors, over the box widened by the filter's reach
+    // (_get_safe_box()), so the resample sees what it needs; `box` becomes the box in the
+    // reduced image. Nothing when neither factor is over 1.
+    void planReduce(ResizePlan& plan, Filter filter, Size size, double (&box)[4])
+    {
+        const int fx = reduceFactor(box[2] - box[0], size.width);
+        const int fy = reduceFactor(box[3] - box[1], size.height);
+        if (fx <= 1 && fy <= 1) {
+            return;
+        }
+        const double support = filterSupport(filter) - 0.5;
+        const double supportX = support * ((box[2] - box[0]) / size.width);
+        const double supportY = support * ((box[3] - box[1]) / size.height);
+        const int rb[4] = {
+            std::max(0, truncate(box[0] - supportX)),
+            std::max(0, truncate(box[1] - supportY)),
+            std::min(plan.decoded.width, static_cast<int>(std::ceil(box[2] + supportX))),
+            std::min(plan.decoded.height, static_cast<int>(std::ceil(box[3] + supportY))),
+        };
+        std::copy(std::begin(rb), std::end(rb), std::begin(plan.reduceBox));
+        plan.reduceX = fx;
+        plan.reduceY = fy;
+        plan.reduced = { (rb[2] - rb[0] + fx - 1) / fx, (rb[3] - rb[1] + fy - 1) / fy };
+        box[0] = (box[0] - rb[0]) / fx;
+        box[1] = (box[1] - rb[1]) / fy;
+        box[2] = (box[2] - rb[0]) / fx;
+        box[3] = (box[3] - rb[1]) / fy;
+    }
+
+} // namespace
+
+ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec)
+{
+    ResizePlan plan;
+    plan.filter = spec.filter;
+    plan.orientation = (info.orientation >= 1 && info.orientation <= 8) ? info.orientation : 1;
+    plan.decoded = { info.width, info.height };
+    plan.reduced = plan.decoded;
+    plan.resampled = plan.decoded;
+
+    const std::optional<Size> target
+        = spec.mode == SizeMode::Fill ? std::nullopt : targetSize(info, spec);
+    if (spec.mode == SizeMode::Fill) {
+        planFill(plan, info, spec);
+    } else if (target && !(*target == plan.decoded)) {
         const Size size = *target;
         plan.resample = true;
         plan.resampled = size;
-
-        // draft(): decode at 1/s for the largest s in {8,4,2,1} with s <= min(W // 2w, H // 2h).
         double box[4]
             = { 0.0, 0.0, static_cast<double>(info.width), static_cast<double>(info.height) };
         if (info.dctScalable) {
-            const double scale = std::min(std::floor(info.width / (size.width * 2.0)),
-                std::floor(info.height / (size.height * 2.0)));
-            int s = 1;
-            for (int candidate : { 8, 4, 2, 1 }) {
-                s = candidate;
-                if (scale >= candidate) {
-                    break;
-                }
-            }
-            plan.dctScale = s;
-            plan.decoded = { (info.width + s - 1) / s, (info.height + s - 1) / s };
-            box[2] = static_cast<double>(info.width) / s;
-            box[3] = static_cast<double>(info.height) / s;
+            planDraft(plan, info, size, box);
         }
         plan.reduced = plan.decoded;
         plan.reduceBox[2] = plan.decoded.width;
         plan.reduceBox[3] = plan.decoded.height;
-
         const bool hasAlpha = info.channels == 2 || info.channels == 4;
         plan.premultiply = hasAlpha && spec.filter != Filter::Nearest;
         // Pillow's resize() converts RGBA/LA to premultiplied form and calls itself again without
         // reducing_gap, so images with alpha never take the reduce() step.
         if (spec.filter != Filter::Nearest && !hasAlpha) {
-            const int fx = reduceFactor(box[2] - box[0], size.width);
-            const int fy = reduceFactor(box[3] - box[1], size.height);
-            if (fx > 1 || fy > 1) {
-                // _get_safe_box(): widen by the filter's reach so the resample sees what it needs.
-                const double support = filterSupport(spec.filter) - 0.5;
-                const double supportX = support * ((box[2] - box[0]) / size.width);
-                const double supportY = support * ((box[3] - box[1]) / size.height);
-                const int rb[4] = {
-                    std::max(0, truncate(box[0] - supportX)),
-                    std::max(0, truncate(box[1] - supportY)),
-                    std::min(plan.decoded.width, static_cast<int>(std::ceil(box[2] + supportX))),
-                    std::min(plan.decoded.height, static_cast<int>(std::ceil(box[3] + supportY))),
-                };
-                std::copy(std::begin(rb), std::end(rb), std::begin(plan.reduceBox));
-                plan.reduceX = fx;
-                plan.reduceY = fy;
-                plan.reduced = { (rb[2] - rb[0] + fx - 1) / fx, (rb[3] - rb[1] + fy - 1) / fy };
-                box[0] = (box[0] - rb[0]) / fx;
-                box[1] = (box[1] - rb[1]) / fy;
-                box[2] = (box[2] - rb[0]) / fx;
-                box[3] = (box[3] - rb[1]) / fy;
-            }
+            planReduce(plan, spec.filter, size, box);
         }
         for (int i = 0; i < 4; ++i) {
             plan.box[i] = static_cast<float>(box[i]);
