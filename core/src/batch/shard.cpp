@@ -36,43 +36,22 @@ namespace {
         return Error::of(ErrorCode::InvalidArgument, std::move(message));
     }
 
-} // namespace
+    using Environment = std::function<std::optional<std::string>(const char* name)>;
 
-Result<Shard> parseShard(
-    std::string_view text, const std::function<std::optional<std::string>(const char* name)>& env)
-{
-    if (text.empty()) {
-        // Not "auto": an empty value is a mistake (--shard= with nothing after it).
-        return invalid(
-            Text::tr("--shard needs INDEX/COUNT (%1), auto/COUNT or auto").arg("--shard 3/8"));
-    }
-    const std::size_t slash = text.find('/');
-    const std::string_view indexText = text.substr(0, slash);
-    const std::string_view countText
-        = slash == std::string_view::npos ? std::string_view() : text.substr(slash + 1);
-    const bool fromEnvironment = indexText.empty() || indexText == "auto";
-    if (slash != std::string_view::npos && countText.empty()) {
-        return invalid(Text::tr("--shard %1: give the number of parts after the slash (%2)")
-                           .arg(std::string(text))
-                           .arg("--shard 3/8"));
-    }
-    if (slash == std::string_view::npos && !fromEnvironment) {
-        return invalid(Text::tr("--shard %1: give INDEX/COUNT (%2), auto/COUNT or auto")
-                           .arg(std::string(text))
-                           .arg("--shard 3/8"));
-    }
-
-    std::uint64_t count = 0;
-    if (!countText.empty()) {
-        const auto n = wholeNumber(countText);
-        if (!n || *n < 1 || *n > kMaxShards) {
-            return invalid(Text::tr("--shard %1: the number of parts must be a whole number "
-                                    "from 1 to %2")
-                               .arg(std::string(text))
-                               .arg(std::to_string(kMaxShards)));
+    // The number of parts: given after the slash, or else SLURM_ARRAY_TASK_COUNT's.
+    Result<std::uint64_t> shardCount(
+        std::string_view text, std::string_view countText, const Environment& env)
+    {
+        if (!countText.empty()) {
+            const auto n = wholeNumber(countText);
+            if (!n || *n < 1 || *n > kMaxShards) {
+                return invalid(Text::tr("--shard %1: the number of parts must be a whole number "
+                                        "from 1 to %2")
+                                   .arg(std::string(text))
+                                   .arg(std::to_string(kMaxShards)));
+            }
+            return *n;
         }
-        count = *n;
-    } else {
         const auto value = env("SLURM_ARRAY_TASK_COUNT");
         const auto n = value ? wholeNumber(*value) : std::nullopt;
         if (!n || *n < 1 || *n > kMaxShards) {
@@ -86,11 +65,13 @@ Result<Shard> parseShard(
                           .arg("SLURM_ARRAY_TASK_COUNT")
                           .arg("--shard auto/8"));
         }
-        count = *n;
+        return *n;
     }
 
-    std::uint64_t index = 0;
-    if (fromEnvironment) {
+    // The task index an engine set, the first of kShardIndexVariables that is set.
+    Result<std::uint64_t> indexFromEnvironment(
+        std::string_view text, std::uint64_t count, const Environment& env)
+    {
         const char* found = nullptr;
         std::optional<std::string> value;
         for (const char* name : kShardIndexVariables) {
@@ -115,17 +96,54 @@ Result<Shard> parseShard(
                                .arg(*value)
                                .arg(std::to_string(count - 1)));
         }
-        index = *n;
+        return *n;
+    }
+
+} // namespace
+
+Result<Shard> parseShard(std::string_view text, const Environment& env)
+{
+    if (text.empty()) {
+        // Not "auto": an empty value is a mistake (--shard= with nothing after it).
+        return invalid(
+            Text::tr("--shard needs INDEX/COUNT (%1), auto/COUNT or auto").arg("--shard 3/8"));
+    }
+    const std::size_t slash = text.find('/');
+    const std::string_view indexText = text.substr(0, slash);
+    const std::string_view countText
+        = slash == std::string_view::npos ? std::string_view() : text.substr(slash + 1);
+    const bool fromEnvironment = indexText.empty() || indexText == "auto";
+    if (slash != std::string_view::npos && countText.empty()) {
+        return invalid(Text::tr("--shard %1: give the number of parts after the slash (%2)")
+                           .arg(std::string(text))
+                           .arg("--shard 3/8"));
+    }
+    if (slash == std::string_view::npos && !fromEnvironment) {
+        return invalid(Text::tr("--shard %1: give INDEX/COUNT (%2), auto/COUNT or auto")
+                           .arg(std::string(text))
+                           .arg("--shard 3/8"));
+    }
+    const auto count = shardCount(text, countText, env);
+    if (!count) {
+        return count.error();
+    }
+    std::uint64_t index = 0;
+    if (fromEnvironment) {
+        auto found = indexFromEnvironment(text, *count, env);
+        if (!found) {
+            return std::move(found).error();
+        }
+        index = *found;
     } else {
         const auto n = wholeNumber(indexText);
-        if (!n || *n >= count) {
+        if (!n || *n >= *count) {
             return invalid(Text::tr("--shard %1: the index must be a whole number from 0 to %2")
                                .arg(std::string(text))
-                               .arg(std::to_string(count - 1)));
+                               .arg(std::to_string(*count - 1)));
         }
         index = *n;
     }
-    return Shard { static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(count) };
+    return Shard { static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(*count) };
 }
 
 } // namespace dropsize
