@@ -215,6 +215,81 @@ namespace {
         return true;
     }
 
+    // libheif's AV1 encoder, at the quality and speed asked for, on one thread.
+    Result<std::unique_ptr<heif_encoder, EncoderRelease>> makeEncoder(
+        heif_context* context, const EncodeOptions& options)
+    {
+        heif_encoder* rawEncoder = nullptr;
+        if (auto e
+            = heif_context_get_encoder_for_format(context, heif_compression_AV1, &rawEncoder);
+            e.code != heif_error_Ok) {
+            return avifError(e, Text::tr("no %1 encoder").arg("AV1"));
+        }
+        std::unique_ptr<heif_encoder, EncoderRelease> encoder(rawEncoder);
+        (void)heif_encoder_set_logging_level(encoder.get(), 0);
+        if (auto e = heif_encoder_set_lossy_quality(
+                encoder.get(), std::clamp(options.avifQuality, kMinAvifQuality, kMaxAvifQuality));
+            e.code != heif_error_Ok) {
+            return avifError(e, Text::tr("quality refused"));
+        }
+        if (auto e = heif_encoder_set_parameter_integer(encoder.get(), "speed",
+                std::clamp(options.avifSpeed, kMinAvifSpeed, kMaxAvifSpeed));
+            e.code != heif_error_Ok) {
+            return avifError(e, Text::tr("speed refused"));
+        }
+        // One level of parallelism: the batch encodes images side by side.
+        (void)heif_encoder_set_parameter_integer(encoder.get(), "threads", 1);
+        return encoder;
+    }
+
+    // The pixels as libheif's image (grey with its alpha as two planes, colour interleaved),
+    // with the ICC profile.
+    Result<std::unique_ptr<heif_image, ImageRelease>> makeImage(
+        ConstImageView image, const Metadata& metadata)
+    {
+        const bool grey = image.channels <= 2;
+        const bool alpha = image.channels == 2 || image.channels == 4;
+        heif_image* rawImage = nullptr;
+        const heif_chroma chroma = grey ? heif_chroma_monochrome
+            : alpha                     ? heif_chroma_interleaved_RGBA
+                                        : heif_chroma_interleaved_RGB;
+        if (auto e = heif_image_create(image.width, image.height,
+                grey ? heif_colorspace_monochrome : heif_colorspace_RGB, chroma, &rawImage);
+            e.code != heif_error_Ok) {
+            return avifError(e, Text::tr("cannot make the image"));
+        }
+        std::unique_ptr<heif_image, ImageRelease> pixels(rawImage);
+        const bool copied = grey
+            ? addPlane(pixels.get(), heif_channel_Y, image, 0, 1)
+                && (!alpha || addPlane(pixels.get(), heif_channel_Alpha, image, 1, 1))
+            : addPlane(pixels.get(), heif_channel_interleaved, image, 0, image.channels);
+        if (!copied) {
+            return outOfMemory();
+        }
+        if (!metadata.icc.empty()) {
+            (void)heif_image_set_raw_color_profile(
+                pixels.get(), "prof", metadata.icc.data(), metadata.icc.size());
+        }
+        return pixels;
+    }
+
+    // The encoded image's file, with the EXIF. EXIF that libheif cannot place (no TIFF header
+    // in it) is left out, as a JPEG encoder leaves out one too large for its segment.
+    Result<std::vector<std::uint8_t>> writeFile(
+        heif_context* context, heif_image_handle* handle, const Metadata& metadata)
+    {
+        if (!metadata.exif.empty()) {
+            (void)heif_context_add_exif_metadata(context, handle, metadata.exif.data(),
+                static_cast<int>(std::min<std::size_t>(metadata.exif.size(), INT32_MAX)));
+        }
+        std::vector<std::uint8_t> out;
+        heif_writer writer { 1, appendBytes };
+        if (auto e = heif_context_write(context, &writer, &out); e.code != heif_error_Ok) {
+            return avifError(e, Text::tr("writing failed"));
+        }
+        return out;
+    }
+
 } // namespace
 
 Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
@@ -231,61 +306,24 @@ Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
     if (!context) {
         return outOfMemory();
     }
-    heif_encoder* rawEncoder = nullptr;
-    if (auto e
-        = heif_context_get_encoder_for_format(context.get(), heif_compression_AV1, &rawEncoder);
-        e.code != heif_error_Ok) {
-        return avifError(e, Text::tr("no %1 encoder").arg("AV1"));
+    auto encoder = makeEncoder(context.get(), options);
+    if (!encoder) {
+        return std::move(encoder).error();
     }
-    std::unique_ptr<heif_encoder, EncoderRelease> encoder(rawEncoder);
-    (void)heif_encoder_set_logging_level(encoder.get(), 0);
-    if (auto e = heif_encoder_set_lossy_quality(
-            encoder.get(), std::clamp(options.avifQuality, kMinAvifQuality, kMaxAvifQuality));
-        e.code != heif_error_Ok) {
-        return avifError(e, Text::tr("quality refused"));
+    auto pixels = makeImage(image, metadata);
+    if (!pixels) {
+        return std::move(pixels).error();
     }
-    if (auto e = heif_encoder_set_parameter_integer(
-            encoder.get(), "speed", std::clamp(options.avifSpeed, kMinAvifSpeed, kMaxAvifSpeed));
-        e.code != heif_error_Ok) {
-        return avifError(e, Text::tr("speed refused"));
-    }
-    // One level of parallelism: the batch encodes images side by side.
-    (void)heif_encoder_set_parameter_integer(encoder.get(), "threads", 1);
-
-    const bool grey = image.channels <= 2;
-    const bool alpha = image.channels == 2 || image.channels == 4;
-    heif_image* rawImage = nullptr;
-    const heif_chroma chroma = grey ? heif_chroma_monochrome
-        : alpha                     ? heif_chroma_interleaved_RGBA
-                                    : heif_chroma_interleaved_RGB;
-    if (auto e = heif_image_create(image.width, image.height,
-            grey ? heif_colorspace_monochrome : heif_colorspace_RGB, chroma, &rawImage);
-        e.code != heif_error_Ok) {
-        return avifError(e, Text::tr("cannot make the image"));
-    }
-    std::unique_ptr<heif_image, ImageRelease> pixels(rawImage);
-    const bool copied = grey
-        ? addPlane(pixels.get(), heif_channel_Y, image, 0, 1)
-            && (!alpha || addPlane(pixels.get(), heif_channel_Alpha, image, 1, 1))
-        : addPlane(pixels.get(), heif_channel_interleaved, image, 0, image.channels);
-    if (!copied) {
-        return outOfMemory();
-    }
-    if (!metadata.icc.empty()) {
-        (void)heif_image_set_raw_color_profile(
-            pixels.get(), "prof", metadata.icc.data(), metadata.icc.size());
-    }
-
     std::unique_ptr<heif_encoding_options, OptionsFree> encoding(heif_encoding_options_alloc());
     if (!encoding) {
         return outOfMemory();
     }
-    encoding->save_alpha_channel = alpha ? 1 : 0;
+    encoding->save_alpha_channel = image.channels == 2 || image.channels == 4 ? 1 : 0;
 
     auto job = std::make_shared<Encoding>();
     job->context = std::move(context);
-    job->encoder = std::move(encoder);
-    job->pixels = std::move(pixels);
+    job->encoder = std::move(encoder).value();
+    job->pixels = std::move(pixels).value();
     job->options = std::move(encoding);
     heif_error encoded {};
     if (cancel == nullptr) {
@@ -305,18 +343,7 @@ Result<std::vector<std::uint8_t>> AvifEncoder::encode(ConstImageView image,
     if (cancel != nullptr && cancel->stopRequested()) {
         return cancelled();
     }
-    // EXIF that libheif cannot place (no TIFF header in it) is left out, as a JPEG encoder
-    // leaves out one too large for its segment.
-    if (!metadata.exif.empty()) {
-        (void)heif_context_add_exif_metadata(job->context.get(), handle.get(), metadata.exif.data(),
-            static_cast<int>(std::min<std::size_t>(metadata.exif.size(), INT32_MAX)));
-    }
-    std::vector<std::uint8_t> out;
-    heif_writer writer { 1, appendBytes };
-    if (auto e = heif_context_write(job->context.get(), &writer, &out); e.code != heif_error_Ok) {
-        return avifError(e, Text::tr("writing failed"));
-    }
-    return out;
+    return writeFile(job->context.get(), handle.get(), metadata);
 }
 
 int AvifEncoder::abandonedEncodes() noexcept { return g_abandoned.load(std::memory_order_relaxed); }

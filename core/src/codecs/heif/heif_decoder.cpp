@@ -304,6 +304,77 @@ Result<std::unique_ptr<ImageDecoder>> HeifDecoder::open(
     return std::unique_ptr<ImageDecoder>(std::move(decoder));
 }
 
+namespace {
+
+    // The primary image has a size, and neither it, its coded size (before a crop or rotation:
+    // what libheif allocates) nor an auxiliary image's (the alpha is decoded with the primary) is
+    // over the pixel limit.
+    Status checkSizes(heif_image_handle* primary, ImageFormat format, const DecodeLimits& limits)
+    {
+        const int width = heif_image_handle_get_width(primary);
+        const int height = heif_image_handle_get_height(primary);
+        if (width <= 0 || height <= 0) {
+            return prefixed(
+                ErrorCode::CorruptData, format, Text::tr("the primary image has no size"));
+        }
+        const auto over = [&](std::int64_t w, std::int64_t h) {
+            return w > 0 && h > 0 && static_cast<std::uint64_t>(w * h) > limits.maxPixels;
+        };
+        if (over(width, height)) {
+            return Error::of(ErrorCode::LimitExceeded,
+                limitText(static_cast<std::uint64_t>(width), static_cast<std::uint64_t>(height),
+                    limits.maxPixels));
+        }
+        const int codedWidth = heif_image_handle_get_ispe_width(primary);
+        const int codedHeight = heif_image_handle_get_ispe_height(primary);
+        if (over(codedWidth, codedHeight)) {
+            return Error::of(ErrorCode::LimitExceeded,
+                limitText(static_cast<std::uint64_t>(codedWidth),
+                    static_cast<std::uint64_t>(codedHeight), limits.maxPixels));
+        }
+        const int auxCount = heif_image_handle_get_number_of_auxiliary_images(primary, 0);
+        std::vector<heif_item_id> auxIds(static_cast<std::size_t>(std::max(auxCount, 0)));
+        heif_image_handle_get_list_of_auxiliary_image_IDs(primary, 0, auxIds.data(), auxCount);
+        for (const heif_item_id id : auxIds) {
+            heif_image_handle* aux = nullptr;
+            if (heif_image_handle_get_auxiliary_image_handle(primary, id, &aux).code
+                != heif_error_Ok) {
+                continue;
+            }
+            const HeifHandle auxHandle(aux);
+            const int w = heif_image_handle_get_width(aux);
+            const int h = heif_image_handle_get_height(aux);
+            if (over(w, h)) {
+                return prefixed(ErrorCode::LimitExceeded, format,
+                    Text::tr("an auxiliary image: %1")
+                        .arg(limitText(static_cast<std::uint64_t>(w), static_cast<std::uint64_t>(h),
+                            limits.maxPixels)));
+            }
+        }
+        return {};
+    }
+
+    // An ICC profile ('prof' or 'rICC') travels; an nclx description does not need to, as
+    // libheif converts its YCbCr to RGB by it. Empty when there is none, or it is too large.
+    std::vector<std::uint8_t> colorProfile(heif_image_handle* primary)
+    {
+        const heif_color_profile_type profile = heif_image_handle_get_color_profile_type(primary);
+        if (profile != heif_color_profile_type_prof && profile != heif_color_profile_type_rICC) {
+            return {};
+        }
+        const std::size_t size = heif_image_handle_get_raw_color_profile_size(primary);
+        if (size == 0 || size > kLargestMetadata) {
+            return {};
+        }
+        std::vector<std::uint8_t> icc(size);
+        if (heif_image_handle_get_raw_color_profile(primary, icc.data()).code != heif_error_Ok) {
+            return {};
+        }
+        return icc;
+    }
+
+} // namespace
+
 Status HeifDecoder::readHeaderOn()
 {
     const ImageFormat format = m_header.format;
@@ -341,47 +412,11 @@ Status HeifDecoder::readHeaderOn()
         return heifError(e, format);
     }
 
+    if (Status fits = checkSizes(primary, format, m_limits); !fits) {
+        return fits;
+    }
     const int width = heif_image_handle_get_width(primary);
     const int height = heif_image_handle_get_height(primary);
-    if (width <= 0 || height <= 0) {
-        return prefixed(ErrorCode::CorruptData, format, Text::tr("the primary image has no size"));
-    }
-    // The coded size (before a crop or rotation) is what libheif allocates; it is checked too,
-    // and so is each auxiliary image's (the alpha is decoded with the primary).
-    const auto over = [&](std::int64_t w, std::int64_t h) {
-        return w > 0 && h > 0 && static_cast<std::uint64_t>(w * h) > m_limits.maxPixels;
-    };
-    if (over(width, height)) {
-        return Error::of(ErrorCode::LimitExceeded,
-            limitText(static_cast<std::uint64_t>(width), static_cast<std::uint64_t>(height),
-                m_limits.maxPixels));
-    }
-    const int codedWidth = heif_image_handle_get_ispe_width(primary);
-    const int codedHeight = heif_image_handle_get_ispe_height(primary);
-    if (over(codedWidth, codedHeight)) {
-        return Error::of(ErrorCode::LimitExceeded,
-            limitText(static_cast<std::uint64_t>(codedWidth),
-                static_cast<std::uint64_t>(codedHeight), m_limits.maxPixels));
-    }
-    const int auxCount = heif_image_handle_get_number_of_auxiliary_images(primary, 0);
-    std::vector<heif_item_id> auxIds(static_cast<std::size_t>(std::max(auxCount, 0)));
-    heif_image_handle_get_list_of_auxiliary_image_IDs(primary, 0, auxIds.data(), auxCount);
-    for (const heif_item_id id : auxIds) {
-        heif_image_handle* aux = nullptr;
-        if (heif_image_handle_get_auxiliary_image_handle(primary, id, &aux).code != heif_error_Ok) {
-            continue;
-        }
-        const HeifHandle auxHandle(aux);
-        const int w = heif_image_handle_get_width(aux);
-        const int h = heif_image_handle_get_height(aux);
-        if (over(w, h)) {
-            return prefixed(ErrorCode::LimitExceeded, format,
-                Text::tr("an auxiliary image: %1")
-                    .arg(limitText(static_cast<std::uint64_t>(w), static_cast<std::uint64_t>(h),
-                        m_limits.maxPixels)));
-        }
-    }
-
     const bool alpha = heif_image_handle_has_alpha_channel(primary) != 0;
     m_header.info.width = width;
     m_header.info.height = height;
@@ -394,19 +429,7 @@ Status HeifDecoder::readHeaderOn()
         return decodeMemoryError();
     }
 
-    // An ICC profile ('prof' or 'rICC') travels; an nclx description does not need to, as
-    // libheif converts its YCbCr to RGB by it.
-    const heif_color_profile_type profile = heif_image_handle_get_color_profile_type(primary);
-    if (profile == heif_color_profile_type_prof || profile == heif_color_profile_type_rICC) {
-        const std::size_t size = heif_image_handle_get_raw_color_profile_size(primary);
-        if (size > 0 && size <= kLargestMetadata) {
-            std::vector<std::uint8_t> icc(size);
-            if (heif_image_handle_get_raw_color_profile(primary, icc.data()).code
-                == heif_error_Ok) {
-                m_header.metadata.icc = std::move(icc);
-            }
-        }
-    }
+    m_header.metadata.icc = colorProfile(primary);
     m_s = std::move(s);
     m_hasHeader = true;
     readExif();
