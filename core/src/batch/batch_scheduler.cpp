@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <numeric>
 #include <omp.h>
 #include <system_error>
@@ -116,6 +117,51 @@ const CancelToken& BatchScheduler::cancelToken() const noexcept
     return m_impl->gate.cancelToken();
 }
 
+namespace {
+
+    // With a byte budget, the outputs it does not apply to (lossless formats), said once for
+    // the batch, not once an image.
+    void noteLosslessOutputs(const BatchPlan& plan, const ProcessOptions& process, BatchRun& run)
+    {
+        if (process.maxBytes == 0) {
+            return;
+        }
+        const auto lossless = std::count_if(plan.jobs.begin(), plan.jobs.end(), [&](const Job& j) {
+            return j.runs() && !takesByteBudget(j.outputFormat, process.encode);
+        });
+        if (lossless > 0) {
+            run.notice((lossless == 1
+                    ? Text::tr("the target file size applies to lossy outputs (%1) only: %2 "
+                               "output is lossless (%3) and written as usual")
+                    : Text::tr("the target file size applies to lossy outputs (%1) only: %2 "
+                               "outputs are lossless (%3) and written as usual"))
+                           .arg(kLossyOutputs)
+                           .arg(lossless)
+                           .arg(kLosslessOutputs));
+        }
+    }
+
+    // Runs `work(i)` on `count` threads and joins them. The system may give fewer threads than
+    // asked for (or no memory for one more): those started share the jobs, and with none this
+    // thread runs them.
+    void runWorkers(int count, const std::function<void(int)>& work)
+    {
+        std::vector<std::jthread> workers;
+        workers.reserve(static_cast<std::size_t>(count));
+        try {
+            for (int i = 0; i < count; ++i) {
+                workers.emplace_back(work, i);
+            }
+        } catch (const std::exception&) {
+            // As many as were started.
+        }
+        if (workers.empty()) {
+            work(0);
+        }
+    }
+
+} // namespace
+
 BatchSummary BatchScheduler::run(const BatchPlan& plan)
 {
     const auto start = Clock::now();
@@ -131,22 +177,7 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
     const int threads = std::max(1, options.threads > 0 ? options.threads : cores);
     const auto runnable = static_cast<std::size_t>(
         std::count_if(plan.jobs.begin(), plan.jobs.end(), [](const Job& j) { return j.runs(); }));
-    if (options.process.maxBytes != 0) {
-        // Said once for the batch, not once an image.
-        const EncodeOptions& encode = options.process.encode;
-        const auto lossless = std::count_if(plan.jobs.begin(), plan.jobs.end(),
-            [&](const Job& j) { return j.runs() && !takesByteBudget(j.outputFormat, encode); });
-        if (lossless > 0) {
-            run.notice((lossless == 1
-                    ? Text::tr("the target file size applies to lossy outputs (%1) only: %2 "
-                               "output is lossless (%3) and written as usual")
-                    : Text::tr("the target file size applies to lossy outputs (%1) only: %2 "
-                               "outputs are lossless (%3) and written as usual"))
-                           .arg(kLossyOutputs)
-                           .arg(lossless)
-                           .arg(kLosslessOutputs));
-        }
-    }
+    noteLosslessOutputs(plan, options.process, run);
     GpuDevice* gpu = openGpu(m_impl->gpu, options, runnable, run);
     // One level of parallelism at a time: many images, one thread each; or one image, all threads
     // (used by the whole-image resizer; the row-streaming path runs on its worker's thread).
@@ -169,23 +200,8 @@ BatchSummary BatchScheduler::run(const BatchPlan& plan)
         }
         runCpuJobs(run, m_impl->gate, pipeline);
     };
-    const int workerCount = cpuWorkers + (gpu != nullptr ? 1 : 0);
-    {
-        std::vector<std::jthread> workers;
-        workers.reserve(static_cast<std::size_t>(workerCount));
-        try {
-            for (int i = 0; i < workerCount; ++i) {
-                workers.emplace_back(work, i);
-            }
-        } catch (const std::exception&) {
-            // The system gave fewer threads than asked for (or no memory for one more): those
-            // started share the jobs, and with none this thread runs them.
-        }
-        if (workers.empty()) {
-            work(0);
-        }
-    } // joins every worker: what they wrote is visible from here on
-
+    runWorkers(cpuWorkers + (gpu != nullptr ? 1 : 0), work);
+    // Every worker joined: what they wrote is visible from here on.
     run.cancelUntaken();
     BatchSummary summary = run.summary();
     summary.wasCancelled = m_impl->gate.cancelToken().stopRequested();
