@@ -246,45 +246,7 @@ void CliReporter::onJobFinished(const JobReport& r)
     if (r.outputs.size() > 1) {
         // A line for each size: what was written, skipped or why it failed.
         for (const OutputReport& o : r.outputs) {
-            const std::string output = printable(utf8(o.path));
-            switch (o.status) {
-            case JobStatus::Ok: {
-                char numbers[160];
-                std::snprintf(numbers, sizeof numbers, "  %s -> %s  %llu -> %llu bytes  %s %.2fs",
-                    sizeText(r.inputSize).c_str(), sizeText(o.outputSize).c_str(),
-                    static_cast<unsigned long long>(r.inputBytes),
-                    static_cast<unsigned long long>(o.bytes), nameOf(o.device), o.seconds);
-                std::string line = "ok       ";
-                line.append(input).append(" -> ").append(output).append(numbers);
-                if (o.quality != 0) {
-                    line.append("  quality ").append(std::to_string(o.quality));
-                }
-                if (!o.note.empty()) {
-                    line.append("  (").append(o.note.english()).append(")");
-                }
-                emit(line + "\n");
-                if (!o.warning.empty()) {
-                    std::fprintf(stderr, "warning  %s -> %s: %s\n", input.c_str(), output.c_str(),
-                        printable(o.warning.english()).c_str());
-                }
-                break;
-            }
-            case JobStatus::Skipped: {
-                std::string line = "skipped  ";
-                line.append(input).append(" -> ").append(output).append(": ");
-                if (o.error) {
-                    line.append(printable(o.error->message));
-                }
-                emit(line + "\n");
-                break;
-            }
-            case JobStatus::Failed:
-                std::fprintf(stderr, "failed   %s -> %s: %s\n", input.c_str(), output.c_str(),
-                    o.error ? printable(o.error->message).c_str() : "unknown error");
-                break;
-            case JobStatus::Cancelled:
-                break;
-            }
+            emitOutput(r, o, input);
         }
         drawProgress();
         return;
@@ -316,6 +278,49 @@ void CliReporter::onJobFinished(const JobReport& r)
         break;
     }
     drawProgress();
+}
+
+void CliReporter::emitOutput(const JobReport& r, const OutputReport& o, const std::string& input)
+{
+    const std::string output = printable(utf8(o.path));
+    switch (o.status) {
+    case JobStatus::Ok: {
+        char numbers[160];
+        std::snprintf(numbers, sizeof numbers, "  %s -> %s  %llu -> %llu bytes  %s %.2fs",
+            sizeText(r.inputSize).c_str(), sizeText(o.outputSize).c_str(),
+            static_cast<unsigned long long>(r.inputBytes), static_cast<unsigned long long>(o.bytes),
+            nameOf(o.device), o.seconds);
+        std::string line = "ok       ";
+        line.append(input).append(" -> ").append(output).append(numbers);
+        if (o.quality != 0) {
+            line.append("  quality ").append(std::to_string(o.quality));
+        }
+        if (!o.note.empty()) {
+            line.append("  (").append(o.note.english()).append(")");
+        }
+        emit(line + "\n");
+        if (!o.warning.empty()) {
+            std::fprintf(stderr, "warning  %s -> %s: %s\n", input.c_str(), output.c_str(),
+                printable(o.warning.english()).c_str());
+        }
+        break;
+    }
+    case JobStatus::Skipped: {
+        std::string line = "skipped  ";
+        line.append(input).append(" -> ").append(output).append(": ");
+        if (o.error) {
+            line.append(printable(o.error->message));
+        }
+        emit(line + "\n");
+        break;
+    }
+    case JobStatus::Failed:
+        std::fprintf(stderr, "failed   %s -> %s: %s\n", input.c_str(), output.c_str(),
+            o.error ? printable(o.error->message).c_str() : "unknown error");
+        break;
+    case JobStatus::Cancelled:
+        break;
+    }
 }
 
 void CliReporter::drawProgress()

@@ -55,6 +55,9 @@ public:
 private:
     /// Writes a line to stdout; false (and the closed-output path taken) when it cannot.
     bool emit(const std::string& line);
+    /// One output's line of a job with several sizes: what was written, skipped or why it
+    /// failed.
+    void emitOutput(const JobReport& r, const OutputReport& o, const std::string& input);
     void clearProgress();
     void drawProgress();
 
