@@ -41,6 +41,40 @@ inline std::size_t imageBytes(int width, int height, int channels) noexcept
         * static_cast<std::size_t>(channels);
 }
 
+/// The separable resample of runProgram(): the horizontal pass, then the vertical one, either
+/// alone when the other axis keeps its size. `current` becomes the resampled image.
+template <class Backend>
+GpuResult runSeparable(Backend& b, const ResampleSteps& s, int c, device::DeviceImage& current)
+{
+    using device::DeviceImage;
+    const int rw = s.out.width;
+    const int rh = s.out.height;
+    // The vertical pass reads rows [firstRow, firstRow + tempRows) of the input: the
+    // horizontal pass makes only those, or, without one, they are read in place.
+    if (s.horizontal) {
+        const DeviceImage temp { b.image(Slot::Temp, imageBytes(rw, s.tempRows, c)), rw, s.tempRows,
+            c };
+        b.launch(
+            device::HorizontalArgs { current, temp, s.firstRow, b.table(Slot::TableX, s.kx.bounds),
+                b.table(Slot::WeightsX, s.kx.weights), s.kx.kernelSize },
+            temp.width, temp.height);
+        current = temp;
+    } else {
+        if (GpuResult r = b.status(); !r) {
+            return r; // no buffer to point into
+        }
+        current = DeviceImage { current.pixel(0, s.firstRow), current.width, s.tempRows, c };
+    }
+    if (s.vertical) {
+        const DeviceImage next { b.image(Slot::Resampled, imageBytes(rw, rh, c)), rw, rh, c };
+        b.launch(device::VerticalArgs { current, next, b.table(Slot::TableY, s.ky.bounds),
+                     b.table(Slot::WeightsY, s.ky.weights), s.ky.kernelSize },
+            rw, rh);
+        current = next;
+    }
+    return {};
+}
+
 template <class Backend>
 GpuResult runProgram(Backend& b, const ResizeProgram& p, ConstImageView in, ImageView out)
 {
@@ -88,32 +122,11 @@ GpuResult runProgram(Backend& b, const ResizeProgram& p, ConstImageView in, Imag
         current = next;
         break;
     }
-    case ResampleSteps::Kind::Separable: {
-        // The vertical pass reads rows [firstRow, firstRow + tempRows) of the input: the
-        // horizontal pass makes only those, or, without one, they are read in place.
-        if (s.horizontal) {
-            const DeviceImage temp { b.image(Slot::Temp, imageBytes(rw, s.tempRows, c)), rw,
-                s.tempRows, c };
-            b.launch(device::HorizontalArgs { current, temp, s.firstRow,
-                         b.table(Slot::TableX, s.kx.bounds), b.table(Slot::WeightsX, s.kx.weights),
-                         s.kx.kernelSize },
-                temp.width, temp.height);
-            current = temp;
-        } else {
-            if (GpuResult r = b.status(); !r) {
-                return r; // no buffer to point into
-            }
-            current = DeviceImage { current.pixel(0, s.firstRow), current.width, s.tempRows, c };
-        }
-        if (s.vertical) {
-            const DeviceImage next { b.image(Slot::Resampled, imageBytes(rw, rh, c)), rw, rh, c };
-            b.launch(device::VerticalArgs { current, next, b.table(Slot::TableY, s.ky.bounds),
-                         b.table(Slot::WeightsY, s.ky.weights), s.ky.kernelSize },
-                rw, rh);
-            current = next;
+    case ResampleSteps::Kind::Separable:
+        if (GpuResult r = runSeparable(b, s, c, current); !r) {
+            return r;
         }
         break;
-    }
     }
     if (s.premultiply) {
         b.launch(device::PremultiplyArgs { current, true }, current.width, current.height);
