@@ -43,6 +43,7 @@
 #include <climits>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -136,6 +137,128 @@ QImage toSmallImage(const QImage& shot)
     return indexed;
 }
 
+// The newest failure among the log's last rows (those that just came), or -1.
+int recentFailure(const dropsize::ui::MainWindow& window)
+{
+    const dropsize::ui::JobLogModel* log = window.log();
+    for (int row = log->rowCount() - 1; row >= std::max(0, log->rowCount() - 40); --row) {
+        if (log->entry(row).status == dropsize::JobStatus::Failed) {
+            return row;
+        }
+    }
+    return -1;
+}
+
+// Scrolls the log (a table showing the log model's rows) so that `row` is in view.
+void showLogRow(dropsize::ui::MainWindow& window, int row)
+{
+    for (QTableView* view : window.findChildren<QTableView*>()) {
+        if (view->model() != nullptr && view->model()->rowCount() == window.log()->rowCount()
+            && view->model()->columnCount() == window.log()->columnCount()) {
+            view->scrollTo(view->model()->index(row, 0), QAbstractItemView::PositionAtCenter);
+        }
+    }
+}
+
+// Copies the input folders into `work`; the copies' paths, or nothing when one cannot be copied
+// (said).
+std::optional<QStringList> copyInputs(const QStringList& inputs, const QTemporaryDir& work)
+{
+    QStringList copies;
+    for (const QString& input : inputs) {
+        const std::filesystem::path from = input.toStdU16String();
+        const std::filesystem::path to
+            = work.filePath(QFileInfo(input).fileName()).toStdU16String();
+        std::error_code ec;
+        std::filesystem::copy(from, to, std::filesystem::copy_options::recursive, ec);
+        if (ec) {
+            std::fprintf(stderr, "cannot copy %s: %s\n", qPrintable(input), ec.message().c_str());
+            return std::nullopt;
+        }
+        copies.append(QString::fromStdU16String(to.u16string()));
+    }
+    return copies;
+}
+
+// What the picture is taken of, and how it went.
+struct Shot {
+    QString out; // the PNG
+    double fraction = 0; // of the files done
+    bool preview = false; // show the preview's tab
+    bool grabbed = false;
+    int status = 1;
+};
+
+// Grabs the window once `shot.fraction` of the files are done and a failure has just been
+// logged (scrolled into view), then cancels the batch.
+void grabWhenDue(
+    dropsize::ui::BatchController& controller, dropsize::ui::MainWindow& window, Shot& shot)
+{
+    QObject::connect(&controller, &dropsize::ui::BatchController::progressChanged, &window,
+        [&controller, &window, &shot](const dropsize::ui::BatchProgress& p) {
+            const int failure = recentFailure(window);
+            if (shot.grabbed || p.total == 0 || failure < 0
+                || static_cast<double>(p.done) < shot.fraction * static_cast<double>(p.total)) {
+                return;
+            }
+            shot.grabbed = true;
+            showLogRow(window, failure);
+            // With --preview the picture shows the preview's tab (the batch shows the log).
+            if (shot.preview && window.previewPane() != nullptr) {
+                window.resultTabs()->setCurrentWidget(window.previewPane());
+            }
+            // Now, while the batch goes on; pending layouts first (not the queued events,
+            // which could end the batch).
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            const QPixmap picture = window.grab();
+            shot.status = toSmallImage(picture.toImage()).save(shot.out, "PNG", 0) ? 0 : 1;
+            if (shot.status != 0) {
+                std::fprintf(stderr, "cannot save a %dx%d picture to %s\n", picture.width(),
+                    picture.height(), qPrintable(shot.out));
+            }
+            controller.cancel();
+        });
+}
+
+// Starts the batch once every input is counted (the Start button is enabled then); with
+// `preview`, once the first input's preview is shown, so that the picture has it.
+void startWhenReady(dropsize::ui::MainWindow& window, bool preview)
+{
+    auto* poll = new QTimer(&window);
+    QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, preview] {
+        if (!window.startButton()->isEnabled()) {
+            return;
+        }
+        poll->stop();
+        dropsize::ui::PreviewPane* pane = window.previewPane();
+        if (!preview || pane == nullptr) {
+            window.startBatch();
+            return;
+        }
+        // Selecting the row asks for the preview; the pane makes it off the UI thread.
+        QObject::connect(pane, &dropsize::ui::PreviewPane::previewShown, &window, [&window, pane] {
+            if (!window.startButton()->isEnabled()) {
+                return; // shown again later, while the batch runs
+            }
+            // The folder's first image that has a preview (a 12-bit JPEG has none).
+            if (pane->outputBytes().isEmpty()
+                && pane->imageIndex() + 1 < pane->folderImages().size()) {
+                pane->showNextImage();
+                return;
+            }
+            window.startBatch();
+        });
+        // The input list: the table showing the inputs model (the shared images' first
+        // folder holds photos).
+        for (QTableView* view : window.findChildren<QTableView*>()) {
+            if (view->model() == window.inputs()) {
+                view->selectRow(0);
+            }
+        }
+    });
+    poll->start(50);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -190,111 +313,26 @@ int main(int argc, char** argv)
     }
     window.resize(windowSize);
     window.show();
-    QStringList copies;
-    for (const QString& input : args.mid(2)) {
-        const std::filesystem::path from = input.toStdU16String();
-        const std::filesystem::path to
-            = work.filePath(QFileInfo(input).fileName()).toStdU16String();
-        std::error_code ec;
-        std::filesystem::copy(from, to, std::filesystem::copy_options::recursive, ec);
-        if (ec) {
-            std::fprintf(stderr, "cannot copy %s: %s\n", qPrintable(input), ec.message().c_str());
-            return 1;
-        }
-        copies.append(QString::fromStdU16String(to.u16string()));
+    const auto copies = copyInputs(args.mid(2), work);
+    if (!copies) {
+        return 1;
     }
-    window.addInputs(copies);
+    window.addInputs(*copies);
     dropsize::ui::BatchSettings batch = window.settingsPanel()->settings();
     batch.threads = 1; // a calmer pace, to be caught half-way
     window.settingsPanel()->setSettings(batch);
 
-    int status = 1;
-    bool grabbed = false;
-    // The newest failure among the log's last rows (those that just came), or -1.
-    const auto recentFailure = [&window] {
-        const dropsize::ui::JobLogModel* log = window.log();
-        for (int row = log->rowCount() - 1; row >= std::max(0, log->rowCount() - 40); --row) {
-            if (log->entry(row).status == dropsize::JobStatus::Failed) {
-                return row;
-            }
-        }
-        return -1;
-    };
-    // Scrolls the log (a table showing the log model's rows) so that `row` is in view.
-    const auto showLogRow = [&window](int row) {
-        for (QTableView* view : window.findChildren<QTableView*>()) {
-            if (view->model() != nullptr && view->model()->rowCount() == window.log()->rowCount()
-                && view->model()->columnCount() == window.log()->columnCount()) {
-                view->scrollTo(view->model()->index(row, 0), QAbstractItemView::PositionAtCenter);
-            }
-        }
-    };
-    QObject::connect(&controller, &dropsize::ui::BatchController::progressChanged, &window,
-        [&](const dropsize::ui::BatchProgress& p) {
-            const int failure = recentFailure();
-            if (!grabbed && p.total > 0 && failure >= 0
-                && static_cast<double>(p.done) >= fraction * static_cast<double>(p.total)) {
-                grabbed = true;
-                showLogRow(failure);
-                // With --preview the picture shows the preview's tab (the batch shows the log).
-                if (parser.isSet(preview) && window.previewPane() != nullptr) {
-                    window.resultTabs()->setCurrentWidget(window.previewPane());
-                }
-                // Now, while the batch goes on; pending layouts first (not the queued events,
-                // which could end the batch).
-                QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-                const QPixmap shot = window.grab();
-                status = toSmallImage(shot.toImage()).save(out, "PNG", 0) ? 0 : 1;
-                if (status != 0) {
-                    std::fprintf(stderr, "cannot save a %dx%d picture to %s\n", shot.width(),
-                        shot.height(), qPrintable(out));
-                }
-                controller.cancel();
-            }
-        });
+    Shot shot { out, fraction, parser.isSet(preview) };
+    grabWhenDue(controller, window, shot);
     QObject::connect(&controller, &dropsize::ui::BatchController::finished, &app,
         [&] { QTimer::singleShot(0, &app, &QApplication::quit); });
-    // Start once every input is counted (the Start button is enabled then).
-    auto* poll = new QTimer(&window);
-    QObject::connect(poll, &QTimer::timeout, &window, [&, poll] {
-        if (window.startButton()->isEnabled()) {
-            poll->stop();
-            dropsize::ui::PreviewPane* pane = window.previewPane();
-            if (!parser.isSet(preview) || pane == nullptr) {
-                window.startBatch();
-                return;
-            }
-            // The batch starts once the first input's preview is shown, so that the picture
-            // has it (selecting the row asks for it; the pane makes it off the UI thread).
-            QObject::connect(
-                pane, &dropsize::ui::PreviewPane::previewShown, &window, [&window, pane] {
-                    if (!window.startButton()->isEnabled()) {
-                        return; // shown again later, while the batch runs
-                    }
-                    // The folder's first image that has a preview (a 12-bit JPEG has none).
-                    if (pane->outputBytes().isEmpty()
-                        && pane->imageIndex() + 1 < pane->folderImages().size()) {
-                        pane->showNextImage();
-                        return;
-                    }
-                    window.startBatch();
-                });
-            // The input list: the table showing the inputs model (the shared images' first
-            // folder holds photos).
-            for (QTableView* view : window.findChildren<QTableView*>()) {
-                if (view->model() == window.inputs()) {
-                    view->selectRow(0);
-                }
-            }
-        }
-    });
-    poll->start(50);
+    startWhenReady(window, parser.isSet(preview));
     QTimer::singleShot(120000, &app, [&] {
         std::fprintf(stderr, "timed out\n");
         QApplication::exit(1);
     });
     const int rc = QApplication::exec();
-    if (rc != 0 || status != 0) {
+    if (rc != 0 || shot.status != 0) {
         std::fprintf(stderr, "no picture taken\n");
         return 1;
     }

@@ -43,6 +43,7 @@ namespace {
     }
 
     // libheif's sentence for a suberror code.
+    // NOLINTNEXTLINE(readability-function-size): a table, one case a suberror of libheif's
     Text subcodeText(heif_suberror_code code)
     {
         switch (code) {

@@ -71,6 +71,7 @@ namespace {
     // libjpeg's messages (jerror.h) that a damaged, truncated or unusual file can cause when it
     // is decoded, and those the encoder's input can cause, as templates with the same English;
     // an empty Text for the others. The hexadecimal numbers keep libjpeg's "0x" in the template.
+    // NOLINTNEXTLINE(readability-function-size): a table, one case a message of libjpeg's
     Text messageText(int code, const Parameters& p)
     {
         switch (code) {

@@ -36,6 +36,7 @@ namespace {
     // libpng's own sentences (and zlib's, which libpng passes on) that a damaged, truncated or
     // unusual file can cause, as templates with the same English. Chunk errors come as
     // "CHUNK: sentence", with the sentence among these.
+    // NOLINTNEXTLINE(readability-function-size): a table, one row a sentence of libpng's
     const std::vector<Text>& knownMessages()
     {
         static const std::vector<Text> kMessages {
