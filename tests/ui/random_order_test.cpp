@@ -313,61 +313,22 @@ namespace {
             switch (pick(busy ? 14 : 12)) {
             case 0:
             case 1:
-                if (QComboBox* combo = pickFrom(usable<QComboBox>(w));
-                    combo && combo->count() > 0) {
-                    const int i = pick(combo->count());
-                    note("combo " + describe(combo) + " -> " + std::to_string(i) + " "
-                        + combo->itemText(i).toStdString());
-                    combo->setCurrentIndex(i);
-                    // What a pick by the user also says.
-                    emit combo->activated(i);
-                    emit combo->textActivated(combo->itemText(i));
-                }
+                comboStep(pickFrom(usable<QComboBox>(w)));
                 break;
-            case 2: {
-                QList<QAbstractButton*> boxes;
-                for (QCheckBox* b : usable<QCheckBox>(w)) {
-                    boxes.append(b);
-                }
-                for (QRadioButton* b : usable<QRadioButton>(w)) {
-                    boxes.append(b);
-                }
-                if (QAbstractButton* b = pickFrom(boxes)) {
-                    note("toggle " + describe(b));
-                    b->click();
-                }
+            case 2:
+                toggleStep();
                 break;
-            }
             case 3:
             case 4:
                 spinStep(pickFrom(usable<QAbstractSpinBox>(w)));
                 break;
             case 5:
-                if (QLineEdit* edit = pickFrom(usable<QLineEdit>(w)); edit && !edit->isReadOnly()) {
-                    const QString text = randomText();
-                    note("type " + describe(edit) + " <- \"" + text.left(60).toStdString() + '"');
-                    edit->selectAll();
-                    edit->insert(text); // as typed: textEdited too
-                    if (chance(0.5)) {
-                        emit edit->editingFinished();
-                    }
-                }
+                typeStep(pickFrom(usable<QLineEdit>(w)));
                 break;
             case 6:
-            case 7: {
-                QList<QAbstractButton*> buttons;
-                for (QPushButton* b : usable<QPushButton>(w)) {
-                    buttons.append(b);
-                }
-                for (QToolButton* b : usable<QToolButton>(w)) {
-                    buttons.append(b);
-                }
-                if (QAbstractButton* b = pickFrom(buttons)) {
-                    note("click " + describe(b));
-                    b->click();
-                }
+            case 7:
+                clickStep();
                 break;
-            }
             case 8:
                 tabStep();
                 break;
@@ -378,16 +339,7 @@ namespace {
                 windowStep();
                 break;
             case 11:
-                if (chance(0.5)) {
-                    const QStringList paths = inputPaths();
-                    const QString& path = paths.at(pick(static_cast<int>(paths.size())));
-                    note("add input " + path.toStdString());
-                    m_f.window.addInputs({ path });
-                } else {
-                    note("start");
-                    m_f.window.startButton()->click();
-                    spinEventLoop(pick(150));
-                }
+                inputStep();
                 break;
             default: {
                 // A batch runs: let it go on a while.
@@ -396,6 +348,79 @@ namespace {
                 spinEventLoop(ms);
                 break;
             }
+            }
+        }
+
+        void comboStep(QComboBox* combo)
+        {
+            if (combo == nullptr || combo->count() == 0) {
+                return;
+            }
+            const int i = pick(combo->count());
+            note("combo " + describe(combo) + " -> " + std::to_string(i) + " "
+                + combo->itemText(i).toStdString());
+            combo->setCurrentIndex(i);
+            // What a pick by the user also says.
+            emit combo->activated(i);
+            emit combo->textActivated(combo->itemText(i));
+        }
+
+        void toggleStep()
+        {
+            QList<QAbstractButton*> boxes;
+            for (QCheckBox* b : usable<QCheckBox>(m_f.window)) {
+                boxes.append(b);
+            }
+            for (QRadioButton* b : usable<QRadioButton>(m_f.window)) {
+                boxes.append(b);
+            }
+            if (QAbstractButton* b = pickFrom(boxes)) {
+                note("toggle " + describe(b));
+                b->click();
+            }
+        }
+
+        void typeStep(QLineEdit* edit)
+        {
+            if (edit == nullptr || edit->isReadOnly()) {
+                return;
+            }
+            const QString text = randomText();
+            note("type " + describe(edit) + " <- \"" + text.left(60).toStdString() + '"');
+            edit->selectAll();
+            edit->insert(text); // as typed: textEdited too
+            if (chance(0.5)) {
+                emit edit->editingFinished();
+            }
+        }
+
+        void clickStep()
+        {
+            QList<QAbstractButton*> buttons;
+            for (QPushButton* b : usable<QPushButton>(m_f.window)) {
+                buttons.append(b);
+            }
+            for (QToolButton* b : usable<QToolButton>(m_f.window)) {
+                buttons.append(b);
+            }
+            if (QAbstractButton* b = pickFrom(buttons)) {
+                note("click " + describe(b));
+                b->click();
+            }
+        }
+
+        // An input added (one of inputPaths(), some broken or missing), or Start clicked.
+        void inputStep()
+        {
+            if (chance(0.5)) {
+                const QStringList paths = inputPaths();
+                const QString& path = paths.at(pick(static_cast<int>(paths.size())));
+                note("add input " + path.toStdString());
+                m_f.window.addInputs({ path });
+            } else {
+                note("start");
+                m_f.window.startButton()->click();
+                spinEventLoop(pick(150));
             }
         }
 

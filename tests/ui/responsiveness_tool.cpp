@@ -59,6 +59,27 @@ long peakRssKiB()
     return -1;
 }
 
+// What the batch did, how late the UI thread's 10 ms timer came, how often the log repainted,
+// and the peak memory.
+void printReport(const dropsize::ui::BatchResult& result, double seconds,
+    std::vector<double>& lateMs, int paints, const dropsize::ui::JobLogModel& log)
+{
+    std::sort(lateMs.begin(), lateMs.end());
+    const auto pct = [&](double p) {
+        return lateMs.empty()
+            ? 0.0
+            : lateMs[static_cast<std::size_t>(p * static_cast<double>(lateMs.size() - 1))];
+    };
+    std::printf("batch: %zu done, %zu failed in %.1f s (%.0f images/s)\n", result.summary.ok,
+        result.summary.failed, seconds, static_cast<double>(result.summary.ok) / seconds);
+    std::printf("UI thread, 10 ms timer: %zu ticks; late by median %.1f ms, 99th percentile "
+                "%.1f ms, worst %.1f ms\n",
+        lateMs.size(), pct(0.5), pct(0.99), lateMs.empty() ? 0.0 : lateMs.back());
+    std::printf("log: repainted %d times; %d rows kept, %lld folded\n", paints, log.rowCount(),
+        static_cast<long long>(log.foldedCount()));
+    std::printf("peak memory (VmHWM): %.1f MB\n", static_cast<double>(peakRssKiB()) / 1024.0);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -115,23 +136,7 @@ int main(int argc, char** argv)
         [&](const dropsize::ui::BatchResult& result) {
             ticker.stop();
             const double seconds = static_cast<double>(batchClock.elapsed()) / 1000.0;
-            std::sort(lateMs.begin(), lateMs.end());
-            const auto pct = [&](double p) {
-                return lateMs.empty()
-                    ? 0.0
-                    : lateMs[static_cast<std::size_t>(p * static_cast<double>(lateMs.size() - 1))];
-            };
-            std::printf("batch: %zu done, %zu failed in %.1f s (%.0f images/s)\n",
-                result.summary.ok, result.summary.failed, seconds,
-                static_cast<double>(result.summary.ok) / seconds);
-            std::printf(
-                "UI thread, 10 ms timer: %zu ticks; late by median %.1f ms, 99th percentile "
-                "%.1f ms, worst %.1f ms\n",
-                lateMs.size(), pct(0.5), pct(0.99), lateMs.empty() ? 0.0 : lateMs.back());
-            std::printf("log: repainted %d times; %d rows kept, %lld folded\n", paints.count,
-                window.log()->rowCount(), static_cast<long long>(window.log()->foldedCount()));
-            std::printf(
-                "peak memory (VmHWM): %.1f MB\n", static_cast<double>(peakRssKiB()) / 1024.0);
+            printReport(result, seconds, lateMs, paints.count, *window.log());
             QTimer::singleShot(0, &app, &QApplication::quit);
         });
     auto* poll = new QTimer(&window);
