@@ -70,77 +70,76 @@ BatchOptions BatchSettings::batchOptions() const
     return batch;
 }
 
-std::vector<SettingsProblem> validateSettings(
-    const BatchSettings& settings, const QStringList& inputs)
-{
-    std::vector<SettingsProblem> problems;
-    if (inputs.isEmpty()) {
-        problems.push_back({ SettingsField::Inputs,
-            QCoreApplication::translate("BatchSettings", "Add a folder or some images first.") });
-    }
-    if (!settings.nameTemplate.trimmed().isEmpty()) {
-        if (auto pattern = NameTemplate::parse(settings.nameTemplate.trimmed().toStdString());
-            !pattern) {
-            problems.push_back({ SettingsField::Name, displayMessage(pattern.error()) });
-        }
-    }
+namespace {
+
     // Several sizes replace the one size, whose values are then not used. Enlarging is checked
     // first so its message is the window's own (translated) one.
-    if (!settings.sizes.trimmed().isEmpty()) {
-        if (auto list = parseSizeList(settings.sizes.toStdString(), settings.spec); !list) {
-            problems.push_back({ SettingsField::Sizes, displayMessage(list.error()) });
+    void checkSize(const BatchSettings& settings, std::vector<SettingsProblem>& problems)
+    {
+        if (!settings.sizes.trimmed().isEmpty()) {
+            if (auto list = parseSizeList(settings.sizes.toStdString(), settings.spec); !list) {
+                problems.push_back({ SettingsField::Sizes, displayMessage(list.error()) });
+            }
+        } else if (growsImages(settings.spec) && !settings.spec.enlarge) {
+            problems.push_back({ SettingsField::Size,
+                QCoreApplication::translate("BatchSettings",
+                    "Above 100 % the images would grow: tick \"Allow enlarging\" or choose "
+                    "100 % or less.") });
+        } else if (auto valid = validate(settings.spec); !valid) {
+            problems.push_back({ SettingsField::Size, displayMessage(valid.error()) });
         }
-    } else if (growsImages(settings.spec) && !settings.spec.enlarge) {
-        problems.push_back({ SettingsField::Size,
-            QCoreApplication::translate("BatchSettings",
-                "Above 100 % the images would grow: tick \"Allow enlarging\" or choose 100 % or "
-                "less.") });
-    } else if (auto valid = validate(settings.spec); !valid) {
-        problems.push_back({ SettingsField::Size, displayMessage(valid.error()) });
     }
+
+    // Each quality within its option's limits (options.h): WebP's, JPEG's, AVIF's and its speed.
+    void checkQuality(const BatchSettings& settings, std::vector<SettingsProblem>& problems)
+    {
 #if DROPSIZE_WITH_WEBP
-    if (settings.encode.webpQuality < option::kWebpQuality.min
-        || settings.encode.webpQuality > option::kWebpQuality.max) {
-        problems.push_back({ SettingsField::Quality,
-            QCoreApplication::translate("BatchSettings", "WebP quality goes from %1 to %2.")
-                .arg(option::kWebpQuality.min)
-                .arg(option::kWebpQuality.max) });
-    }
-#endif
-    const OptionInfo& quality = option::kJpegQuality;
-    if (settings.encode.jpegQuality < quality.min || settings.encode.jpegQuality > quality.max) {
-        problems.push_back({ SettingsField::Quality,
-            QCoreApplication::translate("BatchSettings", "JPEG quality goes from %1 to %2.")
-                .arg(quality.min)
-                .arg(quality.max) });
-    }
-#if DROPSIZE_WITH_HEIF
-    for (const auto& [value, option, text] : {
-             std::tuple { settings.encode.avifQuality, &option::kAvifQuality,
-                 QT_TRANSLATE_NOOP("BatchSettings", "AVIF quality goes from %1 to %2.") },
-             std::tuple { settings.encode.avifSpeed, &option::kAvifSpeed,
-                 QT_TRANSLATE_NOOP("BatchSettings", "AVIF speed goes from %1 to %2.") },
-         }) {
-        if (value < option->min || value > option->max) {
+        if (settings.encode.webpQuality < option::kWebpQuality.min
+            || settings.encode.webpQuality > option::kWebpQuality.max) {
             problems.push_back({ SettingsField::Quality,
-                QCoreApplication::translate("BatchSettings", text)
-                    .arg(option->min)
-                    .arg(option->max) });
+                QCoreApplication::translate("BatchSettings", "WebP quality goes from %1 to %2.")
+                    .arg(option::kWebpQuality.min)
+                    .arg(option::kWebpQuality.max) });
         }
-    }
 #endif
-    if (settings.maxBytes > kMaxTargetBytes) {
-        problems.push_back({ SettingsField::MaxBytes,
-            QCoreApplication::translate("BatchSettings", "The largest file size is at most %1 MB.")
-                .arg(kMaxTargetBytes / (std::uint64_t { 1024 } * 1024)) });
+        const OptionInfo& quality = option::kJpegQuality;
+        if (settings.encode.jpegQuality < quality.min
+            || settings.encode.jpegQuality > quality.max) {
+            problems.push_back({ SettingsField::Quality,
+                QCoreApplication::translate("BatchSettings", "JPEG quality goes from %1 to %2.")
+                    .arg(quality.min)
+                    .arg(quality.max) });
+        }
+#if DROPSIZE_WITH_HEIF
+        for (const auto& [value, option, text] : {
+                 std::tuple { settings.encode.avifQuality, &option::kAvifQuality,
+                     QT_TRANSLATE_NOOP("BatchSettings", "AVIF quality goes from %1 to %2.") },
+                 std::tuple { settings.encode.avifSpeed, &option::kAvifSpeed,
+                     QT_TRANSLATE_NOOP("BatchSettings", "AVIF speed goes from %1 to %2.") },
+             }) {
+            if (value < option->min || value > option->max) {
+                problems.push_back({ SettingsField::Quality,
+                    QCoreApplication::translate("BatchSettings", text)
+                        .arg(option->min)
+                        .arg(option->max) });
+            }
+        }
+#endif
     }
-    if (settings.outputLocation != OutputLocation::Folder) {
-        return problems;
-    }
-    if (settings.outputFolder.trimmed().isEmpty()) {
-        problems.push_back({ SettingsField::OutputFolder,
-            QCoreApplication::translate("BatchSettings", "Choose an output folder.") });
-    } else {
+
+    // The output folder, for OutputLocation::Folder: given, a full path, not a file, and not one
+    // of the inputs.
+    void checkOutputFolder(const BatchSettings& settings, const QStringList& inputs,
+        std::vector<SettingsProblem>& problems)
+    {
+        if (settings.outputLocation != OutputLocation::Folder) {
+            return;
+        }
+        if (settings.outputFolder.trimmed().isEmpty()) {
+            problems.push_back({ SettingsField::OutputFolder,
+                QCoreApplication::translate("BatchSettings", "Choose an output folder.") });
+            return;
+        }
         const QFileInfo out(settings.outputFolder);
         if (out.isRelative()) {
             problems.push_back({ SettingsField::OutputFolder,
@@ -163,6 +162,31 @@ std::vector<SettingsProblem> validateSettings(
             }
         }
     }
+
+} // namespace
+
+std::vector<SettingsProblem> validateSettings(
+    const BatchSettings& settings, const QStringList& inputs)
+{
+    std::vector<SettingsProblem> problems;
+    if (inputs.isEmpty()) {
+        problems.push_back({ SettingsField::Inputs,
+            QCoreApplication::translate("BatchSettings", "Add a folder or some images first.") });
+    }
+    if (!settings.nameTemplate.trimmed().isEmpty()) {
+        if (auto pattern = NameTemplate::parse(settings.nameTemplate.trimmed().toStdString());
+            !pattern) {
+            problems.push_back({ SettingsField::Name, displayMessage(pattern.error()) });
+        }
+    }
+    checkSize(settings, problems);
+    checkQuality(settings, problems);
+    if (settings.maxBytes > kMaxTargetBytes) {
+        problems.push_back({ SettingsField::MaxBytes,
+            QCoreApplication::translate("BatchSettings", "The largest file size is at most %1 MB.")
+                .arg(kMaxTargetBytes / (std::uint64_t { 1024 } * 1024)) });
+    }
+    checkOutputFolder(settings, inputs, problems);
     return problems;
 }
 
