@@ -122,6 +122,81 @@ namespace {
         std::vector<std::pair<QString, int>> m_folders;
     };
 
+    InputListModel::Count::Row& rowAt(InputListModel::Count& count, int row)
+    {
+        return count.rows[static_cast<std::size_t>(row)];
+    }
+
+    // The rows the planner left out first: what they hold is counted in the row that takes it.
+    void leaveOutRows(const BatchPlan& plan, const QStringList& paths, RowFinder& rows,
+        InputListModel::Count& result)
+    {
+        for (const IgnoredPath& ignored : plan.ignored) {
+            if (const int row = rows.exact(toQString(ignored.path)); row >= 0) {
+                rows.leaveOut(row);
+                rowAt(result, row).reason = displayText(ignored.reason);
+            }
+        }
+        for (std::size_t i = 0; i < result.rows.size(); ++i) {
+            const int row = static_cast<int>(i);
+            if (rows.isLeftOut(row)) {
+                if (const int outer = rows.folderOf(paths[row], row); outer >= 0) {
+                    rowAt(result, row).takenBy = paths[outer];
+                }
+            }
+        }
+    }
+
+    // Each job in the totals and in the row that takes it (a row's own failure with its reason).
+    void countJobs(const BatchPlan& plan, const RowFinder& rows, InputListModel::Count& result)
+    {
+        for (const Job& job : plan.jobs) {
+            const QString input = toQString(job.input());
+            ++result.total;
+            if (job.action == JobAction::Skip) {
+                ++result.skipped;
+            } else if (job.action == JobAction::Fail) {
+                ++result.failing;
+            }
+            int exact = rows.exact(input);
+            if (exact >= 0 && rows.isLeftOut(exact)) {
+                exact = -1;
+            }
+            const int row = exact >= 0 ? exact : rows.folderOf(input);
+            if (row < 0) {
+                continue;
+            }
+            ++rowAt(result, row).images;
+            if (exact >= 0 && job.action == JobAction::Fail && job.reason) {
+                rowAt(result, row).fails = true;
+                rowAt(result, row).reason = displayText(*job.reason);
+            }
+        }
+    }
+
+    // What the planner left out inside each row (not images, ...), for its count and tooltip.
+    void countLeftOut(const BatchPlan& plan, const RowFinder& rows, InputListModel::Count& result)
+    {
+        for (const IgnoredPath& ignored : plan.ignored) {
+            const QString path = toQString(ignored.path);
+            const QString reason = displayText(ignored.reason);
+            if (rows.exact(path) >= 0) {
+                continue; // a row's own reason (leaveOutRows())
+            }
+            const int row = rows.folderOf(path);
+            if (row < 0) {
+                continue;
+            }
+            if (!QFileInfo(path).isDir()) {
+                ++rowAt(result, row).otherFiles;
+            }
+            if (rowAt(result, row).leftOut.size() < kLeftOutShown) {
+                rowAt(result, row)
+                    .leftOut.append(QStringLiteral("%1: %2").arg(rows.relative(path, row), reason));
+            }
+        }
+    }
+
     // Runs on the pool: the plan the batch will make, with the same options.
     std::shared_ptr<const InputListModel::Count> countInputs(
         const QStringList& paths, PlanOptions options, const std::shared_ptr<CancelToken>& cancel)
@@ -149,64 +224,9 @@ namespace {
             return result;
         }
         RowFinder rows(paths);
-        auto rowAt = [&](int i) -> InputListModel::Count::Row& {
-            return result->rows[static_cast<std::size_t>(i)];
-        };
-        // The rows the planner left out first: what they hold is counted in the row that takes it.
-        for (const IgnoredPath& ignored : plan->ignored) {
-            if (const int row = rows.exact(toQString(ignored.path)); row >= 0) {
-                rows.leaveOut(row);
-                rowAt(row).reason = displayText(ignored.reason);
-            }
-        }
-        for (std::size_t i = 0; i < result->rows.size(); ++i) {
-            const int row = static_cast<int>(i);
-            if (rows.isLeftOut(row)) {
-                if (const int outer = rows.folderOf(paths[row], row); outer >= 0) {
-                    rowAt(row).takenBy = paths[outer];
-                }
-            }
-        }
-        for (const Job& job : plan->jobs) {
-            const QString input = toQString(job.input());
-            ++result->total;
-            if (job.action == JobAction::Skip) {
-                ++result->skipped;
-            } else if (job.action == JobAction::Fail) {
-                ++result->failing;
-            }
-            int exact = rows.exact(input);
-            if (exact >= 0 && rows.isLeftOut(exact)) {
-                exact = -1;
-            }
-            const int row = exact >= 0 ? exact : rows.folderOf(input);
-            if (row < 0) {
-                continue;
-            }
-            ++rowAt(row).images;
-            if (exact >= 0 && job.action == JobAction::Fail && job.reason) {
-                rowAt(row).fails = true;
-                rowAt(row).reason = displayText(*job.reason);
-            }
-        }
-        for (const IgnoredPath& ignored : plan->ignored) {
-            const QString path = toQString(ignored.path);
-            const QString reason = displayText(ignored.reason);
-            if (rows.exact(path) >= 0) {
-                continue; // a row's own reason, above
-            }
-            const int row = rows.folderOf(path);
-            if (row < 0) {
-                continue;
-            }
-            if (!QFileInfo(path).isDir()) {
-                ++rowAt(row).otherFiles;
-            }
-            if (rowAt(row).leftOut.size() < kLeftOutShown) {
-                rowAt(row).leftOut.append(
-                    QStringLiteral("%1: %2").arg(rows.relative(path, row), reason));
-            }
-        }
+        leaveOutRows(*plan, paths, rows, *result);
+        countJobs(*plan, rows, *result);
+        countLeftOut(*plan, rows, *result);
         return result;
     }
 
