@@ -168,6 +168,15 @@ void LogPane::buildView()
         }
     });
 
+    connectRows();
+    addRowMenu();
+    // Follow new rows while the view is at the bottom and in the order they came; stay put when
+    // the user scrolled up or sorted.
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &LogPane::followBottom);
+}
+
+void LogPane::connectRows()
+{
     // A row's result: opened by a double-click, shown in its folder by the button or the menu.
     connect(m_view, &QAbstractItemView::doubleClicked, this,
         [this](const QModelIndex& index) { openFile(rowFile(index), false); });
@@ -189,7 +198,10 @@ void LogPane::buildView()
         m_showInFolder->setEnabled(false);
         updateDetails();
     });
+}
 
+void LogPane::addRowMenu()
+{
     // The menu's copy of the selected rows; its key is taken in eventFilter() (a shortcut
     // never sees the key the view claims for its own copy).
     auto* copySelected = new QAction(tr("&Copy"), m_view);
@@ -211,9 +223,6 @@ void LogPane::buildView()
             menu.addAction(copySelected);
             menu.exec(m_view->viewport()->mapToGlobal(at));
         });
-    // Follow new rows while the view is at the bottom and in the order they came; stay put when
-    // the user scrolled up or sorted.
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &LogPane::followBottom);
 }
 
 void LogPane::sizeToFont()

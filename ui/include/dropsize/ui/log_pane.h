@@ -68,6 +68,10 @@ protected:
 
 private:
     void buildView();
+    /// What a row's selection, current row and double-click do (the details, the preview, open).
+    void connectRows();
+    /// The view's context menu: open, show in folder, copy (whose key eventFilter() takes).
+    void addRowMenu();
     /// Row height and column widths from the font, so that headers and typical values fit.
     void sizeToFont();
     /// Widens the reason column to the view's free width (see log_pane.cpp).
