@@ -117,11 +117,50 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     // narrow enough to sit beside the preview on a 1366x768 laptop at 125 %.
     auto* column = new QVBoxLayout(this);
     column->setContentsMargins(0, 0, 0, 0);
-    auto* form = new QFormLayout;
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    column->addLayout(form);
-    m_form = form;
+    m_form = new QFormLayout;
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    column->addLayout(m_form);
+    buildSizeRows();
+    buildOutputRows();
+    buildFormatRows();
+    buildMoreOptions(column);
+    buildSizesAndFilterRows();
+    buildFileRows();
+    buildDeviceRows();
+    auto* reset = new QPushButton(tr("Reset to defaults"), m_more);
+    reset->setToolTip(tr("Every setting back to its default (the presets stay)"));
+    m_moreForm->addRow(QString(), row(m_more, { reset }));
+    nameValues();
 
+    // Each problem is told with the values it is about.
+    m_problemFields[SettingsField::Sizes] = { m_sizes };
+    m_problemFields[SettingsField::Size]
+        = { m_mode, m_percent, m_width, m_height, m_longEdge, m_shortEdge, m_enlarge };
+    m_problemFields[SettingsField::OutputFolder] = { m_outputFolder };
+    m_problemFields[SettingsField::Name] = { m_nameTemplate };
+    m_problemFields[SettingsField::Quality]
+        = { m_quality, m_webpQuality, m_avifQuality, m_avifSpeed };
+    m_problemFields[SettingsField::MaxBytes] = { m_maxBytes };
+
+    orderTabs(reset);
+    connectValues(reset);
+    m_more->setVisible(false);
+    m_moreToggle->setArrowType(Qt::RightArrow);
+
+    // A box takes the wheel only once it has the focus (a click or Tab gives it).
+    for (QWidget* w : findChildren<QWidget*>()) {
+        if (qobject_cast<QComboBox*>(w) != nullptr
+            || qobject_cast<QAbstractSpinBox*>(w) != nullptr) {
+            w->setFocusPolicy(Qt::StrongFocus);
+            w->installEventFilter(this);
+        }
+    }
+
+    setSettings(BatchSettings {});
+}
+
+void SettingsPanel::buildSizeRows()
+{
     // Size: the mode picks one page of values.
     m_mode = new QComboBox(this);
     addItem(m_mode, tr("Percentage"), SizeMode::Percent);
@@ -156,11 +195,14 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     sizeLayout->setContentsMargins(0, 0, 0, 0);
     sizeLayout->addWidget(m_mode);
     sizeLayout->addWidget(m_sizePages, 1);
-    form->addRow(tr("Si&ze:"), sizeRow);
-    qobject_cast<QLabel*>(form->labelForField(sizeRow))->setBuddy(m_mode);
-    form->addRow(QString(), m_stretchNote);
-    form->addRow(QString(), addProblemLabel(SettingsField::Size));
+    m_form->addRow(tr("Si&ze:"), sizeRow);
+    qobject_cast<QLabel*>(m_form->labelForField(sizeRow))->setBuddy(m_mode);
+    m_form->addRow(QString(), m_stretchNote);
+    m_form->addRow(QString(), addProblemLabel(SettingsField::Size));
+}
 
+void SettingsPanel::buildOutputRows()
+{
     m_location = new QComboBox(this);
     addItem(m_location, tr("A \"ResizeImage\" folder beside the images"),
         OutputLocation::InsideEachInput);
@@ -176,11 +218,14 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_outputFolder->setPlaceholderText(tr("Output folder"));
     m_outputFolder->setClearButtonEnabled(true);
     m_chooseOutput = new QPushButton(tr("Ch&oose\u2026"), this);
-    form->addRow(tr("Save &to:"), m_location);
+    m_form->addRow(tr("Save &to:"), m_location);
     m_outputRow = row(this, { m_outputFolder, m_chooseOutput }, false);
-    form->addRow(QString(), m_outputRow);
-    form->addRow(QString(), addProblemLabel(SettingsField::OutputFolder, true));
+    m_form->addRow(QString(), m_outputRow);
+    m_form->addRow(QString(), addProblemLabel(SettingsField::OutputFolder, true));
+}
 
+void SettingsPanel::buildFormatRows()
+{
     m_format = new QComboBox(this);
 #if DROPSIZE_WITH_HEIF
     addItem(m_format, tr("Same as the input (HEIC as JPEG)"), OutputFormat::Keep);
@@ -202,7 +247,7 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     setRange(m_quality, option::kJpegQuality);
     m_quality->setPrefix(tr("JPEG "));
     m_quality->setToolTip(tr("JPEG quality: higher is better looking and larger"));
-    form->addRow(tr("For&mat:"), m_format);
+    m_form->addRow(tr("For&mat:"), m_format);
     // One box per lossy format, each shown where an output may be in its format.
 #if DROPSIZE_WITH_WEBP
     m_webpQuality = new QSpinBox(this);
@@ -234,12 +279,15 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
         }
     }
     m_qualityRow = row(this, qualities);
-    form->addRow(tr("&Quality:"), m_qualityRow);
+    m_form->addRow(tr("&Quality:"), m_qualityRow);
     // The row's label takes the mnemonic's focus to its first box shown (updateEnabledState()).
-    m_qualityLabel = qobject_cast<QLabel*>(form->labelForField(m_qualityRow));
+    m_qualityLabel = qobject_cast<QLabel*>(m_form->labelForField(m_qualityRow));
     m_qualityLabel->setBuddy(m_quality);
-    form->addRow(QString(), addProblemLabel(SettingsField::Quality));
+    m_form->addRow(QString(), addProblemLabel(SettingsField::Quality));
+}
 
+void SettingsPanel::buildMoreOptions(QVBoxLayout* column)
+{
     // The rest, for those who want it.
     m_moreToggle = new QToolButton(this);
     m_moreToggle->setText(tr("More optio&ns"));
@@ -250,13 +298,15 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
                                 "what to do with existing outputs, metadata and the device"));
     column->addWidget(m_moreToggle, 0, Qt::AlignLeft);
     m_more = new QWidget(this);
-    auto* more = new QFormLayout(m_more);
-    m_moreForm = more;
-    more->setContentsMargins(0, 0, 0, 0);
-    more->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_moreForm = new QFormLayout(m_more);
+    m_moreForm->setContentsMargins(0, 0, 0, 0);
+    m_moreForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     column->addWidget(m_more);
     column->addStretch(1);
+}
 
+void SettingsPanel::buildSizesAndFilterRows()
+{
     m_sizes = new QLineEdit(m_more);
     m_sizes->setPlaceholderText(tr("e.g. 2048,1024,256 or 50%,fit:800x600"));
     m_sizes->setClearButtonEnabled(true);
@@ -265,13 +315,13 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
            "percentages (50%), fit:WxH, fill:WxH, short:N, long:N or exact:WxH. Each size's "
            "outputs go to a folder named by its label (2048, fit800x600, 50pct) unless the file "
            "names name the size. Empty: the one size above."));
-    more->addRow(tr("Se&veral sizes:"), m_sizes);
-    more->addRow(QString(), addProblemLabel(SettingsField::Sizes, true));
+    m_moreForm->addRow(tr("Se&veral sizes:"), m_sizes);
+    m_moreForm->addRow(QString(), addProblemLabel(SettingsField::Sizes, true));
     m_enlarge = new QCheckBox(tr("Allow enlarging (never by default)"), m_more);
     m_enlarge->setToolTip(tr("Without it no output is larger than its input. A box to fill that "
                              "an image is too small for is then only cropped to the box's "
                              "shape, not scaled up."));
-    more->addRow(QString(), m_enlarge);
+    m_moreForm->addRow(QString(), m_enlarge);
 
     m_filter = new QComboBox(m_more);
     // Plain words first, the filter's name in brackets; what each does in its tooltip.
@@ -292,8 +342,11 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     for (int i = 0; i < m_filter->count() && i < filterTips.size(); ++i) {
         m_filter->setItemData(i, filterTips[i], Qt::ToolTipRole);
     }
-    more->addRow(tr("Filter:"), m_filter);
+    m_moreForm->addRow(tr("Filter:"), m_filter);
+}
 
+void SettingsPanel::buildFileRows()
+{
     m_nameTemplate = new QLineEdit(m_more);
     m_nameTemplate->setPlaceholderText(tr("{name}, or e.g. {name}_{w}x{h}"));
     m_nameTemplate->setClearButtonEnabled(true);
@@ -301,8 +354,8 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
         tr("{name}: the input's name without extension; {ext}: the output's extension; {w} and "
            "{h}: its size; {size}: the size's label; {n}: the input's number. The extension is "
            "added; \"/\" makes sub-folders. Empty: the input's name."));
-    more->addRow(tr("File names:"), m_nameTemplate);
-    more->addRow(QString(), addProblemLabel(SettingsField::Name, true));
+    m_moreForm->addRow(tr("File names:"), m_nameTemplate);
+    m_moreForm->addRow(QString(), addProblemLabel(SettingsField::Name, true));
 
     m_maxBytes = new QSpinBox(m_more);
     m_maxBytes->setSpecialValueText(tr("None"));
@@ -320,9 +373,9 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_maxBytes->setToolTip(maxBytesTip);
     m_maxBytesNote->setToolTip(maxBytesTip);
     QWidget* maxBytesRow = row(m_more, { m_maxBytes, m_maxBytesUnit, m_maxBytesNote });
-    more->addRow(tr("Lar&gest file size:"), maxBytesRow);
-    qobject_cast<QLabel*>(more->labelForField(maxBytesRow))->setBuddy(m_maxBytes);
-    more->addRow(QString(), addProblemLabel(SettingsField::MaxBytes));
+    m_moreForm->addRow(tr("Lar&gest file size:"), maxBytesRow);
+    qobject_cast<QLabel*>(m_moreForm->labelForField(maxBytesRow))->setBuddy(m_maxBytes);
+    m_moreForm->addRow(QString(), addProblemLabel(SettingsField::MaxBytes));
 
     m_ifBigger = new QComboBox(m_more);
     addItem(m_ifBigger, tr("Write it"), IfBigger::Keep);
@@ -330,25 +383,28 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     addItem(m_ifBigger, tr("Copy the original"), IfBigger::Copy);
     m_ifBigger->setToolTip(tr("For an output in its input's format whose file is larger than "
                               "the input's; one in another format is always written."));
-    more->addRow(tr("If larger than the original:"), m_ifBigger);
+    m_moreForm->addRow(tr("If larger than the original:"), m_ifBigger);
 
     m_existing = new QComboBox(m_more);
     addItem(m_existing, tr("Skip it (a re-run resumes)"), ExistingPolicy::Skip);
     addItem(m_existing, tr("Replace it"), ExistingPolicy::Overwrite);
     addItem(m_existing, tr("Keep both (photo_1.jpg)"), ExistingPolicy::Rename);
-    more->addRow(tr("If an output e&xists:"), m_existing);
+    m_moreForm->addRow(tr("If an output e&xists:"), m_existing);
 
     m_recursive = new QCheckBox(tr("Include sub-folders"), m_more);
     m_keepMetadata = new QCheckBox(tr("&Keep EXIF and colour profile"), m_more);
     m_keepDates = new QCheckBox(tr("Keep file dates"), m_more);
     m_keepDates->setToolTip(tr("Each output takes its input's modification time."));
-    more->addRow(QString(), row(m_more, { m_recursive, m_keepDates }));
-    more->addRow(QString(), m_keepMetadata);
+    m_moreForm->addRow(QString(), row(m_more, { m_recursive, m_keepDates }));
+    m_moreForm->addRow(QString(), m_keepMetadata);
     if (m_avifSpeed != nullptr) {
         m_avifSpeed->setParent(m_more);
-        more->addRow(tr("AVIF speed:"), m_avifSpeed);
+        m_moreForm->addRow(tr("AVIF speed:"), m_avifSpeed);
     }
+}
 
+void SettingsPanel::buildDeviceRows()
+{
     m_device = new QComboBox(m_more);
     addItem(m_device, tr("Automatic"), DeviceChoice::Auto);
     addItem(m_device, tr("CPU only"), DeviceChoice::Cpu);
@@ -356,18 +412,17 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
     m_deviceNote = new QLabel(m_more);
     m_deviceNote->setWordWrap(true);
     // Plain words; the CUDA runtime's own reason in the tooltip (and the About box).
-    m_deviceNote->setText(devices.gpuUsable
-            ? tr("%1, and %n CPU thread(s)", nullptr, devices.cpuThreads)
-                  .arg(QString::fromStdString(devices.gpuName))
-            : tr("No NVIDIA GPU found: using %n CPU thread(s)", nullptr, devices.cpuThreads));
-    m_deviceReason = devices.gpuUsable ? QString() : displayText(devices.gpuReason);
-    more->addRow(tr("Device:"), m_device);
-    more->addRow(QString(), m_deviceNote);
+    m_deviceNote->setText(m_devices.gpuUsable
+            ? tr("%1, and %n CPU thread(s)", nullptr, m_devices.cpuThreads)
+                  .arg(QString::fromStdString(m_devices.gpuName))
+            : tr("No NVIDIA GPU found: using %n CPU thread(s)", nullptr, m_devices.cpuThreads));
+    m_deviceReason = m_devices.gpuUsable ? QString() : displayText(m_devices.gpuReason);
+    m_moreForm->addRow(tr("Device:"), m_device);
+    m_moreForm->addRow(QString(), m_deviceNote);
+}
 
-    auto* reset = new QPushButton(tr("Reset to defaults"), m_more);
-    reset->setToolTip(tr("Every setting back to its default (the presets stay)"));
-    more->addRow(QString(), row(m_more, { reset }));
-
+void SettingsPanel::nameValues()
+{
     // What a screen reader calls the values that have no label of their own.
     m_percent->setAccessibleName(tr("Percentage"));
     m_width->setAccessibleName(tr("Width"));
@@ -385,19 +440,12 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
         m_avifQuality->setAccessibleName(tr("AVIF quality"));
         m_avifSpeed->setAccessibleName(tr("AVIF encoder speed"));
     }
-    nameFieldsByLabels(form);
-    nameFieldsByLabels(more);
+    nameFieldsByLabels(m_form);
+    nameFieldsByLabels(m_moreForm);
+}
 
-    // Each problem is told with the values it is about.
-    m_problemFields[SettingsField::Sizes] = { m_sizes };
-    m_problemFields[SettingsField::Size]
-        = { m_mode, m_percent, m_width, m_height, m_longEdge, m_shortEdge, m_enlarge };
-    m_problemFields[SettingsField::OutputFolder] = { m_outputFolder };
-    m_problemFields[SettingsField::Name] = { m_nameTemplate };
-    m_problemFields[SettingsField::Quality]
-        = { m_quality, m_webpQuality, m_avifQuality, m_avifSpeed };
-    m_problemFields[SettingsField::MaxBytes] = { m_maxBytes };
-
+void SettingsPanel::orderTabs(QWidget* reset)
+{
     // Tab goes down the column as it reads.
     QWidget* previous = nullptr;
     for (QWidget* w : std::initializer_list<QWidget*> { m_mode, m_percent, m_width, m_height,
@@ -413,7 +461,10 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
         }
         previous = w;
     }
+}
 
+void SettingsPanel::connectValues(QPushButton* reset)
+{
     // Connected first, so the change is told with the new range: the number stays, its unit
     // changes.
     connect(m_maxBytesUnit, &QComboBox::currentIndexChanged, this, [this] {
@@ -455,19 +506,6 @@ SettingsPanel::SettingsPanel(const DeviceInfo& devices, QWidget* parent)
         m_moreToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
         emit moreOptionsToggled(open);
     });
-    m_more->setVisible(false);
-    m_moreToggle->setArrowType(Qt::RightArrow);
-
-    // A box takes the wheel only once it has the focus (a click or Tab gives it).
-    for (QWidget* w : findChildren<QWidget*>()) {
-        if (qobject_cast<QComboBox*>(w) != nullptr
-            || qobject_cast<QAbstractSpinBox*>(w) != nullptr) {
-            w->setFocusPolicy(Qt::StrongFocus);
-            w->installEventFilter(this);
-        }
-    }
-
-    setSettings(BatchSettings {});
 }
 
 bool SettingsPanel::eventFilter(QObject* watched, QEvent* event)

@@ -21,6 +21,7 @@ class QPushButton;
 class QSpinBox;
 class QStackedWidget;
 class QToolButton;
+class QVBoxLayout;
 
 namespace dropsize::ui {
 
@@ -59,6 +60,26 @@ signals:
     void folderChosen(const QString& folder);
 
 private:
+    /// The size's row: the mode, its page of values, the stretch note and the size's problem.
+    void buildSizeRows();
+    /// Where the outputs go: the location, the output folder and Choose…, and its problem.
+    void buildOutputRows();
+    /// The format and the quality boxes of the lossy formats this build writes.
+    void buildFormatRows();
+    /// The "More options" toggle and the form it opens, under the main form in `column`.
+    void buildMoreOptions(QVBoxLayout* column);
+    /// Under "More options": several sizes, enlarging and the filter.
+    void buildSizesAndFilterRows();
+    /// Under "More options": file names, largest size, larger or existing outputs, AVIF speed.
+    void buildFileRows();
+    /// Under "More options": the device and the note on what it will use.
+    void buildDeviceRows();
+    /// The accessible names of the values without a label of their own, then of the others.
+    void nameValues();
+    /// The Tab order down the column, ending at `reset`.
+    void orderTabs(QWidget* reset);
+    /// Every value's change to settingsChanged(), and the buttons and the toggle to theirs.
+    void connectValues(QPushButton* reset);
     void updateEnabledState();
     /// Shows or hides `field`'s whole row of its form (label, value and spacing).
     void showRow(QWidget* field, bool visible);
