@@ -158,6 +158,35 @@ MainWindow::MainWindow(
     // Made in the order Tab visits them: the inputs, the settings, Start and the run, then the
     // preview and the log.
     QWidget* inputs = buildInputs();
+    QWidget* settings = buildSettings();
+    buildCentral(inputs, settings);
+
+    buildMenus();
+    keepPlaceholdersReadable(this);
+    // Made now, not with the first message: the window's first size then counts it, and no
+    // message moves the window's bottom edge.
+    statusBar();
+    new WindowKeys(this, m_start, m_cancel);
+    orderTabs();
+
+    connectInputsAndSettings();
+    connectController();
+
+    restoreSettings();
+    m_preview->setSettings(m_settings->settings());
+    m_inputs->setSettings(m_settings->settings());
+    if (!restoreGeometry(m_store.windowGeometry())) {
+        resize(firstRunSize());
+    }
+    restoreState(m_store.windowState());
+    onStateChanged(m_controller.state());
+    revalidate();
+    // The first thing to do is to add inputs: the focus starts at the list (not the preset).
+    m_inputView->setFocus();
+}
+
+QWidget* MainWindow::buildSettings()
+{
     auto* settingsBox = new QGroupBox(tr("Settings"), this);
     auto* settingsLayout = new QVBoxLayout(settingsBox);
     // More options open can be taller than a small screen leaves: the form then scrolls rather
@@ -170,7 +199,7 @@ MainWindow::MainWindow(
     // Above the form, which it fills in; the same presets as dropsize-cli --preset.
     m_presets = new PresetBar(m_store, presetFilePath(), settingsBox);
     settingsLayout->addWidget(m_presets);
-    m_settings = new SettingsPanel(devices, settingsScroll);
+    m_settings = new SettingsPanel(m_devices, settingsScroll);
     m_presets->setPanel(*m_settings);
     settingsScroll->setWidget(m_settings);
     // Scrolled down only: never narrower than the form.
@@ -178,12 +207,16 @@ MainWindow::MainWindow(
         + settingsScroll->verticalScrollBar()->sizeHint().width());
     settingsLayout->addWidget(settingsScroll, 1);
     m_settingsScroll = settingsScroll;
+    return settingsBox;
+}
 
+void MainWindow::buildCentral(QWidget* inputs, QWidget* settings)
+{
     m_leftSplit = new QSplitter(Qt::Vertical, this);
     m_leftSplit->setObjectName(QStringLiteral("leftSplit"));
     m_leftSplit->setChildrenCollapsible(false);
     m_leftSplit->addWidget(inputs);
-    m_leftSplit->addWidget(settingsBox);
+    m_leftSplit->addWidget(settings);
     m_leftSplit->setStretchFactor(0, 1);
     m_leftSplit->setStretchFactor(1, 0);
 
@@ -208,13 +241,10 @@ MainWindow::MainWindow(
         [this](const QPalette& palette) { m_dropHint->setStyleSheet(dropHintStyle(palette)); });
     m_dropHint->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_dropHint->hide();
+}
 
-    buildMenus();
-    keepPlaceholdersReadable(this);
-    // Made now, not with the first message: the window's first size then counts it, and no
-    // message moves the window's bottom edge.
-    statusBar();
-    new WindowKeys(this, m_start, m_cancel);
+void MainWindow::orderTabs()
+{
     // Tab reads the window as the work goes: the inputs, the preset and the settings, Start and
     // the run, then the preview or the log.
     // setTabOrder() ignores a widget that takes no focus: the last setting that does.
@@ -235,7 +265,10 @@ MainWindow::MainWindow(
     setTabOrder(m_replaceExisting, m_sizeInNames);
     // The tabs (their bar, then the page shown) after the run, each page in its own order.
     setTabOrder(m_sizeInNames, m_tabs);
+}
 
+void MainWindow::connectInputsAndSettings()
+{
     connect(m_settings, &SettingsPanel::settingsChanged, this, [this] {
         m_inputs->setSettings(m_settings->settings());
         revalidate();
@@ -256,6 +289,10 @@ MainWindow::MainWindow(
                 QDir::toNativeSeparators(path).toHtmlEscaped(), why.toHtmlEscaped()));
             showNotAdded();
         });
+}
+
+void MainWindow::connectController()
+{
     connect(&m_controller, &BatchController::stateChanged, this, &MainWindow::onStateChanged);
     connect(&m_controller, &BatchController::jobsFinished, m_log, &JobLogModel::append);
     connect(&m_controller, &BatchController::progressChanged, this, &MainWindow::onProgress);
@@ -276,7 +313,10 @@ MainWindow::MainWindow(
                 statusBar()->showMessage(tr("Could not read %1").arg(problem), 8000);
             }
         });
+}
 
+void MainWindow::restoreSettings()
+{
     m_settings->setSettings(m_store.load());
     m_settings->setMoreOptionsOpen(m_store.moreOptionsOpen());
     connect(m_settings, &SettingsPanel::moreOptionsToggled, this, [this](bool open) {
@@ -300,16 +340,6 @@ MainWindow::MainWindow(
             });
         }
     });
-    m_preview->setSettings(m_settings->settings());
-    m_inputs->setSettings(m_settings->settings());
-    if (!restoreGeometry(m_store.windowGeometry())) {
-        resize(firstRunSize());
-    }
-    restoreState(m_store.windowState());
-    onStateChanged(m_controller.state());
-    revalidate();
-    // The first thing to do is to add inputs: the focus starts at the list (not the preset).
-    m_inputView->setFocus();
 }
 
 MainWindow::~MainWindow() = default;
@@ -350,6 +380,44 @@ QWidget* MainWindow::buildInputs()
     m_inputView = makeTable(box);
     m_inputView->setModel(m_inputs);
     m_inputView->setAccessibleName(tr("Folders and images"));
+    sizeInputColumns();
+    layout->addWidget(m_inputView, 1);
+    // Delete removes the selected inputs while the list has the focus, as the Remove button does.
+    auto* removeKey = new QShortcut(
+        QKeySequence(Qt::Key_Delete), m_inputView, nullptr, nullptr, Qt::WidgetShortcut);
+    connect(removeKey, &QShortcut::activated, this, [this] {
+        if (!m_controller.isBusy()) {
+            removeSelectedInputs();
+        }
+    });
+    m_inputTotal = new QLabel(box);
+    m_inputTotal->setObjectName(QStringLiteral("inputTotal"));
+    m_inputTotal->setWordWrap(true);
+    layout->addWidget(m_inputTotal);
+
+    addEmptyHint();
+    m_inputProblem = new QLabel(box);
+    setTextTone(m_inputProblem, TextTone::Problem);
+    m_inputProblem->setWordWrap(true);
+    layout->addWidget(m_inputProblem);
+    // Stays until dismissed: the status bar's next message would replace it at once.
+    m_notAdded = new QLabel(box);
+    m_notAdded->setObjectName(QStringLiteral("notAdded"));
+    m_notAdded->setTextFormat(Qt::RichText);
+    m_notAdded->setWordWrap(true);
+    m_notAdded->hide();
+    layout->addWidget(m_notAdded);
+    connect(m_notAdded, &QLabel::linkActivated, this, [this] {
+        m_notAddedPaths.clear();
+        showNotAdded();
+    });
+
+    addInputButtons(box, layout);
+    return box;
+}
+
+void MainWindow::sizeInputColumns()
+{
     m_inputView->horizontalHeader()->setSectionResizeMode(
         InputListModel::PathColumn, QHeaderView::Stretch);
     // The counts' column fits its widest text, "counting" included, which every recount
@@ -374,20 +442,10 @@ QWidget* MainWindow::buildInputs()
     connect(m_inputs, &QAbstractItemModel::dataChanged, m_inputView, fitCounts);
     connect(m_inputs, &QAbstractItemModel::rowsInserted, m_inputView, fitCounts);
     connect(m_inputs, &QAbstractItemModel::modelReset, m_inputView, fitCounts);
-    layout->addWidget(m_inputView, 1);
-    // Delete removes the selected inputs while the list has the focus, as the Remove button does.
-    auto* removeKey = new QShortcut(
-        QKeySequence(Qt::Key_Delete), m_inputView, nullptr, nullptr, Qt::WidgetShortcut);
-    connect(removeKey, &QShortcut::activated, this, [this] {
-        if (!m_controller.isBusy()) {
-            removeSelectedInputs();
-        }
-    });
-    m_inputTotal = new QLabel(box);
-    m_inputTotal->setObjectName(QStringLiteral("inputTotal"));
-    m_inputTotal->setWordWrap(true);
-    layout->addWidget(m_inputTotal);
+}
 
+void MainWindow::addEmptyHint()
+{
     // The first thing to do, said where it is done: inside the empty list, in its own text
     // colour (a disabled label's grey was 1.6:1 on the window).
     m_emptyHint
@@ -400,22 +458,10 @@ QWidget* MainWindow::buildInputs()
     m_emptyHint->setBackgroundRole(QPalette::Base);
     m_emptyHint->setAttribute(Qt::WA_TransparentForMouseEvents);
     m_inputView->viewport()->installEventFilter(this);
-    m_inputProblem = new QLabel(box);
-    setTextTone(m_inputProblem, TextTone::Problem);
-    m_inputProblem->setWordWrap(true);
-    layout->addWidget(m_inputProblem);
-    // Stays until dismissed: the status bar's next message would replace it at once.
-    m_notAdded = new QLabel(box);
-    m_notAdded->setObjectName(QStringLiteral("notAdded"));
-    m_notAdded->setTextFormat(Qt::RichText);
-    m_notAdded->setWordWrap(true);
-    m_notAdded->hide();
-    layout->addWidget(m_notAdded);
-    connect(m_notAdded, &QLabel::linkActivated, this, [this] {
-        m_notAddedPaths.clear();
-        showNotAdded();
-    });
+}
 
+void MainWindow::addInputButtons(QWidget* box, QVBoxLayout* layout)
+{
     auto* buttons = new QHBoxLayout;
     auto* addFolder = new QPushButton(tr("&Add folder\u2026"), box);
     auto* addFiles = new QPushButton(tr("Add f&iles\u2026"), box);
@@ -448,7 +494,6 @@ QWidget* MainWindow::buildInputs()
     connect(m_inputs, &QAbstractItemModel::modelReset, box, enable);
     connect(m_inputView->selectionModel(), &QItemSelectionModel::selectionChanged, box, enable);
     enable();
-    return box;
 }
 
 QTabWidget* MainWindow::buildLogAndPreview()
@@ -515,6 +560,37 @@ QWidget* MainWindow::buildRun()
     auto* bar = new QWidget(this);
     auto* layout = new QVBoxLayout(bar);
     layout->setContentsMargins(0, 0, 0, 0);
+    addRunControls(bar, layout);
+    addSummaryRow(bar, layout);
+    addSkipNotice(bar, layout);
+
+    connect(m_start, &QPushButton::clicked, this, &MainWindow::startBatch);
+    connect(m_pause, &QPushButton::clicked, this, [this] {
+        if (m_controller.state() == BatchController::State::Paused) {
+            m_controller.resume();
+        } else {
+            m_controller.pause();
+        }
+    });
+    connect(m_cancel, &QPushButton::clicked, &m_controller, &BatchController::cancel);
+    connect(m_failures, &QLabel::linkActivated, this, [this] {
+        m_logPane->showOnlyFailures(true);
+        m_tabs->setCurrentWidget(m_logPane);
+    });
+    connect(m_log, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateFailureCount);
+    connect(m_log, &QAbstractItemModel::modelReset, this, &MainWindow::updateFailureCount);
+    // With no folder above them all, the button has a menu of the folders instead.
+    connect(m_openOutput, &QPushButton::clicked, this, [this] {
+        const QString root = FolderOpener::commonRoot(m_outputFolders);
+        if (!root.isEmpty()) {
+            openOutputFolder(root);
+        }
+    });
+    return bar;
+}
+
+void MainWindow::addRunControls(QWidget* bar, QVBoxLayout* layout)
+{
     auto* controls = new QHBoxLayout;
     m_start = new QPushButton(tr("&Start"), bar);
     m_start->setDefault(true);
@@ -543,7 +619,10 @@ QWidget* MainWindow::buildRun()
     followPalette(m_failures, [this](const QPalette&) { updateFailureCount(); });
     controls->addWidget(m_failures);
     layout->addLayout(controls);
+}
 
+void MainWindow::addSummaryRow(QWidget* bar, QVBoxLayout* layout)
+{
     auto* summary = new QHBoxLayout;
     m_summary = new QLabel(bar);
     m_summary->setObjectName(QStringLiteral("summary"));
@@ -562,7 +641,10 @@ QWidget* MainWindow::buildRun()
     summary->addWidget(m_summary, 1);
     summary->addWidget(m_openOutput);
     layout->addLayout(summary);
+}
 
+void MainWindow::addSkipNotice(QWidget* bar, QVBoxLayout* layout)
+{
     // Before Start: a batch that would skip most of its files because their outputs exist (a
     // second run with another size, say) says so, with the two ways out.
     m_skipNotice = new QWidget(bar);
@@ -599,30 +681,6 @@ QWidget* MainWindow::buildRun()
         statusBar()->showMessage(
             tr("More options \u203a File names is now %1").arg(s.nameTemplate), 8000);
     });
-
-    connect(m_start, &QPushButton::clicked, this, &MainWindow::startBatch);
-    connect(m_pause, &QPushButton::clicked, this, [this] {
-        if (m_controller.state() == BatchController::State::Paused) {
-            m_controller.resume();
-        } else {
-            m_controller.pause();
-        }
-    });
-    connect(m_cancel, &QPushButton::clicked, &m_controller, &BatchController::cancel);
-    connect(m_failures, &QLabel::linkActivated, this, [this] {
-        m_logPane->showOnlyFailures(true);
-        m_tabs->setCurrentWidget(m_logPane);
-    });
-    connect(m_log, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateFailureCount);
-    connect(m_log, &QAbstractItemModel::modelReset, this, &MainWindow::updateFailureCount);
-    // With no folder above them all, the button has a menu of the folders instead.
-    connect(m_openOutput, &QPushButton::clicked, this, [this] {
-        const QString root = FolderOpener::commonRoot(m_outputFolders);
-        if (!root.isEmpty()) {
-            openOutputFolder(root);
-        }
-    });
-    return bar;
 }
 
 void MainWindow::buildMenus()
@@ -879,70 +937,81 @@ void MainWindow::onFinished(const BatchResult& result)
             m_progress->setValue(0);
             m_progress->setFormat(QString());
         }
-        const BatchSummary& s = result.summary;
-        const auto saved = static_cast<qint64>(s.inputBytes) - static_cast<qint64>(s.outputBytes);
-        QString text = tr("%1: %2 done, %3 skipped, %4 failed in %5")
-                           .arg(s.wasCancelled ? tr("Cancelled") : tr("Finished"))
-                           .arg(s.ok)
-                           .arg(s.skipped)
-                           .arg(s.failed)
-                           .arg(formatDuration(s.seconds));
-        if (s.cancelled > 0) {
-            text += tr(", %n not done", nullptr, static_cast<int>(s.cancelled));
-        }
-        if (!s.gpuName.empty()) {
-            text += tr(" \u00b7 %1 on %2, %3 on the CPU")
-                        .arg(s.okOnGpu)
-                        .arg(QString::fromStdString(s.gpuName))
-                        .arg(s.ok - s.okOnGpu);
-        }
-        if (s.ok > 0) {
-            text += tr(" \u00b7 %1 \u2192 %2 (%3 saved)")
-                        .arg(JobLogModel::formatBytes(static_cast<qint64>(s.inputBytes)),
-                            JobLogModel::formatBytes(static_cast<qint64>(s.outputBytes)),
-                            JobLogModel::formatBytes(std::max<qint64>(0, saved)));
-        }
-        if (result.largerOutputs > 0) {
-            text += QLatin1Char('\n')
-                + tr("%n output(s) larger than the original(s)", nullptr,
-                    static_cast<int>(std::min<qint64>(result.largerOutputs, INT_MAX)));
-        }
-        if (result.stretchedOutputs > 0) {
-            text += QLatin1Char('\n')
-                + tr("%n output(s) stretched to the exact size (aspect not kept)", nullptr,
-                    static_cast<int>(std::min<qint64>(result.stretchedOutputs, INT_MAX)));
-        }
-        for (const QString& problem : result.problems) {
-            text += QLatin1Char('\n') + tr("Could not read %1").arg(problem);
-        }
-        for (const QString& note : std::as_const(m_notes)) {
-            text += QLatin1Char('\n') + tr("Note: %1").arg(note);
-        }
-        m_summary->setText(text);
+        m_summary->setText(summaryText(result));
         m_summary->show();
         m_rate->clear();
-        m_outputFolders = result.outputFolders;
-        // Skipped outputs exist too: a re-run that skipped everything still has them to show.
-        m_openOutput->setVisible((s.ok > 0 || s.skipped > 0) && !m_outputFolders.isEmpty());
-        m_openOutput->setToolTip(QDir::toNativeSeparators(m_outputFolders.join(QLatin1Char('\n'))));
-        QMenu* folders = nullptr;
-        if (FolderOpener::commonRoot(m_outputFolders).isEmpty() && !m_outputFolders.isEmpty()) {
-            folders = new QMenu(m_openOutput);
-            for (const QString& dir : std::as_const(m_outputFolders)) {
-                folders->addAction(
-                    QDir::toNativeSeparators(dir), this, [this, dir] { openOutputFolder(dir); });
-            }
-        }
-        if (QMenu* old = m_openOutput->menu(); old != nullptr) {
-            old->deleteLater();
-        }
-        m_openOutput->setMenu(folders);
+        showOutputFolders(result);
     }
     if (m_closeWhenIdle) {
         QMetaObject::invokeMethod(this, &QWidget::close, Qt::QueuedConnection);
     } else if (m_quitQuestion != nullptr) {
         m_quitQuestion->done(QMessageBox::No); // the batch it asked about has ended
     }
+}
+
+QString MainWindow::summaryText(const BatchResult& result) const
+{
+    const BatchSummary& s = result.summary;
+    const auto saved = static_cast<qint64>(s.inputBytes) - static_cast<qint64>(s.outputBytes);
+    QString text = tr("%1: %2 done, %3 skipped, %4 failed in %5")
+                       .arg(s.wasCancelled ? tr("Cancelled") : tr("Finished"))
+                       .arg(s.ok)
+                       .arg(s.skipped)
+                       .arg(s.failed)
+                       .arg(formatDuration(s.seconds));
+    if (s.cancelled > 0) {
+        text += tr(", %n not done", nullptr, static_cast<int>(s.cancelled));
+    }
+    if (!s.gpuName.empty()) {
+        text += tr(" \u00b7 %1 on %2, %3 on the CPU")
+                    .arg(s.okOnGpu)
+                    .arg(QString::fromStdString(s.gpuName))
+                    .arg(s.ok - s.okOnGpu);
+    }
+    if (s.ok > 0) {
+        text += tr(" \u00b7 %1 \u2192 %2 (%3 saved)")
+                    .arg(JobLogModel::formatBytes(static_cast<qint64>(s.inputBytes)),
+                        JobLogModel::formatBytes(static_cast<qint64>(s.outputBytes)),
+                        JobLogModel::formatBytes(std::max<qint64>(0, saved)));
+    }
+    if (result.largerOutputs > 0) {
+        text += QLatin1Char('\n')
+            + tr("%n output(s) larger than the original(s)", nullptr,
+                static_cast<int>(std::min<qint64>(result.largerOutputs, INT_MAX)));
+    }
+    if (result.stretchedOutputs > 0) {
+        text += QLatin1Char('\n')
+            + tr("%n output(s) stretched to the exact size (aspect not kept)", nullptr,
+                static_cast<int>(std::min<qint64>(result.stretchedOutputs, INT_MAX)));
+    }
+    for (const QString& problem : result.problems) {
+        text += QLatin1Char('\n') + tr("Could not read %1").arg(problem);
+    }
+    for (const QString& note : std::as_const(m_notes)) {
+        text += QLatin1Char('\n') + tr("Note: %1").arg(note);
+    }
+    return text;
+}
+
+void MainWindow::showOutputFolders(const BatchResult& result)
+{
+    m_outputFolders = result.outputFolders;
+    // Skipped outputs exist too: a re-run that skipped everything still has them to show.
+    m_openOutput->setVisible(
+        (result.summary.ok > 0 || result.summary.skipped > 0) && !m_outputFolders.isEmpty());
+    m_openOutput->setToolTip(QDir::toNativeSeparators(m_outputFolders.join(QLatin1Char('\n'))));
+    QMenu* folders = nullptr;
+    if (FolderOpener::commonRoot(m_outputFolders).isEmpty() && !m_outputFolders.isEmpty()) {
+        folders = new QMenu(m_openOutput);
+        for (const QString& dir : std::as_const(m_outputFolders)) {
+            folders->addAction(
+                QDir::toNativeSeparators(dir), this, [this, dir] { openOutputFolder(dir); });
+        }
+    }
+    if (QMenu* old = m_openOutput->menu(); old != nullptr) {
+        old->deleteLater();
+    }
+    m_openOutput->setMenu(folders);
 }
 
 void MainWindow::updateFailureCount()

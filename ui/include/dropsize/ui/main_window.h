@@ -20,6 +20,7 @@ class QScrollArea;
 class QSplitter;
 class QTabWidget;
 class QTableView;
+class QVBoxLayout;
 
 namespace dropsize::ui {
 
@@ -89,8 +90,32 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    /// The box with the presets over the settings' form, which scrolls where the screen is short.
+    QWidget* buildSettings();
+    /// `inputs` over `settings`, the tabs beside them, the run under all, and the drop hint.
+    void buildCentral(QWidget* inputs, QWidget* settings);
+    /// Tab's order from the settings on: Start and the run, then the tabs.
+    void orderTabs();
+    /// What the settings, the presets and the input list tell the window.
+    void connectInputsAndSettings();
+    /// What the batch tells the window: its state, progress, rows, notices and end.
+    void connectController();
+    /// The saved settings and "More options", then the room the form takes when it opens.
+    void restoreSettings();
     QWidget* buildInputs();
+    /// The input list's columns: the path stretches, the counts fit their widest text.
+    void sizeInputColumns();
+    /// The hint inside the empty input list.
+    void addEmptyHint();
+    /// Add folder, Add files, Remove and Clear under the input list, enabled as they apply.
+    void addInputButtons(QWidget* box, QVBoxLayout* layout);
     QWidget* buildRun();
+    /// Start, Pause, Cancel, the progress bar, the rate and the failures, on one row.
+    void addRunControls(QWidget* bar, QVBoxLayout* layout);
+    /// The last batch's summary and "Open output folder".
+    void addSummaryRow(QWidget* bar, QVBoxLayout* layout);
+    /// The notice that most files would be skipped, with its two ways out.
+    void addSkipNotice(QWidget* bar, QVBoxLayout* layout);
     /// The preview of the image selected in the inputs or the log, and the log, as two tabs.
     QTabWidget* buildLogAndPreview();
     /// The panes' sizes for the window's first size: the left column as wide as its form.
@@ -105,6 +130,10 @@ private:
     void onStateChanged(BatchController::State state);
     void onProgress(const BatchProgress& progress);
     void onFinished(const BatchResult& result);
+    /// The summary of a batch that ran: its counts, time, device, bytes, problems and notes.
+    QString summaryText(const BatchResult& result) const;
+    /// "Open output folder" for the batch's output folders (a menu of them when no one holds all).
+    void showOutputFolders(const BatchResult& result);
     void showAbout();
     void setDropHintVisible(bool visible);
     void updateFailureCount();
