@@ -182,6 +182,20 @@ struct PreviewPane::Outcome {
     int index = 0;
 };
 
+struct PreviewPane::Request {
+    quint64 id = 0;
+    fs::path source;
+    PlanOptions plan;
+    BatchOptions batch;
+    std::optional<std::size_t> only; ///< the size previewed, of several
+    bool full = false; ///< the full sizes decoded too
+    int side = 0; ///< screenSide()
+    std::shared_ptr<CancelToken> cancel;
+    std::shared_ptr<const std::vector<fs::path>> known; ///< the folder's images, read already
+    int index = 0; ///< the folder's image asked for
+    fs::path wanted; ///< that image's path
+};
+
 PreviewPane::PreviewPane(QWidget* parent)
     : QWidget(parent)
 {
@@ -200,6 +214,33 @@ PreviewPane::PreviewPane(QWidget* parent)
 
     // The zoom: made first, so that the 100 % button is the box's first tool button (tests and
     // the keyboard order find it first).
+    QHBoxLayout* bar = buildZoomBar(box);
+    buildNavigation(box);
+    QGridLayout* grid = buildImages(box);
+    m_message = new QLabel(box);
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Its line stays while it is hidden (showMessage()), so that the images do not jump.
+    QSizePolicy messagePolicy = m_message->sizePolicy();
+    messagePolicy.setRetainSizeWhenHidden(true);
+    m_message->setSizePolicy(messagePolicy);
+
+    // The folder's image on the left and the zoom on the right, on one row.
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_navigation, 1);
+    top->addLayout(bar);
+    column->addLayout(top);
+    column->addLayout(grid, 1);
+    column->addWidget(m_message);
+    addKeys();
+    connectControls();
+    clearImages();
+    m_before->clear(tr("Select an image in the list or the log to preview it."));
+    updateZoomControls();
+}
+
+QHBoxLayout* PreviewPane::buildZoomBar(QWidget* box)
+{
     auto* bar = new QHBoxLayout;
     m_oneToOne = new QToolButton(box);
     // Alt+1: the letters of "Fit" and "Zoom" are the window's already.
@@ -240,7 +281,11 @@ PreviewPane::PreviewPane(QWidget* parent)
     bar->addWidget(m_zoomIn);
     m_sizeLabel->hide();
     m_size->hide();
+    return bar;
+}
 
+void PreviewPane::buildNavigation(QWidget* box)
+{
     // Which image of a folder, shown only for a folder.
     m_navigation = new QWidget(box);
     auto* navigation = new QHBoxLayout(m_navigation);
@@ -264,7 +309,10 @@ PreviewPane::PreviewPane(QWidget* parent)
     navigation->addWidget(m_position, 1);
     navigation->addWidget(m_next);
     m_navigation->hide();
+}
 
+QGridLayout* PreviewPane::buildImages(QWidget* box)
+{
     m_viewport = new PreviewViewport(this);
     m_before = new PreviewImageView(m_viewport, 0, box);
     m_after = new PreviewImageView(m_viewport, 1, box);
@@ -289,21 +337,11 @@ PreviewPane::PreviewPane(QWidget* parent)
     grid->setRowStretch(0, 1);
     grid->setColumnStretch(0, 1);
     grid->setColumnStretch(1, 1);
-    m_message = new QLabel(box);
-    m_message->setWordWrap(true);
-    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // Its line stays while it is hidden (showMessage()), so that the images do not jump.
-    QSizePolicy messagePolicy = m_message->sizePolicy();
-    messagePolicy.setRetainSizeWhenHidden(true);
-    m_message->setSizePolicy(messagePolicy);
+    return grid;
+}
 
-    // The folder's image on the left and the zoom on the right, on one row.
-    auto* top = new QHBoxLayout;
-    top->addWidget(m_navigation, 1);
-    top->addLayout(bar);
-    column->addLayout(top);
-    column->addLayout(grid, 1);
-    column->addWidget(m_message);
+void PreviewPane::addKeys()
+{
     // The keys act while the focus is in the pane (a click on an image gives it).
     const auto addKey = [this](const QKeySequence& key, auto slot) {
         auto* action = new QAction(this);
@@ -318,7 +356,10 @@ PreviewPane::PreviewPane(QWidget* parent)
     addKey(QKeySequence(Qt::CTRL | Qt::Key_1), [this] { setZoom(1.0); });
     addKey(QKeySequence(Qt::ALT | Qt::Key_Left), [this] { showPreviousImage(); });
     addKey(QKeySequence(Qt::ALT | Qt::Key_Right), [this] { showNextImage(); });
+}
 
+void PreviewPane::connectControls()
+{
     connect(m_oneToOne, &QToolButton::clicked, this, [this] { setZoom(1.0); });
     connect(m_fit, &QToolButton::clicked, this, [this] { zoomToFit(); });
     connect(m_zoomIn, &QToolButton::clicked, this,
@@ -332,9 +373,6 @@ PreviewPane::PreviewPane(QWidget* parent)
         followZoom();
     });
     connect(m_size, &QComboBox::currentIndexChanged, this, [this] { schedule(); });
-    clearImages();
-    m_before->clear(tr("Select an image in the list or the log to preview it."));
-    updateZoomControls();
 }
 
 PreviewPane::~PreviewPane()
@@ -481,26 +519,25 @@ void PreviewPane::request()
         return;
     }
     cancelInFlight();
-    const quint64 id = ++m_requests;
-    auto cancel = std::make_shared<CancelToken>();
-    m_cancel = cancel;
+    Request r;
+    r.id = ++m_requests;
+    r.cancel = std::make_shared<CancelToken>();
+    m_cancel = r.cancel;
     m_making = true;
-    const PlanOptions plan = m_settings.planOptions();
-    const BatchOptions batch = m_settings.batchOptions();
-    std::optional<std::size_t> only;
-    if (plan.sizes.size() > 1) {
-        only = static_cast<std::size_t>(std::max(0, m_size->currentIndex()));
+    r.plan = m_settings.planOptions();
+    r.batch = m_settings.batchOptions();
+    if (r.plan.sizes.size() > 1) {
+        r.only = static_cast<std::size_t>(std::max(0, m_size->currentIndex()));
     }
-    const bool full = m_wantFull;
-    const int side = screenSide();
-    const fs::path source = toPath(m_source);
+    r.full = m_wantFull;
+    r.side = screenSide();
+    r.source = toPath(m_source);
     // A folder read for these settings is not read again to show another of its images.
-    std::shared_ptr<const std::vector<fs::path>> known;
     if (m_list && m_listSource == m_source && m_listSettings == m_settings) {
-        known = m_list;
+        r.known = m_list;
     }
-    const int index = m_index;
-    const fs::path wanted = m_wanted.isEmpty() ? fs::path() : toPath(m_wanted);
+    r.index = m_index;
+    r.wanted = m_wanted.isEmpty() ? fs::path() : toPath(m_wanted);
 
     auto* watcher = new QFutureWatcher<Outcome>(this);
     connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher] {
@@ -508,84 +545,90 @@ void PreviewPane::request()
         watcher->deleteLater();
         present(outcome);
     });
-    watcher->setFuture(QtConcurrent::run(
-        &m_pool, [id, source, plan, batch, only, full, side, cancel, known, index, wanted] {
-            const auto make = [&]() -> Outcome {
-                Outcome outcome;
-                outcome.id = id;
-                outcome.input = source;
-                const DecodeLimits& limits = batch.process.limits;
-                PlanOptions options = plan;
-                std::error_code error;
-                if (fs::is_directory(source, error)) {
-                    auto images = known;
-                    if (!images) {
-                        // The folder's images as the batch takes them: the batch's planner, in
-                        // its order, stopped by a newer request.
-                        PlanOptions walk = plan;
-                        walk.checkOutputs = false;
-                        walk.cancel = cancel.get();
-                        auto planned = BatchPlanner(walk).plan({ source });
-                        if (!planned) {
-                            outcome.error = std::move(planned).error();
-                            return outcome;
-                        }
-                        auto paths = std::make_shared<std::vector<fs::path>>();
-                        paths->reserve(planned->jobs.size());
-                        for (const Job& job : planned->jobs) {
-                            paths->push_back(job.input());
-                        }
-                        images = std::move(paths);
-                    }
-                    outcome.images = images;
-                    if (!images->empty()) {
-                        const auto found = std::find(images->begin(), images->end(), wanted);
-                        const int last = static_cast<int>(images->size()) - 1;
-                        outcome.index = !wanted.empty() && found != images->end()
-                            ? static_cast<int>(found - images->begin())
-                            : std::clamp(index, 0, last);
-                        outcome.input = (*images)[static_cast<std::size_t>(outcome.index)];
-                        // Planned as the walk of the folder plans it (its output names, and
-                        // the outputs there already), without walking it again.
-                        options.listRoot = source;
-                    }
-                    // Without images, the preview of the folder says why there are none.
-                }
-                // The original is decoded for the screen beside the preview, on a thread of its
-                // own: the two take about as long.
-                std::future<Sides> before;
-                const fs::path input = outcome.input;
-                if (fs::is_regular_file(input, error)) {
-                    before = std::async(std::launch::async, [&] {
-                        return decodeSides(
-                            readImageFile(input, limits), side, full, limits, *cancel);
-                    });
-                }
-                auto made = makePreview(input, options, batch, cancel.get(), only);
-                outcome.before = before.valid() ? before.get() : Sides {};
-                if (!made) {
-                    outcome.error = std::move(made).error();
-                    return outcome;
-                }
-                outcome.preview = std::move(made).value();
-                outcome.shown = only.value_or(0);
-                if (outcome.shown < outcome.preview.encoded.size()) {
-                    outcome.after = decodeSides(
-                        outcome.preview.encoded[outcome.shown], side, full, limits, *cancel);
-                }
-                return outcome;
-            };
-            // Nothing may escape a task of the pool (Qt would end the program).
-            try {
-                return make();
-            } catch (const std::exception& e) {
-                Outcome failed;
-                failed.id = id;
-                failed.input = source;
-                failed.error = unexpectedError(e);
-                return failed;
-            }
-        }));
+    watcher->setFuture(QtConcurrent::run(&m_pool, [r] {
+        // Nothing may escape a task of the pool (Qt would end the program).
+        try {
+            return makeOutcome(r);
+        } catch (const std::exception& e) {
+            Outcome failed;
+            failed.id = r.id;
+            failed.input = r.source;
+            failed.error = unexpectedError(e);
+            return failed;
+        }
+    }));
+}
+
+PreviewPane::Outcome PreviewPane::makeOutcome(const Request& r)
+{
+    Outcome outcome;
+    outcome.id = r.id;
+    outcome.input = r.source;
+    const DecodeLimits& limits = r.batch.process.limits;
+    PlanOptions options = r.plan;
+    std::error_code error;
+    if (fs::is_directory(r.source, error) && !pickFolderImage(r, outcome, options)) {
+        return outcome;
+    }
+    // The original is decoded for the screen beside the preview, on a thread of its own: the two
+    // take about as long.
+    std::future<Sides> before;
+    const fs::path input = outcome.input;
+    if (fs::is_regular_file(input, error)) {
+        before = std::async(std::launch::async, [&] {
+            return decodeSides(readImageFile(input, limits), r.side, r.full, limits, *r.cancel);
+        });
+    }
+    auto made = makePreview(input, options, r.batch, r.cancel.get(), r.only);
+    outcome.before = before.valid() ? before.get() : Sides {};
+    if (!made) {
+        outcome.error = std::move(made).error();
+        return outcome;
+    }
+    outcome.preview = std::move(made).value();
+    outcome.shown = r.only.value_or(0);
+    if (outcome.shown < outcome.preview.encoded.size()) {
+        outcome.after = decodeSides(
+            outcome.preview.encoded[outcome.shown], r.side, r.full, limits, *r.cancel);
+    }
+    return outcome;
+}
+
+bool PreviewPane::pickFolderImage(const Request& r, Outcome& outcome, PlanOptions& options)
+{
+    auto images = r.known;
+    if (!images) {
+        // The folder's images as the batch takes them: the batch's planner, in its order, stopped
+        // by a newer request.
+        PlanOptions walk = r.plan;
+        walk.checkOutputs = false;
+        walk.cancel = r.cancel.get();
+        auto planned = BatchPlanner(walk).plan({ r.source });
+        if (!planned) {
+            outcome.error = std::move(planned).error();
+            return false;
+        }
+        auto paths = std::make_shared<std::vector<fs::path>>();
+        paths->reserve(planned->jobs.size());
+        for (const Job& job : planned->jobs) {
+            paths->push_back(job.input());
+        }
+        images = std::move(paths);
+    }
+    outcome.images = images;
+    if (!images->empty()) {
+        const auto found = std::find(images->begin(), images->end(), r.wanted);
+        const int last = static_cast<int>(images->size()) - 1;
+        outcome.index = !r.wanted.empty() && found != images->end()
+            ? static_cast<int>(found - images->begin())
+            : std::clamp(r.index, 0, last);
+        outcome.input = (*images)[static_cast<std::size_t>(outcome.index)];
+        // Planned as the walk of the folder plans it (its output names, and the outputs there
+        // already), without walking it again.
+        options.listRoot = r.source;
+    }
+    // Without images, the preview of the folder says why there are none.
+    return true;
 }
 
 void PreviewPane::clearImages()
@@ -665,20 +708,7 @@ void PreviewPane::present(const Outcome& outcome)
     }
     m_cancel.reset();
     m_making = false;
-    if (outcome.images) {
-        m_list = outcome.images;
-        m_listSource = m_source;
-        m_listSettings = m_settings;
-        m_images.clear();
-        for (const fs::path& path : *m_list) {
-            m_images.append(toQString(path));
-        }
-        m_index = outcome.index;
-        m_wanted = m_images.value(m_index);
-    } else {
-        m_list.reset();
-        m_images.clear();
-    }
+    takeFolderImages(outcome);
     updateNavigation();
     clearImages();
     if (outcome.error) {
@@ -691,14 +721,7 @@ void PreviewPane::present(const Outcome& outcome)
     m_shownInput = toQString(report.input);
     m_hasFullOriginal = !outcome.before.full.isNull();
     const QSizeF original = upright(report.inputSize, outcome.before.fit);
-    if (report.inputSize.width > 0) {
-        m_beforeInfo->setText(
-            tr("Original: %1 \u00d7 %2 px, %3, %4")
-                .arg(qRound(original.width()))
-                .arg(qRound(original.height()))
-                .arg(QString::fromLatin1(formatTitle(preview.inputFormat)),
-                    JobLogModel::formatBytes(static_cast<qint64>(report.inputBytes))));
-    }
+    describeOriginal(outcome, original);
     // The scene both sides are drawn in: the output's pixels, or the original's when there is no
     // output to show.
     QSizeF scene = original;
@@ -716,35 +739,7 @@ void PreviewPane::present(const Outcome& outcome)
     } else {
         const OutputReport& out = report.outputs[outcome.shown];
         if (out.status == JobStatus::Ok && outcome.shown < preview.encoded.size()) {
-            const auto& encoded = preview.encoded[outcome.shown];
-            m_outputBytes = QByteArray(reinterpret_cast<const char*>(encoded.data()),
-                static_cast<qsizetype>(encoded.size()));
-            const QImage& seen = outcome.after.fit;
-            const QSizeF output = !outcome.after.full.isNull() ? QSizeF(outcome.after.full.size())
-                                                               : upright(out.outputSize, seen);
-            if (!seen.isNull() && !output.isEmpty()) {
-                const std::vector<OutputSize> sizes = m_settings.planOptions().sizes;
-                const ResizeSpec& spec
-                    = outcome.shown < sizes.size() ? sizes[outcome.shown].spec : m_settings.spec;
-                const bool crop = spec.mode == SizeMode::Fill && out.ifBigger != IfBigger::Copy;
-                originalMap = originalToOutput(original, output, crop);
-                scene = output;
-                m_after->setImages(seen, outcome.after.full, output, QTransform());
-            }
-            const ImageFormat format
-                = out.ifBigger == IfBigger::Copy ? preview.inputFormat : preview.outputFormat;
-            QString info = tr("Output: %1 \u00d7 %2 px, %3, %4")
-                               .arg(out.outputSize.width)
-                               .arg(out.outputSize.height)
-                               .arg(QString::fromLatin1(formatTitle(format)),
-                                   JobLogModel::formatBytes(static_cast<qint64>(out.bytes)));
-            if (report.inputBytes > 0) {
-                info += QLatin1Char(' ') + shareOfOriginal(out.bytes, report.inputBytes);
-            }
-            if (out.quality > 0) {
-                info += QLatin1Char(' ') + tr("at quality %1").arg(out.quality);
-            }
-            m_afterInfo->setText(info);
+            showOutput(outcome, original, scene, originalMap);
         } else if (out.error && out.status == JobStatus::Failed) {
             fault = true;
             problem
@@ -754,16 +749,7 @@ void PreviewPane::present(const Outcome& outcome)
             problem = tr("The batch will not write %1: %2")
                           .arg(fileName(out.path), displayText(*out.error));
         }
-        if (outcome.shown < preview.exists.size() && preview.exists[outcome.shown]) {
-            notes.append(tr("%1 is there already: the batch will skip it.")
-                             .arg(QDir::toNativeSeparators(toQString(out.path))));
-        }
-        for (const Text* note : { &report.note, &out.note, &out.warning }) {
-            const QString text = displayText(*note);
-            if (!text.isEmpty() && !notes.contains(text)) {
-                notes.append(text);
-            }
-        }
+        notes = notesOn(outcome);
     }
     if (!outcome.before.fit.isNull() && !original.isEmpty()) {
         m_before->setImages(outcome.before.fit, outcome.before.full, original, originalMap);
@@ -784,6 +770,94 @@ void PreviewPane::present(const Outcome& outcome)
     updateZoomControls();
     followZoom();
     emit previewShown();
+}
+
+void PreviewPane::describeOriginal(const Outcome& outcome, QSizeF original)
+{
+    const Preview& preview = outcome.preview;
+    const JobReport& report = preview.report;
+    if (report.inputSize.width > 0) {
+        m_beforeInfo->setText(
+            tr("Original: %1 \u00d7 %2 px, %3, %4")
+                .arg(qRound(original.width()))
+                .arg(qRound(original.height()))
+                .arg(QString::fromLatin1(formatTitle(preview.inputFormat)),
+                    JobLogModel::formatBytes(static_cast<qint64>(report.inputBytes))));
+    }
+}
+
+void PreviewPane::takeFolderImages(const Outcome& outcome)
+{
+    if (outcome.images) {
+        m_list = outcome.images;
+        m_listSource = m_source;
+        m_listSettings = m_settings;
+        m_images.clear();
+        for (const fs::path& path : *m_list) {
+            m_images.append(toQString(path));
+        }
+        m_index = outcome.index;
+        m_wanted = m_images.value(m_index);
+    } else {
+        m_list.reset();
+        m_images.clear();
+    }
+}
+
+void PreviewPane::showOutput(
+    const Outcome& outcome, QSizeF original, QSizeF& scene, QTransform& originalMap)
+{
+    const Preview& preview = outcome.preview;
+    const JobReport& report = preview.report;
+    const OutputReport& out = report.outputs[outcome.shown];
+    const auto& encoded = preview.encoded[outcome.shown];
+    m_outputBytes = QByteArray(
+        reinterpret_cast<const char*>(encoded.data()), static_cast<qsizetype>(encoded.size()));
+    const QImage& seen = outcome.after.fit;
+    const QSizeF output = !outcome.after.full.isNull() ? QSizeF(outcome.after.full.size())
+                                                       : upright(out.outputSize, seen);
+    if (!seen.isNull() && !output.isEmpty()) {
+        const std::vector<OutputSize> sizes = m_settings.planOptions().sizes;
+        const ResizeSpec& spec
+            = outcome.shown < sizes.size() ? sizes[outcome.shown].spec : m_settings.spec;
+        const bool crop = spec.mode == SizeMode::Fill && out.ifBigger != IfBigger::Copy;
+        originalMap = originalToOutput(original, output, crop);
+        scene = output;
+        m_after->setImages(seen, outcome.after.full, output, QTransform());
+    }
+    const ImageFormat format
+        = out.ifBigger == IfBigger::Copy ? preview.inputFormat : preview.outputFormat;
+    QString info = tr("Output: %1 \u00d7 %2 px, %3, %4")
+                       .arg(out.outputSize.width)
+                       .arg(out.outputSize.height)
+                       .arg(QString::fromLatin1(formatTitle(format)),
+                           JobLogModel::formatBytes(static_cast<qint64>(out.bytes)));
+    if (report.inputBytes > 0) {
+        info += QLatin1Char(' ') + shareOfOriginal(out.bytes, report.inputBytes);
+    }
+    if (out.quality > 0) {
+        info += QLatin1Char(' ') + tr("at quality %1").arg(out.quality);
+    }
+    m_afterInfo->setText(info);
+}
+
+QStringList PreviewPane::notesOn(const Outcome& outcome) const
+{
+    const Preview& preview = outcome.preview;
+    const JobReport& report = preview.report;
+    const OutputReport& out = report.outputs[outcome.shown];
+    QStringList notes;
+    if (outcome.shown < preview.exists.size() && preview.exists[outcome.shown]) {
+        notes.append(tr("%1 is there already: the batch will skip it.")
+                         .arg(QDir::toNativeSeparators(toQString(out.path))));
+    }
+    for (const Text* note : { &report.note, &out.note, &out.warning }) {
+        const QString text = displayText(*note);
+        if (!text.isEmpty() && !notes.contains(text)) {
+            notes.append(text);
+        }
+    }
+    return notes;
 }
 
 } // namespace dropsize::ui

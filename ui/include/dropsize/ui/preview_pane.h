@@ -17,8 +17,11 @@
 #include <vector>
 
 class QComboBox;
+class QGridLayout;
+class QHBoxLayout;
 class QLabel;
 class QToolButton;
+class QTransform;
 
 namespace dropsize::ui {
 
@@ -90,14 +93,40 @@ protected:
 
 private:
     struct Outcome;
+    /// What one request asks for, copied for the pool's thread.
+    struct Request;
+
+    /// The zoom's buttons and label, and the size to preview, on one row (not yet laid out).
+    QHBoxLayout* buildZoomBar(QWidget* box);
+    /// Previous, the folder's image and Next, shown only for a folder.
+    void buildNavigation(QWidget* box);
+    /// The two images side by side, each with its line of sizes under it (not yet laid out).
+    QGridLayout* buildImages(QWidget* box);
+    /// The zoom's and the folder's keys, acting while the focus is in the pane.
+    void addKeys();
+    /// The zoom's and the folder's buttons, the views' zoom and the size to preview.
+    void connectControls();
 
     /// Stops the request in flight and makes a new one after `delayMs` (typing in a box changes
     /// the settings at every key: they wait a little for the next).
     void schedule(int delayMs = kSettingsDelayMs);
     static constexpr int kSettingsDelayMs = 120;
     void request();
+    /// Makes what `request` asks for, on a thread of the pool; it may throw (request() catches).
+    static Outcome makeOutcome(const Request& request);
+    /// A folder's images (read unless known) and the one to preview; false if it cannot be read.
+    static bool pickFolderImage(const Request& request, Outcome& outcome, PlanOptions& options);
     void cancelInFlight();
     void present(const Outcome& outcome);
+    /// The original's line: its upright pixel size, format and bytes.
+    void describeOriginal(const Outcome& outcome, QSizeF original);
+    /// Keeps the folder's images `outcome` read (or forgets the last folder's, for a file).
+    void takeFolderImages(const Outcome& outcome);
+    /// Shows the output made and its line; the scene and the original's map become the output's.
+    void showOutput(
+        const Outcome& outcome, QSizeF original, QSizeF& scene, QTransform& originalMap);
+    /// The notes the batch would give the output shown (already there, notes, warnings).
+    QStringList notesOn(const Outcome& outcome) const;
     void clearImages();
     /// The line under the images (the note, the error, "Making the preview…"); hidden when empty.
     void showMessage(const QString& text);
