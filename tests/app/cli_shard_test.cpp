@@ -141,6 +141,17 @@ namespace {
         {
             return { utf8(in()), "--output", utf8(output), "--percent", "50", "--format", "png" };
         }
+
+        // The two shards of a split in two run, their reports in at("reports").
+        void writeTwoShardReports() const
+        {
+            for (int i = 0; i < 2; ++i) {
+                auto args = settings(at("out"));
+                args.insert(args.end(),
+                    { "--shard", std::to_string(i) + "/2", "--report", utf8(at("reports")) + "/" });
+                (void)run(args);
+            }
+        }
     };
 
     TEST_F(CliShardTest, TheShardsTogetherWriteWhatOneRunWritesAndEachFileOnce)
@@ -687,14 +698,9 @@ namespace {
     }
 #endif
 
-    TEST_F(CliShardTest, MergeNamesDamagedReportsAndRefusesMixedSplits)
+    TEST_F(CliShardTest, MergeNamesDamagedReports)
     {
-        for (int i = 0; i < 2; ++i) {
-            auto args = settings(at("out"));
-            args.insert(args.end(),
-                { "--shard", std::to_string(i) + "/2", "--report", utf8(at("reports")) + "/" });
-            (void)run(args);
-        }
+        writeTwoShardReports();
         ASSERT_EQ(run({ "--merge-reports", utf8(at("reports")) }).exitCode, 1); // broken.jpg
         // A report cut short is not a finished shard.
         const fs::path one = at("reports") / "shard-1-of-2.jsonl";
@@ -735,7 +741,11 @@ namespace {
         EXPECT_EQ(twice.exitCode, 1) << twice.out;
         EXPECT_NE(twice.out.find("inputs are in two shards' reports"), std::string::npos)
             << twice.out;
+    }
 
+    TEST_F(CliShardTest, MergeRefusesMixedSplitsAndBatchesFlagsAndWhatIsNoReport)
+    {
+        writeTwoShardReports();
         auto args = settings(at("out3"));
         args.insert(args.end(), { "--shard", "0/3", "--report", utf8(at("three")) + "/" });
         (void)run(args);

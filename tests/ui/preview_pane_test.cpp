@@ -311,7 +311,8 @@ TEST(PreviewPane, OneToOneDecodesBothSidesAtFullSizeAndKeepsTheBytes)
 
 // The original is drawn at the output's scale: the red square of the photo is at the same place,
 // at the same size, on both sides, at Fit, at 100 %, after a drag on one side and after the wheel
-// zoomed the other; for a crop (Fill) too.
+// zoomed the other; for a crop (Fill) too. Over 80 lines as one story: each step starts where
+// the one before left the pane.
 TEST(PreviewPane, BothSidesShowTheSameAreaAtTheSameScale)
 {
     TempDir dir;
@@ -406,7 +407,8 @@ TEST(PreviewPane, BothSidesShowTheSameAreaAtTheSameScale)
 }
 
 // Each image of a folder can be previewed, in the batch's order, and each is what the batch
-// writes for it; a broken one says so on one line that names it. The ends stop.
+// writes for it; a broken one says so on one line that names it. The ends stop. Over 80 lines
+// as one story: the batch at its end checks what each step before previewed.
 TEST(PreviewPane, PicksAnyImageOfAFolderInTheBatchsOrder)
 {
     DROPSIZE_REQUIRE_TESTDATA(testdata);
