@@ -3,6 +3,7 @@
 #include "cli/cli_help.h"
 
 #include "cli/cli_flags.h"
+#include "dropsize/core/codec.h"
 #include "dropsize/core/option_names.h"
 #include "dropsize/core/path_text.h"
 

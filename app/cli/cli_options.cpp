@@ -3,7 +3,6 @@
 #include "cli/cli_options.h"
 
 #include "cli/cli_flags.h"
-#include "dropsize/core/option_names.h"
 #include "dropsize/core/path_text.h"
 
 #include <algorithm>

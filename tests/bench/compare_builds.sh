@@ -2,19 +2,21 @@
 # SPDX-License-Identifier: MIT
 # Whether a change made dropsize-cli slower: two builds' dropsize-cli on the benchmark's photos
 # (JPEG at 50%, 25% and 10%) and on PNG copies of some of them (PNG and JPEG out at 50%), each
-# run REPEATS times interleaved with the other build, the best time counting. Not a test: it
-# prints a Markdown table (old, new, new / old) for a change's note.
+# run REPEATS times interleaved with the other build (which goes first alternates), the best
+# time counting. Not a test: it prints a Markdown table (old, new, new / old) for a change's
+# note.
 #
 #   bash tests/bench/compare_builds.sh OLD_BUILD NEW_BUILD [WORK_DIR]
 #
 # Each BUILD is a release build folder (its app/dropsize-cli); build the old one from a worktree
 # of the commit before the change (cmake --preset release).
-set -euo pipefail
+set -Eeuo pipefail # -E: run()'s ERR trap names a build that fails
+(($# >= 2)) || { echo "usage: $0 OLD_BUILD NEW_BUILD [WORK_DIR]" >&2; exit 2; }
+# The paths as the caller gave them, before the cd below.
+old=$(realpath -m "$1/app/dropsize-cli")
+new=$(realpath -m "$2/app/dropsize-cli")
+work=$(realpath -m "${3:-$(dirname "$0")/../../build/bench}")
 cd "$(dirname "$0")/../.."
-
-old=$1/app/dropsize-cli
-new=$2/app/dropsize-cli
-work=$(realpath -m "${3:-build/bench}")
 threads=${THREADS:-$(nproc)}
 count=${COUNT:-40}
 pngs=${PNGS:-12}
@@ -38,9 +40,10 @@ if [[ ! -f $png/.done ]]; then
 fi
 
 # CASE: jpeg-P (the photos at P%), png-png or png-jpeg (the PNGs at 50%, written as PNG or JPEG).
-run() { # run BUILD_NAME CLI CASE: sets t
+run() { # run BUILD_NAME CLI CASE: sets t; a build that fails is named
     local out="$work/out/compare-$1"
     rm -rf "$out" && mkdir -p "$out"
+    trap "echo 'the $1 build failed on $3' >&2" ERR # the names now, not where it fires
     case $3 in
     jpeg-*) timed t "$2" "$photos" --percent "${3#jpeg-}" --output "$out" --threads "$threads" \
         --quality 85 --on-existing overwrite ;;
@@ -49,13 +52,16 @@ run() { # run BUILD_NAME CLI CASE: sets t
     png-jpeg) timed t "$2" "$png" --percent 50 --output "$out" --threads "$threads" \
         --format jpeg --quality 85 --on-existing overwrite ;;
     esac
+    trap - ERR
 }
 
 cases=(jpeg-50 jpeg-25 jpeg-10 png-png png-jpeg)
 declare -A best
 for c in "${cases[@]}"; do
     for ((r = 0; r < repeats; r++)); do
-        for b in old new; do
+        order=(old new)
+        ((r % 2 == 1)) && order=(new old) # neither build always runs second, on warm caches
+        for b in "${order[@]}"; do
             cli=$old
             [[ $b == new ]] && cli=$new
             run "$b" "$cli" "$c"

@@ -81,7 +81,7 @@ public:
     void complete(const Job& job, PreparedJob& prepared, std::size_t output, Image pixels,
         JobReport& report) const;
     /// Writes one output of a job: encodes `pixels` as `format` (at the highest quality within
-    /// the target file size, when there is one), applies the larger-than-input rule (which
+    /// the byte budget, when there is one), applies the larger-than-input rule (which
     /// copies prepared.bytes when they are still held), and writes it at `target` (atomically, or
     /// directly) under the plan's policy, with the input's date; fills in the OutputReport `output`
     /// of `report`: its status, path, size, bytes, quality and notes.

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #pragma once
 
-// A target file size (ProcessOptions::maxBytes): the highest quality whose output fits, found by
-// a bounded binary search over the lossy encoder's quality.
+// A byte budget (--max-bytes, ProcessOptions::maxBytes): the highest quality whose output fits,
+// found by a bounded binary search over the lossy encoder's quality.
 
 #include "dropsize/core/cancel_token.h"
 #include "dropsize/core/codec.h"
@@ -17,12 +17,12 @@
 
 namespace dropsize {
 
-/// The quality field of `options` that the encoder of `format` reads, which a target file size
+/// The quality field of `options` that the encoder of `format` reads, which a byte budget
 /// lowers; null for a format that has none (PNG is lossless). A lossy format joins the search by
 /// one case here (byte_budget.cpp).
 int* lossyQuality(EncodeOptions& options, ImageFormat format) noexcept;
 
-/// True when a target file size applies to outputs in `format` with these encoder options (a
+/// True when a byte budget applies to outputs in `format` with these encoder options (a
 /// lossless WebP takes none).
 bool takesByteBudget(ImageFormat format, const EncodeOptions& options = {}) noexcept;
 
@@ -70,7 +70,7 @@ struct ByteBudgetResult {
 /// by a byte or two, so the result is the highest among those tried, which always fits. Holds
 /// at most two outputs at once: the best that fits and the current one. Fails when an encode
 /// fails, and with ErrorCode::Cancelled when `cancel` is set between two encodes. `format`
-/// must take a target size.
+/// must take a byte budget.
 using EncodeAt = std::function<Result<std::vector<std::uint8_t>>(const EncodeOptions& options)>;
 [[nodiscard]] Result<ByteBudgetResult> encodeWithin(const EncodeAt& encode, EncodeOptions options,
     ImageFormat format, std::uint64_t maxBytes, const CancelToken* cancel = nullptr);

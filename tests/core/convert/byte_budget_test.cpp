@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
-// The target file size search on its own, with encoders whose sizes the test chooses: the
+// The byte budget's search on its own, with encoders whose sizes the test chooses: the
 // quality it finds, how many encodes it takes, and what it says when nothing fits.
 #include "convert/byte_budget.h"
 

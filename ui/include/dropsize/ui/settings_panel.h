@@ -70,7 +70,8 @@ private:
     void buildMoreOptions(QVBoxLayout* column);
     /// Under "More options": several sizes, enlarging and the filter.
     void buildSizesAndFilterRows();
-    /// Under "More options": file names, largest size, larger or existing outputs, AVIF speed.
+    /// Under "More options": file names, largest size, larger or existing outputs, sub-folders,
+    /// metadata, dates and the AVIF speed.
     void buildFileRows();
     /// Under "More options": the device and the note on what it will use.
     void buildDeviceRows();
