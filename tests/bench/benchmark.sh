@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Speed and memory of dropsize-cli against vipsthumbnail, ImageMagick, the old Pillow tool and
-# the floor (djpeg -scale 1/k | cjpeg), on one folder of large photos, at 50%, 25% and 10%.
+# Speed and memory of dropsize-cli against sharp (npm's, libvips inside), vipsthumbnail,
+# ImageMagick, the old Pillow tool and the floor (djpeg -scale 1/k | cjpeg), on one folder of
+# large photos, at 50%, 25% and 10%; then sharp's own published task (tests/bench/sharp_task.sh).
 # Not a test: it prints a Markdown table for docs/speed-and-memory.md.
 #
 #   bash tests/bench/benchmark.sh [BUILD_DIR] [WORK_DIR]
@@ -25,6 +26,8 @@ mapfile -t files < <(find "$photos" -name '*.jpg' | sort)
 megapixels=$(identify -format '%w %h\n' "${files[@]}" | awk '{s += $1 * $2} END {printf "%.0f", s / 1e6}')
 
 source tests/bench/timing.sh # timed, seconds, least
+sharp="$work/sharp"
+sharpVersion=$(bash tests/bench/sharp.sh "$sharp")
 draft_scale() { # Pillow's draft() scale for one file at a percentage
     /usr/bin/python3 - "$1" "$2" <<'PY'
 import math, sys
@@ -52,6 +55,9 @@ run_tool() {
             'convert "$0" -resize '"$p"'% -quality 85 "'"$out"'/$(basename "$0")"' ;;
     pillow)
         timed t /usr/bin/python3 tests/bench/old_tool.py "$p" "$out" "$threads" "${files[@]}" ;;
+    sharp)
+        timed t env UV_THREADPOOL_SIZE="$threads" NODE_PATH="$sharp/node_modules" node \
+            tests/bench/sharp_resize.cjs batch "$work/sizes-$p.txt" "$out" "$threads" jpeg 85 ;;
     floor)
         timed t xargs -a "$work/scales-$p.txt" -P "$threads" -L1 sh -c \
             'djpeg -scale 1/"$1" "$0" | cjpeg -quality 85 > "'"$out"'/$(basename "$0")"' ;;
@@ -62,7 +68,7 @@ run_tool() {
 # Wall times vary by a fifth from run to run on a shared machine: every tool runs $repeats times,
 # interleaved with the others, and the best time counts.
 repeats=${REPEATS:-3}
-tools=(dropsize vips magick pillow floor)
+tools=(dropsize sharp vips magick pillow floor)
 declare -A best mem
 for p in 50 25 10; do
     # Per-file arguments are computed beforehand, so only the tools themselves are timed.
@@ -79,7 +85,8 @@ for p in 50 25 10; do
 done
 cell() { printf '| %.2f s ' "${best[$1-$2]}"; }
 ratio() { python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2]):.2f}')" "${best[$1-$3]}" "${best[$2-$3]}"; }
-declare -A label=([dropsize]="dropsize-cli" [vips]="vipsthumbnail (one process per file)"
+declare -A label=([dropsize]="dropsize-cli" [sharp]="$sharpVersion ($threads at a time)"
+    [vips]="vipsthumbnail (one process per file)"
     [magick]="ImageMagick convert (one per file)" [pillow]="old tool (Pillow thumbnail, $threads threads)"
     [floor]="floor: djpeg -scale 1/k \\| cjpeg")
 echo "| tool | 50% | 25% | 10% | peak memory |"
@@ -91,10 +98,14 @@ for tool in "${tools[@]}"; do
     [[ $tool != floor ]] && memory="$((mem[$tool] / 1024)) MB$per"
     echo "| ${label[$tool]} $(cell "$tool" 50)$(cell "$tool" 25)$(cell "$tool" 10)| $memory |"
 done
+echo "| dropsize / sharp | $(ratio dropsize sharp 50)× | $(ratio dropsize sharp 25)× | $(ratio dropsize sharp 10)× | |"
 echo "| dropsize / vipsthumbnail | $(ratio dropsize vips 50)× | $(ratio dropsize vips 25)× | $(ratio dropsize vips 10)× | |"
 echo "| dropsize / floor | $(ratio dropsize floor 50)× | $(ratio dropsize floor 25)× | $(ratio dropsize floor 10)× | |"
 echo
 echo "$count photos, $megapixels megapixels in all, $threads threads, JPEG quality 85, $(nproc) cores; best of $repeats runs."
+
+# sharp's own published task, both tools: tests/bench/sharp_task.sh.
+bash tests/bench/sharp_task.sh "$build" "$work"
 
 # WebP output and HEIC input: tests/bench/formats.sh.
 

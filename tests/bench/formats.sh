@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Speed and memory of the formats beyond JPEG in and out: the benchmark's photos written as WebP
-# (dropsize-cli --format webp against vipsthumbnail and the old Pillow tool saving WebP), and a
+# (dropsize-cli --format webp against sharp, vipsthumbnail and the old Pillow tool saving WebP), and a
 # HEIC corpus made from them with heif-enc read and written as JPEG (against vipsthumbnail, which
 # reads HEIC through the same libheif). Not a test: it prints a Markdown table for
 # docs/speed-and-memory.md.
@@ -23,6 +23,8 @@ repeats=${REPEATS:-3}
 bash .ci/setup libvips-tools imagemagick libheif-examples python3-pil time
 [[ -x $cli ]] || { echo "build dropsize-cli first: $cli" >&2; exit 1; }
 source tests/bench/timing.sh # timed, seconds, least
+sharp="$work/sharp"
+sharpVersion=$(bash tests/bench/sharp.sh "$sharp")
 
 photos="$work/photos-$count"
 bash tests/bench/photos.sh "$photos" "$count"
@@ -52,6 +54,10 @@ run_tool() { # run_tool TOOL CASE: sets t and raises mem[TOOL-KIND]
         identify -format "%d/%f %[fx:floor(w*$p/100)]x%[fx:floor(h*$p/100)]\n" "${list[@]}" > "$work/sizes.txt"
         timed t xargs -a "$work/sizes.txt" -P "$threads" -L1 env VIPS_CONCURRENCY=1 sh -c \
             'vipsthumbnail "$0" --size "$1" -o "'"$out"'/'"$suffix"'"' ;;
+    sharp)
+        identify -format "%d/%f %[fx:floor(w*$p/100)]x%[fx:floor(h*$p/100)]\n" "${list[@]}" > "$work/sizes.txt"
+        timed t env UV_THREADPOOL_SIZE="$threads" NODE_PATH="$sharp/node_modules" node \
+            tests/bench/sharp_resize.cjs batch "$work/sizes.txt" "$out" "$threads" webp 80 ;;
     pillow)
         timed t env OLD_TOOL_FORMAT=webp /usr/bin/python3 tests/bench/old_tool.py "$p" "$out" \
             "$threads" "${list[@]}" ;;
@@ -63,7 +69,8 @@ declare -A best mem
 cases=(webp-50 webp-10 heic-50 heic-10)
 for c in "${cases[@]}"; do
     tools=(dropsize vips)
-    [[ $c == webp-* ]] && tools+=(pillow) # Debian's Pillow 9.4 cannot read HEIC
+    # Debian's Pillow 9.4 cannot read HEIC, nor can sharp's own libvips (no HEVC decoder in it).
+    [[ $c == webp-* ]] && tools+=(sharp pillow)
     for ((r = 0; r < repeats; r++)); do
         for tool in "${tools[@]}"; do
             run_tool "$tool" "$c"
@@ -74,14 +81,19 @@ for c in "${cases[@]}"; do
 done
 cell() { [[ -n ${best[$1-$2]:-} ]] && printf '%.2f s' "${best[$1-$2]}" || printf '—'; }
 memory() { [[ -n ${mem[$1-$2]:-} ]] && printf '%s MB' "$((mem[$1-$2] / 1024))" || printf '—'; }
-ratio() { python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2]):.2f}×')" "${best[dropsize-$1]}" "${best[vips-$1]}"; }
-declare -A label=([dropsize]="dropsize-cli" [vips]="vipsthumbnail (one process per file)"
+ratio() { # ratio CASE [TOOL]: dropsize's time over TOOL's (vips by default)
+    [[ -n ${best[${2:-vips}-$1]:-} ]] || { printf '—'; return; }
+    python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2]):.2f}×')" "${best[dropsize-$1]}" "${best[${2:-vips}-$1]}"
+}
+declare -A label=([dropsize]="dropsize-cli" [sharp]="$sharpVersion ($threads at a time)"
+    [vips]="vipsthumbnail (one process per file)"
     [pillow]="old tool (Pillow thumbnail, $threads threads)")
 echo "| tool | JPEG → WebP 50% | JPEG → WebP 10% | peak | HEIC → JPEG 50% | HEIC → JPEG 10% | peak |"
 echo "|---|---|---|---|---|---|---|"
-for tool in dropsize vips pillow; do
+for tool in dropsize sharp vips pillow; do
     echo "| ${label[$tool]} | $(cell "$tool" webp-50) | $(cell "$tool" webp-10) | $(memory "$tool" webp) | $(cell "$tool" heic-50) | $(cell "$tool" heic-10) | $(memory "$tool" heic) |"
 done
+echo "| dropsize / sharp | $(ratio webp-50 sharp) | $(ratio webp-10 sharp) | | — | — | |"
 echo "| dropsize / vipsthumbnail | $(ratio webp-50) | $(ratio webp-10) | | $(ratio heic-50) | $(ratio heic-10) | |"
 echo
 echo "$count photos, $megapixels megapixels in all, $threads threads, $(nproc) cores; WebP quality 80, JPEG quality 85; best of $repeats runs."
