@@ -316,7 +316,7 @@ namespace {
                 comboStep(pickFrom(usable<QComboBox>(w)));
                 break;
             case 2:
-                toggleStep();
+                clickOneOf<QCheckBox, QRadioButton>("toggle");
                 break;
             case 3:
             case 4:
@@ -327,7 +327,7 @@ namespace {
                 break;
             case 6:
             case 7:
-                clickStep();
+                clickOneOf<QPushButton, QToolButton>("click");
                 break;
             case 8:
                 tabStep();
@@ -365,17 +365,18 @@ namespace {
             emit combo->textActivated(combo->itemText(i));
         }
 
-        void toggleStep()
+        // Clicks one button of the kinds A and B that the user can reach now, saying `verb`.
+        template <class A, class B> void clickOneOf(const char* verb)
         {
-            QList<QAbstractButton*> boxes;
-            for (QCheckBox* b : usable<QCheckBox>(m_f.window)) {
-                boxes.append(b);
+            QList<QAbstractButton*> buttons;
+            for (A* b : usable<A>(m_f.window)) {
+                buttons.append(b);
             }
-            for (QRadioButton* b : usable<QRadioButton>(m_f.window)) {
-                boxes.append(b);
+            for (B* b : usable<B>(m_f.window)) {
+                buttons.append(b);
             }
-            if (QAbstractButton* b = pickFrom(boxes)) {
-                note("toggle " + describe(b));
+            if (QAbstractButton* b = pickFrom(buttons)) {
+                note(std::string(verb) + " " + describe(b));
                 b->click();
             }
         }
@@ -391,21 +392,6 @@ namespace {
             edit->insert(text); // as typed: textEdited too
             if (chance(0.5)) {
                 emit edit->editingFinished();
-            }
-        }
-
-        void clickStep()
-        {
-            QList<QAbstractButton*> buttons;
-            for (QPushButton* b : usable<QPushButton>(m_f.window)) {
-                buttons.append(b);
-            }
-            for (QToolButton* b : usable<QToolButton>(m_f.window)) {
-                buttons.append(b);
-            }
-            if (QAbstractButton* b = pickFrom(buttons)) {
-                note("click " + describe(b));
-                b->click();
             }
         }
 
