@@ -120,7 +120,9 @@ namespace {
 
         bool print(const std::string& line)
         {
-            return std::fputs(line.c_str(), m_out) >= 0 && std::fflush(m_out) == 0;
+            m_counts.outputClosed = m_counts.outputClosed || std::fputs(line.c_str(), m_out) < 0
+                || std::fflush(m_out) != 0;
+            return !m_counts.outputClosed;
         }
 
         // What a write in each output folder would meet, checked once a folder. Keyed by the

@@ -16,6 +16,7 @@ struct DryRunCounts {
     std::size_t skip = 0;
     std::size_t failed = 0;
     std::size_t ignored = 0;
+    bool outputClosed = false; ///< standard output went away: the listing stopped there
 };
 
 /// Prints what a run would do: each input with its output path and sizes, or why it would be

@@ -376,6 +376,12 @@ int runCli(const std::vector<std::string>& args)
         if (stop.stop.stopRequested()) {
             return kExitSignalBase + stop.signal.load();
         }
+        if (counts.outputClosed) {
+            std::fputs("dropsize-cli: standard output was closed; the dry run stopped there "
+                       "(it writes no file)\n",
+                stderr);
+            return kExitOutputClosed;
+        }
         return counts.failed == 0 ? kExitOk : kExitFailed;
     }
     return runBatch(*plan, options, report.get(), stop);

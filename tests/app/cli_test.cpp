@@ -1004,6 +1004,25 @@ namespace {
         EXPECT_FALSE(fs::exists(in() / "ResizeImage" / "huge.png"));
     }
 
+    // POSIX only: a shell pipeline. A dry run whose reader goes away says so and exits as a run
+    // does, not with its failures' status.
+    TEST_F(CliTest, ADryRunToAClosedPipeSaysSoAndExits141)
+    {
+        for (int i = 0; i < 400; ++i) {
+            test::writeTestJpeg(in() / ("p" + std::to_string(i) + ".jpg"), 16, 12);
+        }
+        std::ofstream(in() / "broken.jpg") << "not a JPEG";
+        const fs::path err = scratch.path() / "dry-pipe-stderr.txt";
+        const std::string command = std::string("bash -c \"'") + cliProgram().string() + "' '"
+            + utf8(in()) + "' --dry-run 2>'" + utf8(err)
+            + "' | head -n 1 >/dev/null; exit \\${PIPESTATUS[0]}\"";
+        const int status = std::system(command.c_str());
+        ASSERT_TRUE(WIFEXITED(status));
+        EXPECT_EQ(WEXITSTATUS(status), 141);
+        EXPECT_NE(slurp(err).find("standard output was closed"), std::string::npos) << slurp(err);
+        EXPECT_FALSE(fs::exists(in() / "ResizeImage")) << "a dry run writes nothing";
+    }
+
     // POSIX only: a shell pipeline and SIGPIPE.
     TEST_F(CliTest, AClosedPipeStopsCleanlyWithTheSummaryOnStderr)
     {
