@@ -22,12 +22,16 @@ std::size_t Image::byteSize(int width, int height, int channels) noexcept
     return w * c * h;
 }
 
-Result<Image> Image::allocate(int width, int height, int channels)
+Result<Image> Image::allocate(int width, int height, int channels, std::size_t spare)
 {
     if (width <= 0 || height <= 0 || channels < 1 || channels > 4) {
         return Error::of(ErrorCode::InvalidArgument, Text::tr("image size out of range"));
     }
-    const std::size_t bytes = byteSize(width, height, channels);
+    std::size_t bytes = byteSize(width, height, channels);
+    if (spare > std::numeric_limits<std::size_t>::max() - bytes) {
+        return Error::of(ErrorCode::OutOfMemory, Text::tr("not enough memory for the image"));
+    }
+    bytes += spare;
     Image image;
     image.m_data.reset(new (std::nothrow) std::uint8_t[bytes]);
     if (!image.m_data) {

@@ -11,6 +11,7 @@
 extern "C" {
 #include <jpeglib.h>
 }
+#include <libdeflate.h>
 #include <png.h>
 #if DROPSIZE_WITH_HEIF
 #include <libheif/heif.h>
@@ -41,6 +42,7 @@ std::string libraryVersions()
     s += " (API " + std::to_string(JPEG_LIB_VERSION) + ")";
     s += ", libpng ";
     s += png_get_libpng_ver(nullptr);
+    s += ", libdeflate " LIBDEFLATE_VERSION_STRING;
 #if DROPSIZE_WITH_WEBP
     // 0xMMmmpp: major, minor and patch, a byte each.
     const int webp = WebPGetDecoderVersion();

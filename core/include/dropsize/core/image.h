@@ -29,9 +29,11 @@ public:
     Image(const Image&) = delete;
     Image& operator=(const Image&) = delete;
 
-    /// Allocates width×height×channels bytes; fails with OutOfMemory or InvalidArgument, never
+    /// Allocates width×height×channels bytes, and `spare` more past the last row (room a decoder
+    /// may fill the rows from, in place); fails with OutOfMemory or InvalidArgument, never
     /// throws.
-    [[nodiscard]] static Result<Image> allocate(int width, int height, int channels);
+    [[nodiscard]] static Result<Image> allocate(
+        int width, int height, int channels, std::size_t spare = 0);
 
     /// Bytes an image of this size would take (for memory budgets), saturating on overflow.
     static std::size_t byteSize(int width, int height, int channels) noexcept;

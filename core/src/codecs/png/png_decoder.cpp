@@ -4,6 +4,7 @@
 
 #include "codecs/png/png_chunks.h"
 #include "codecs/png/png_error.h"
+#include "codecs/png/png_image_data.h"
 
 #include <algorithm>
 #include <cstring>
@@ -43,6 +44,7 @@ namespace png {
         int colorType = 0;
         int channels = 0;
         int finalPass = 0;
+        bool plain = false; // 8 bits, no palette, no tRNS, not interlaced: see inflateImageData()
         png_bytep icc = nullptr;
         png_uint_32 iccLength = 0;
         // The rows go here once it is set:
@@ -71,7 +73,8 @@ namespace {
     void onInfo(png_structp png, png_infop info)
     {
         auto* s = static_cast<ReadState*>(png_get_progressive_ptr(png));
-        png_get_IHDR(png, info, &s->width, &s->height, &s->bitDepth, &s->colorType, nullptr,
+        int interlace = PNG_INTERLACE_NONE;
+        png_get_IHDR(png, info, &s->width, &s->height, &s->bitDepth, &s->colorType, &interlace,
             nullptr, nullptr);
         // Our limits are checked here, before libpng allocates its rows; pngError() words them.
         if (std::uint64_t { s->width } * s->height > s->maxPixels) {
@@ -84,9 +87,12 @@ namespace {
         if (s->colorType == PNG_COLOR_TYPE_GRAY && s->bitDepth < 8) {
             png_set_expand_gray_1_2_4_to_8(png);
         }
-        if (png_get_valid(png, info, PNG_INFO_tRNS) != 0) {
+        const bool tRNS = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+        if (tRNS) {
             png_set_tRNS_to_alpha(png);
         }
+        s->plain = s->bitDepth == 8 && s->colorType != PNG_COLOR_TYPE_PALETTE && !tRNS
+            && interlace == PNG_INTERLACE_NONE;
         if (s->bitDepth == 16) {
             png_set_strip_16(png);
         }
@@ -310,11 +316,23 @@ Result<Image> PngDecoder::decode(int dctScale, const CancelToken* cancel)
         return Error::of(
             ErrorCode::InvalidArgument, Text::tr("a %1 is decoded at full size only").arg("PNG"));
     }
-    auto made = Image::allocate(m_header.info.width, m_header.info.height, m_header.info.channels);
+    ReadState& s = *m_s;
+    // A plain PNG's image data is inflated by libdeflate, into the image's own buffer (its
+    // filter bytes in the spare room); libpng reads all others, and a plain one with a flaw.
+    const auto height = static_cast<std::size_t>(m_header.info.height);
+    auto made = Image::allocate(
+        m_header.info.width, m_header.info.height, m_header.info.channels, s.plain ? height : 0);
     if (!made) {
         return made;
     }
-    ReadState& s = *m_s;
+    if (s.plain) {
+        const bool inflated = png::inflateImageData(m_file, made->data(),
+            static_cast<std::size_t>(made->stride()), height, m_header.info.channels);
+        if (inflated) {
+            m_s.reset();
+            return made;
+        }
+    }
     s.out = made->data();
     s.stride = made->stride();
     Result<Image> result = Error::of(ErrorCode::Internal, Text::tr("no %1 decode").arg("PNG"));

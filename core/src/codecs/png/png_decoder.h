@@ -15,7 +15,9 @@ namespace png {
 /// PNG decoding through libpng into 8-bit grey, grey+alpha, RGB or RGBA: palettes expanded
 /// (tRNS to alpha), low bit depths scaled up, 16 bits cut to their high byte, interlace undone.
 /// libpng's progressive reader is fed the file in pieces: the header from whatever part of the
-/// file is given, the rows from the same reader once the whole file is.
+/// file is given, the rows from the same reader once the whole file is; a plain PNG's rows
+/// (8 bits, no palette or tRNS, not interlaced) are inflated by libdeflate instead when its
+/// image data is flawless (png::inflateImageData()).
 class PngDecoder final : public ImageDecoder {
 public:
     /// Rows handed to a RowConsumer at a time (at most), so that a cancel is seen during a large

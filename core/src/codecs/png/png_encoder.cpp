@@ -3,6 +3,7 @@
 #include "codecs/png/png_encoder.h"
 
 #include "codecs/png/png_error.h"
+#include "codecs/png/png_image_data.h"
 
 #include <algorithm>
 #include <csetjmp>
@@ -10,6 +11,10 @@
 #include <cstring>
 #include <string>
 
+// libpng writes the chunks around the image data (IHDR, iCCP, which it checks, and eXIf); the
+// image data is filtered and compressed by png::compressImageData() (libdeflate) and written as
+// IDAT chunks through libpng's png_write_chunk().
+//
 // The setjmp rule of png_error.h holds here: encodeC() is the only function with setjmp(), and
 // writeToMemory(), which libpng calls inside it, holds no object with a destructor either.
 
@@ -50,7 +55,6 @@ namespace {
         png_infop info = nullptr;
         png::ErrorState err {};
         MemoryWriter writer {};
-        bool cancelled = false;
 
         WriteState() = default;
         WriteState(const WriteState&) = delete;
@@ -65,18 +69,19 @@ namespace {
     };
 
     struct PngEncodeJob {
-        const unsigned char* pixels;
-        std::ptrdiff_t stride;
         int width;
         int height;
         int colorType;
-        int compression;
         const unsigned char* icc;
         png_uint_32 iccSize;
         unsigned char* exif;
         png_uint_32 exifSize;
-        const CancelToken* cancel;
+        const std::vector<unsigned char>* imageData; // the zlib stream of compressImageData()
     };
+
+    // The image data in chunks of at most 1 MiB (a chunk may hold 2 GiB, but readers that take
+    // a chunk whole need not hold that much).
+    constexpr std::size_t kIdatChunk = std::size_t { 1 } << 20;
 
     bool encodeC(WriteState* s, const PngEncodeJob* job)
     {
@@ -90,7 +95,6 @@ namespace {
         png_set_IHDR(s->png, s->info, static_cast<png_uint_32>(job->width),
             static_cast<png_uint_32>(job->height), 8, job->colorType, PNG_INTERLACE_NONE,
             PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-        png_set_compression_level(s->png, job->compression);
         if (job->icc != nullptr) {
             png_set_iCCP(
                 s->png, s->info, "ICC profile", PNG_COMPRESSION_TYPE_BASE, job->icc, job->iccSize);
@@ -99,14 +103,13 @@ namespace {
             png_set_eXIf_1(s->png, s->info, job->exifSize, job->exif);
         }
         png_write_info(s->png, s->info);
-        for (int y = 0; y < job->height; ++y) {
-            if (job->cancel != nullptr && job->cancel->stopRequested()) {
-                s->cancelled = true;
-                return false;
-            }
-            png_write_row(s->png, job->pixels + static_cast<std::ptrdiff_t>(y) * job->stride);
+        // png_write_end() would look for rows written through libpng: the end is written here.
+        const std::vector<unsigned char>& data = *job->imageData;
+        for (std::size_t at = 0; at < data.size(); at += kIdatChunk) {
+            png_write_chunk(s->png, reinterpret_cast<png_const_bytep>("IDAT"), data.data() + at,
+                std::min(kIdatChunk, data.size() - at));
         }
-        png_write_end(s->png, nullptr);
+        png_write_chunk(s->png, reinterpret_cast<png_const_bytep>("IEND"), nullptr, 0);
         return true;
     }
 
@@ -121,6 +124,15 @@ Result<std::vector<std::uint8_t>> PngEncoder::encode(ConstImageView image,
         return Error::of(
             ErrorCode::InvalidArgument, Text::tr("image not encodable as %1").arg("PNG"));
     }
+    std::vector<std::uint8_t> data;
+    try {
+        data = png::compressImageData(image, std::clamp(options.pngCompression, 0, 9), cancel);
+    } catch (const std::bad_alloc&) {
+        return Error::of(ErrorCode::OutOfMemory, Text::tr("out of memory"));
+    }
+    if (data.empty()) {
+        return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
+    }
     WriteState s;
     png::resetErrors(&s.err);
     s.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &s.err, png::onError, png::onWarning);
@@ -130,15 +142,11 @@ Result<std::vector<std::uint8_t>> PngEncoder::encode(ConstImageView image,
     }
     // png_set_eXIf_1 takes a non-const pointer; give it a copy it may keep.
     std::vector<std::uint8_t> exif = metadata.exif;
-    const PngEncodeJob job { image.data, image.stride, image.width, image.height,
-        kColorTypes[image.channels], std::clamp(options.pngCompression, 0, 9),
+    const PngEncodeJob job { image.width, image.height, kColorTypes[image.channels],
         metadata.icc.empty() ? nullptr : metadata.icc.data(),
         static_cast<png_uint_32>(metadata.icc.size()), exif.empty() ? nullptr : exif.data(),
-        static_cast<png_uint_32>(exif.size()), cancel };
+        static_cast<png_uint_32>(exif.size()), &data };
     if (!encodeC(&s, &job)) {
-        if (s.cancelled) {
-            return Error::of(ErrorCode::Cancelled, Text::tr("cancelled"));
-        }
         return Error::of(ErrorCode::Internal,
             Text::tr("%1 encoder: %2").arg("PNG").arg(png::describe(s.err.message)));
     }

@@ -11,7 +11,8 @@
 
 namespace dropsize {
 
-/// PNG encoding through libpng, 8 bits per sample, keeping ICC and EXIF (eXIf) when given.
+/// PNG encoding, 8 bits per sample, keeping ICC and EXIF (eXIf) when given: libpng writes the
+/// chunks, libdeflate compresses the image data.
 class PngEncoder {
 public:
     /// Polls `cancel` between rows: a stop request ends it with ErrorCode::Cancelled.
