@@ -14,6 +14,7 @@
 #include "dropsize/core/device_info.h"
 #include "dropsize/core/path_text.h"
 #include "dropsize/core/presets.h"
+#include "dropsize/core/process_memory.h"
 #include "dropsize/core/version.h"
 
 #include <atomic>
@@ -391,6 +392,7 @@ int runCli(const std::vector<std::string>& args)
 
 int main(int argc, char** argv)
 {
+    dropsize::keepFreedMemory();
     // A job's failures are values and end that job only; what is left to throw (memory while
     // planning, say) ends the run with a message instead of an abort.
     try {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/core/device_info.h"
+#include "dropsize/core/process_memory.h"
 #include "dropsize/core/version.h"
 #include "dropsize/ui/batch_controller.h"
 #include "dropsize/ui/main_window.h"
@@ -16,6 +17,7 @@
 // line (a file manager's "Open with", a drop onto the icon) become inputs.
 int main(int argc, char** argv)
 {
+    dropsize::keepFreedMemory();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Dropsize"));
     QApplication::setOrganizationDomain(QStringLiteral("dropsize.app"));

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "dropsize/ui/batch_controller.h"
 
+#include "dropsize/core/process_memory.h"
 #include "dropsize/ui/engine_text.h"
 #include "path_strings.h"
 
@@ -355,6 +356,7 @@ void BatchController::onWorkerDone(const Outcome& outcome)
     m_scheduler.reset();
     m_bridge.reset();
     m_clock.invalidate();
+    returnFreedMemory(); // the batch's buffers, kept for its jobs (keepFreedMemory())
     emit finished(result);
     setState(State::Idle);
 }
