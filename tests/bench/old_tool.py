@@ -4,7 +4,7 @@
 """The old tool's way, for the benchmarks: Pillow's thumbnail() per file, one thread per core.
     old_tool.py PERCENT OUTDIR THREADS FILE...
 OLD_TOOL_FORMAT=webp in the environment writes WebP (quality 80, Pillow's default) instead of the
-input's format.
+input's format, OLD_TOOL_FORMAT=jpeg JPEG (quality 85).
 """
 import os
 import sys
@@ -23,6 +23,8 @@ def resize(path, percent, outdir):
     name = os.path.basename(path)
     if FORMAT == "webp":
         im.save(os.path.join(outdir, os.path.splitext(name)[0] + ".webp"), quality=80)
+    elif FORMAT == "jpeg":
+        im.save(os.path.join(outdir, os.path.splitext(name)[0] + ".jpg"), quality=85)
     else:
         im.save(os.path.join(outdir, name), quality=85)
 

@@ -6,7 +6,7 @@
 //   node sharp_resize.cjs batch SIZES OUTDIR THREADS FORMAT QUALITY
 //       Each line of SIZES is "FILE WxH": the file shrunk to fit inside WxH (fit: "inside", as
 //       Pillow's thumbnail), upright by its EXIF orientation, written to OUTDIR as FORMAT (jpeg
-//       or webp) at QUALITY. THREADS files at a time, each on one libvips thread
+//       or webp at QUALITY, or png at sharp's default zlib level, 6). THREADS files at a time, each on one libvips thread
 //       (sharp.concurrency(1), UV_THREADPOOL_SIZE set by the caller): the thread budget of
 //       dropsize-cli --threads THREADS.
 //
@@ -31,11 +31,11 @@ async function batch(sizesFile, outDir, threads, format, quality) {
     const worker = async () => {
         while (next < jobs.length) {
             const job = jobs[next++];
-            const name = path.parse(job.file).name + (format === "webp" ? ".webp" : ".jpg");
+            const name = path.parse(job.file).name + ({ webp: ".webp", png: ".png" }[format] ?? ".jpg");
             await sharp(job.file)
                 .rotate()
                 .resize({ width: job.width, height: job.height, fit: "inside" })
-                .toFormat(format, { quality })
+                .toFormat(format, format === "png" ? {} : { quality }) // quality would quantise a PNG
                 .toFile(path.join(outDir, name));
         }
     };
