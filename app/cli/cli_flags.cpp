@@ -246,6 +246,16 @@ namespace {
             kEnlarge, S::Size, [](auto& o) -> auto& { return o.batch.process.spec.enlarge; }));
         flags.push_back(choiceFlag(
             kFilter, S::Size, [](auto& o) -> auto& { return o.batch.process.spec.filter; }));
+        CliFlag reducingGap { &kReducingGap, S::Size, "a number from 1 to 8, or none",
+            [](const std::string& v, CliOptions& o) {
+                auto gap = parseReducingGap(v);
+                if (gap) {
+                    o.batch.process.spec.reducingGap = *gap;
+                }
+                return gap.ok();
+            },
+            [](const CliOptions& o) { return reducingGapText(o.batch.process.spec.reducingGap); } };
+        flags.push_back(std::move(reducingGap));
     }
 
     // Where the outputs go, their names, format, encoding and metadata.
@@ -516,6 +526,10 @@ Status flagValueProblem(const OptionInfo& option, const std::string& value, cons
         base.enlarge = true;
         auto sizes = parseSizeList(value, base);
         return sizes ? Status {} : Status { std::move(sizes).error() };
+    }
+    if (&option == &option::kReducingGap) {
+        auto gap = parseReducingGap(value);
+        return gap ? Status {} : Status { std::move(gap).error() };
     }
     auto pattern = NameTemplate::parse(value);
     return pattern ? Status {} : Status { std::move(pattern).error() };

@@ -50,8 +50,8 @@ std::string flagText(std::string_view text, const CliFlag& flag, const CliOption
 /// "--percent, --fit, ... and --size": the flags of which one may be given.
 std::string sizeFlagList(const std::vector<CliFlag>& flags);
 
-/// Why a list or pattern flag's value (--sizes, --name, --shard) was refused, in its parser's
-/// words.
+/// Why a list, pattern or gap flag's value (--sizes, --name, --shard, --reducing-gap) was
+/// refused, in its parser's words.
 Status flagValueProblem(const OptionInfo& option, const std::string& value, const CliOptions& o);
 
 } // namespace dropsize::cli

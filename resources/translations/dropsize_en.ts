@@ -2330,6 +2330,14 @@
         <source>no output folder is given: choose one</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the reducing gap must be between %1 and %2, or none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a reducing gap: give a number from %2 to %3, or none</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>
@@ -3698,6 +3706,50 @@ The outputs are in:
     </message>
     <message>
         <source>Every setting back to its default (the presets stay)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fastest (reducing gap 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Large images are first reduced as far as the output allows (a JPEG decoded at a smaller scale): quickest, very slightly softer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fast, Pillow&apos;s default (reducing gap 2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduced first while still twice the output&apos;s size: what Pillow&apos;s thumbnail() and the old tool do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finer (reducing gap 3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reduced first while still three times the output&apos;s size: slower, nearer a resample of the whole image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finest, slowest (no reducing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole image resampled at once: no smaller decode, no reducing step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How far a large image is reduced before the filter: the pixels are exactly Pillow&apos;s thumbnail() with that reducing gap (--reducing-gap)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reducing gap %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2330,6 +2330,14 @@
         <source>no output folder is given: choose one</source>
         <translation>未指定输出文件夹：请选择一个</translation>
     </message>
+    <message>
+        <source>the reducing gap must be between %1 and %2, or none</source>
+        <translation>缩减间隔必须在 %1 到 %2 之间，或为 none</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a reducing gap: give a number from %2 to %3, or none</source>
+        <translation>“%1”不是缩减间隔：请给出 %2 到 %3 之间的数字，或 none</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>
@@ -3685,6 +3693,50 @@ The outputs are in:
     <message>
         <source>Every setting back to its default (the presets stay)</source>
         <translation>所有设置恢复为默认值（预设保留）</translation>
+    </message>
+    <message>
+        <source>Fastest (reducing gap 1)</source>
+        <translation>最快（缩减间隔 1）</translation>
+    </message>
+    <message>
+        <source>Large images are first reduced as far as the output allows (a JPEG decoded at a smaller scale): quickest, very slightly softer</source>
+        <translation>大图先尽量缩小到输出允许的程度（JPEG 以更小的比例解码）：最快，略微柔和一点</translation>
+    </message>
+    <message>
+        <source>Fast, Pillow&apos;s default (reducing gap 2)</source>
+        <translation>快，Pillow 的默认值（缩减间隔 2）</translation>
+    </message>
+    <message>
+        <source>Reduced first while still twice the output&apos;s size: what Pillow&apos;s thumbnail() and the old tool do</source>
+        <translation>先缩小到仍为输出尺寸的两倍：与 Pillow 生成缩略图和旧工具的做法相同</translation>
+    </message>
+    <message>
+        <source>Finer (reducing gap 3)</source>
+        <translation>更精细（缩减间隔 3）</translation>
+    </message>
+    <message>
+        <source>Reduced first while still three times the output&apos;s size: slower, nearer a resample of the whole image</source>
+        <translation>先缩小到仍为输出尺寸的三倍：较慢，更接近对整幅图像重采样</translation>
+    </message>
+    <message>
+        <source>Finest, slowest (no reducing)</source>
+        <translation>最精细，最慢（不预先缩减）</translation>
+    </message>
+    <message>
+        <source>The whole image resampled at once: no smaller decode, no reducing step</source>
+        <translation>一次对整幅图像重采样：不以更小比例解码，也不预先缩减</translation>
+    </message>
+    <message>
+        <source>How far a large image is reduced before the filter: the pixels are exactly Pillow&apos;s thumbnail() with that reducing gap (--reducing-gap)</source>
+        <translation>大图在滤镜之前预先缩小的程度：像素与 Pillow 以该缩减间隔生成的缩略图完全相同（--reducing-gap）</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <source>Reducing gap %1</source>
+        <translation>缩减间隔 %1</translation>
     </message>
 </context>
 <context>

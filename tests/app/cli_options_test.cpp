@@ -73,6 +73,13 @@ namespace {
             if (flag.flag() == "--preset") {
                 return { { "web", "EMAIL", "thumbnails (256 PX)" }, { "", "--json" } };
             }
+            if (&o == &option::kReducingGap) {
+                // The help's and the usage error's "1 to 8" are the parser's limits.
+                EXPECT_EQ(numberText(kMinReducingGap), "1");
+                EXPECT_EQ(numberText(kMaxReducingGap), "8");
+                return { { "1", "1.5", "2", "3", "8", "none" },
+                    { "", "0", "0.99", "8.01", "-2", "1e0", "None", "inf", "nan", "2x" } };
+            }
             if (&o == &option::kSizes) {
                 return { { "2048", "50%,fit:800x600, long:1024,exact:640x480", "12.5%" },
                     { "", "0", "2048,,1024", "fit:0x5", "fit:800", "huge:5", "2048,long:2048", "-5",

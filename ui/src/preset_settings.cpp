@@ -4,6 +4,7 @@
 
 #include "dropsize/core/option_names.h"
 #include "dropsize/core/options.h"
+#include "dropsize/core/resize_spec.h"
 
 #include <string>
 
@@ -82,6 +83,7 @@ std::vector<PresetSetting> presetSettingsOf(const BatchSettings& s)
         add(kEnlarge);
     }
     add(kFilter, nameOf(spec.filter));
+    add(kReducingGap, reducingGapText(spec.reducingGap));
     // The input's name, which an empty pattern means, spelt as a pattern: the command line's
     // default, and read back as empty.
     add(kNameTemplate, s.nameTemplate.trimmed().isEmpty() ? "{name}" : text(s.nameTemplate));
@@ -152,6 +154,10 @@ BatchSettings applyPreset(const Preset& preset, BatchSettings s)
             s.spec.enlarge = true;
         } else if (o == &kFilter) {
             readName(v, s.spec.filter);
+        } else if (o == &kReducingGap) {
+            if (auto gap = parseReducingGap(v)) {
+                s.spec.reducingGap = *gap;
+            }
         } else if (o == &kNameTemplate) {
             s.nameTemplate = v == "{name}" ? QString() : QString::fromStdString(v);
         } else if (o == &kFormat) {

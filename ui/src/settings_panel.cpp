@@ -3,6 +3,7 @@
 #include "dropsize/ui/settings_panel.h"
 
 #include "dropsize/core/options.h"
+#include "dropsize/core/resize_spec.h"
 #include "dropsize/ui/engine_text.h"
 #include "palette_colors.h"
 
@@ -343,6 +344,54 @@ void SettingsPanel::buildSizesAndFilterRows()
         m_filter->setItemData(i, filterTips[i], Qt::ToolTipRole);
     }
     m_moreForm->addRow(tr("Filter:"), m_filter);
+    buildReducingGapRow();
+}
+
+void SettingsPanel::buildReducingGapRow()
+{
+    // Pillow's reducing gap in plain words, fastest first; the value (its text, as the command
+    // line writes it) in the item's data. A gap from elsewhere (a preset, the settings file)
+    // gets an item of its own when it is shown (setReducingGap()).
+    m_reducingGap = new QComboBox(m_more);
+    const std::pair<QString, QString> choices[] = {
+        { tr("Fastest (reducing gap 1)"),
+            tr("Large images are first reduced as far as the output allows (a JPEG decoded at "
+               "a smaller scale): quickest, very slightly softer") },
+        { tr("Fast, Pillow's default (reducing gap 2)"),
+            tr("Reduced first while still twice the output's size: what Pillow's thumbnail() "
+               "and the old tool do") },
+        { tr("Finer (reducing gap 3)"),
+            tr("Reduced first while still three times the output's size: slower, nearer a "
+               "resample of the whole image") },
+        { tr("Finest, slowest (no reducing)"),
+            tr("The whole image resampled at once: no smaller decode, no reducing step") },
+    };
+    const char* values[] = { "1", "2", "3", "none" };
+    for (std::size_t i = 0; i < std::size(values); ++i) {
+        m_reducingGap->addItem(choices[i].first, QString::fromLatin1(values[i]));
+        m_reducingGap->setItemData(static_cast<int>(i), choices[i].second, Qt::ToolTipRole);
+    }
+    m_reducingGap->setToolTip(tr("How far a large image is reduced before the filter: the "
+                                 "pixels are exactly Pillow's thumbnail() with that reducing "
+                                 "gap (--reducing-gap)"));
+    m_moreForm->addRow(tr("Speed:"), m_reducingGap);
+}
+
+void SettingsPanel::setReducingGap(std::optional<double> gap)
+{
+    const QString text = QString::fromStdString(reducingGapText(gap));
+    int i = m_reducingGap->findData(text);
+    if (i < 0) {
+        m_reducingGap->addItem(tr("Reducing gap %1").arg(text), text);
+        i = m_reducingGap->count() - 1;
+    }
+    m_reducingGap->setCurrentIndex(i);
+}
+
+std::optional<double> SettingsPanel::reducingGap() const
+{
+    auto gap = parseReducingGap(m_reducingGap->currentData().toString().toStdString());
+    return gap ? *gap : ResizeSpec {}.reducingGap;
 }
 
 void SettingsPanel::buildFileRows()
@@ -448,11 +497,12 @@ void SettingsPanel::orderTabs(QWidget* reset)
 {
     // Tab goes down the column as it reads.
     QWidget* previous = nullptr;
-    for (QWidget* w : std::initializer_list<QWidget*> { m_mode, m_percent, m_width, m_height,
-             m_longEdge, m_shortEdge, m_location, m_outputFolder, m_chooseOutput, m_format,
-             m_quality, m_webpQuality, m_avifQuality, m_webpLossless, m_moreToggle, m_sizes,
-             m_enlarge, m_filter, m_nameTemplate, m_maxBytes, m_maxBytesUnit, m_ifBigger,
-             m_existing, m_recursive, m_keepDates, m_keepMetadata, m_avifSpeed, m_device, reset }) {
+    for (QWidget* w :
+        std::initializer_list<QWidget*> { m_mode, m_percent, m_width, m_height, m_longEdge,
+            m_shortEdge, m_location, m_outputFolder, m_chooseOutput, m_format, m_quality,
+            m_webpQuality, m_avifQuality, m_webpLossless, m_moreToggle, m_sizes, m_enlarge,
+            m_filter, m_reducingGap, m_nameTemplate, m_maxBytes, m_maxBytesUnit, m_ifBigger,
+            m_existing, m_recursive, m_keepDates, m_keepMetadata, m_avifSpeed, m_device, reset }) {
         if (w == nullptr) {
             continue; // a format this build lacks
         }
@@ -485,8 +535,8 @@ void SettingsPanel::connectValues(QPushButton* reset)
             connect(box, &QSpinBox::valueChanged, this, changed);
         }
     }
-    for (QComboBox* combo :
-        { m_filter, m_location, m_format, m_existing, m_device, m_ifBigger, m_maxBytesUnit }) {
+    for (QComboBox* combo : { m_filter, m_reducingGap, m_location, m_format, m_existing, m_device,
+             m_ifBigger, m_maxBytesUnit }) {
         connect(combo, &QComboBox::currentIndexChanged, this, changed);
     }
     for (QLineEdit* edit : { m_sizes, m_nameTemplate }) {
@@ -566,6 +616,7 @@ BatchSettings SettingsPanel::settings() const
     s.spec.shortEdge = m_shortEdge->value();
     s.spec.enlarge = m_enlarge->isChecked();
     s.spec.filter = current<Filter>(m_filter);
+    s.spec.reducingGap = reducingGap();
     s.outputLocation = current<OutputLocation>(m_location);
     s.outputFolder = QDir::fromNativeSeparators(m_outputFolder->text().trimmed());
     s.format = current<OutputFormat>(m_format);
@@ -603,6 +654,7 @@ void SettingsPanel::setSettings(const BatchSettings& s)
     m_shortEdge->setValue(s.spec.shortEdge > 0 ? s.spec.shortEdge : 1080);
     m_enlarge->setChecked(s.spec.enlarge);
     setCurrent(m_filter, s.spec.filter);
+    setReducingGap(s.spec.reducingGap);
     setCurrent(m_location, s.outputLocation);
     m_outputFolder->setText(QDir::toNativeSeparators(s.outputFolder));
     setCurrent(m_format, s.format);

@@ -3,6 +3,7 @@
 #include "dropsize/ui/settings_store.h"
 
 #include "dropsize/core/options.h"
+#include "dropsize/core/resize_spec.h"
 
 #include <cstdint>
 #include <functional>
@@ -110,6 +111,22 @@ namespace {
             } };
     }
 
+    // The reducing gap as its text ("2", "1.5", "none"), read back by parseReducingGap().
+    Key reducingGapKey()
+    {
+        return { keyName(option::kReducingGap),
+            [](const BatchSettings& s) {
+                return QVariant(QString::fromStdString(reducingGapText(s.spec.reducingGap)));
+            },
+            [](const QVariant& v, BatchSettings& s) {
+                auto gap = parseReducingGap(v.toString().toStdString());
+                if (gap) {
+                    s.spec.reducingGap = *gap;
+                }
+                return gap.ok();
+            } };
+    }
+
     // The table: every saved batch setting, by its option (whose key and limits it takes) and its
     // field.
     std::vector<Key> batchKeys()
@@ -132,6 +149,7 @@ namespace {
                 kEnlarge, [](auto& s) -> auto& { return s.spec.enlarge; }),
             enumKey(
                 kFilter, [](auto& s) -> auto& { return s.spec.filter; }),
+            reducingGapKey(),
             enumKey(
                 kOutputLocation, [](auto& s) -> auto& { return s.outputLocation; }),
             stringKey(kOutputFolder, &BatchSettings::outputFolder),

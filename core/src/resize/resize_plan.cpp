@@ -24,11 +24,27 @@ namespace {
     // Python's int() of a float: truncation toward zero.
     int truncate(double v) { return static_cast<int>(v); }
 
-    // Python's `x or 1` on int((box) / size / 2.0).
-    int reduceFactor(double boxLength, int size)
+    // Python's `x or 1` on int((box) / size / reducing_gap).
+    int reduceFactor(double boxLength, int size, double gap)
     {
-        const int f = truncate(boxLength / size / 2.0);
+        const int f = truncate(boxLength / size / gap);
         return f == 0 ? 1 : f;
+    }
+
+    // Python's a // b for positive floats (CPython's float_floor_div): the floor of the exact
+    // quotient, which a rounded a / b can miss by one.
+    double floorDivide(double a, double b)
+    {
+        const double mod = std::fmod(a, b);
+        const double div = (a - mod) / b;
+        if (div == 0.0) {
+            return 0.0;
+        }
+        double floored = std::floor(div);
+        if (div - floored > 0.5) {
+            floored += 1.0;
+        }
+        return floored;
     }
 
     // n / d rounded to nearest, halves down, at least 1; n >= 0, d > 0.
@@ -291,12 +307,13 @@ namespace {
         }
     }
 
-    // draft(): decode at 1/s for the largest s in {8,4,2,1} with s <= min(W // 2w, H // 2h).
-    // `box` becomes the image's box at that scale.
-    void planDraft(ResizePlan& plan, const ImageInfo& info, Size size, double (&box)[4])
+    // draft(): decode at 1/s for the largest s in {8,4,2,1} with s <= min(W // (w * gap),
+    // H // (h * gap)), thumbnail() asking for the size times the reducing gap. `box` becomes the
+    // image's box at that scale.
+    void planDraft(ResizePlan& plan, const ImageInfo& info, Size size, double gap, double (&box)[4])
     {
-        const double scale = std::min(std::floor(info.width / (size.width * 2.0)),
-            std::floor(info.height / (size.height * 2.0)));
+        const double scale = std::min(
+            floorDivide(info.width, size.width * gap), floorDivide(info.height, size.height * gap));
         int s = 1;
         for (int candidate : { 8, 4, 2, 1 }) {
             s = candidate;
@@ -313,10 +330,10 @@ namespace {
     // reducing_gap's reduce(): by whole factors, over the box widened by the filter's reach
     // (_get_safe_box()), so the resample sees what it needs; `box` becomes the box in the
     // reduced image. Nothing when neither factor is over 1.
-    void planReduce(ResizePlan& plan, Filter filter, Size size, double (&box)[4])
+    void planReduce(ResizePlan& plan, Filter filter, Size size, double gap, double (&box)[4])
     {
-        const int fx = reduceFactor(box[2] - box[0], size.width);
-        const int fy = reduceFactor(box[3] - box[1], size.height);
+        const int fx = reduceFactor(box[2] - box[0], size.width, gap);
+        const int fy = reduceFactor(box[3] - box[1], size.height, gap);
         if (fx <= 1 && fy <= 1) {
             return;
         }
@@ -360,8 +377,10 @@ ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec)
         plan.resampled = size;
         double box[4]
             = { 0.0, 0.0, static_cast<double>(info.width), static_cast<double>(info.height) };
-        if (info.dctScalable) {
-            planDraft(plan, info, size, box);
+        // thumbnail(reducing_gap=None) neither drafts nor reduces.
+        const std::optional<double> gap = spec.reducingGap;
+        if (info.dctScalable && gap) {
+            planDraft(plan, info, size, *gap, box);
         }
         plan.reduced = plan.decoded;
         plan.reduceBox[2] = plan.decoded.width;
@@ -370,8 +389,8 @@ ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec)
         plan.premultiply = hasAlpha && spec.filter != Filter::Nearest;
         // Pillow's resize() converts RGBA/LA to premultiplied form and calls itself again without
         // reducing_gap, so images with alpha never take the reduce() step.
-        if (spec.filter != Filter::Nearest && !hasAlpha) {
-            planReduce(plan, spec.filter, size, box);
+        if (spec.filter != Filter::Nearest && !hasAlpha && gap) {
+            planReduce(plan, spec.filter, size, *gap, box);
         }
         for (int i = 0; i < 4; ++i) {
             plan.box[i] = static_cast<float>(box[i]);

@@ -58,7 +58,35 @@ Status validate(const ResizeSpec& spec)
         }
         break;
     }
+    if (spec.reducingGap
+        && !(*spec.reducingGap >= kMinReducingGap && *spec.reducingGap <= kMaxReducingGap)) {
+        return invalid(Text::tr("the reducing gap must be between %1 and %2, or none")
+                           .arg(numberText(kMinReducingGap))
+                           .arg(numberText(kMaxReducingGap)));
+    }
     return {};
+}
+
+Result<std::optional<double>> parseReducingGap(std::string_view text)
+{
+    if (text == "none") {
+        return std::optional<double> {};
+    }
+    const std::optional<double> gap = parsePlainNumber(text);
+    if (!gap || *gap < kMinReducingGap || *gap > kMaxReducingGap) {
+        return invalid(Text::tr("\"%1\" is not a reducing gap: give a number from %2 to %3, or "
+                                "none")
+                           .arg(std::string(text))
+                           .arg(numberText(kMinReducingGap))
+                           .arg(numberText(kMaxReducingGap)))
+            .error();
+    }
+    return gap;
+}
+
+std::string reducingGapText(std::optional<double> gap)
+{
+    return gap ? numberText(*gap) : std::string("none");
 }
 
 namespace {

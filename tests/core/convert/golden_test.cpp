@@ -6,8 +6,9 @@
 // ImageProcessor::render() with the same size and the same CRC-32 — max difference 0. So must
 // every row of heif_golden.tsv, for HEIC and AVIF, and of sizing_golden.tsv
 // (make_sizing_golden.py): the short-edge and fill sizes against Pillow's thumbnail() and
-// ImageOps.fit(); and of webp_golden.tsv (make_webp_golden.py), Pillow's thumbnail() of the
-// WebP fixtures it makes.
+// ImageOps.fit(); of reducing_gap_golden.tsv (make_reducing_gap_golden.py): thumbnail() with the
+// reducing gaps 1, 1.5, 3 and none; and of webp_golden.tsv (make_webp_golden.py), Pillow's
+// thumbnail() of the WebP fixtures it makes.
 
 #include "dropsize/core/build_config.h"
 #include "dropsize/core/image_processor.h"
@@ -35,8 +36,9 @@ namespace {
     using GoldenTable = std::map<std::string, std::vector<GoldenCase>>;
 
     // How a table's rows say the size: pillow_golden.tsv and heif_golden.tsv by a percentage,
-    // sizing_golden.tsv by a sizing spec ("fill:64x48") and an enlarge column (0 or 1).
-    enum class SizeColumns { Percent, SpecAndEnlarge };
+    // sizing_golden.tsv by a sizing spec ("fill:64x48") and an enlarge column (0 or 1),
+    // reducing_gap_golden.tsv by a sizing spec and a reducing gap ("1.5", "none").
+    enum class SizeColumns { Percent, SpecAndEnlarge, SpecAndGap };
 
     GoldenTable readGoldenTable(
         const std::filesystem::path& tsv, SizeColumns columns = SizeColumns::Percent)
@@ -55,7 +57,7 @@ namespace {
             if (columns == SizeColumns::Percent) {
                 fields >> c.spec.percent;
                 c.label = "at " + numberText(c.spec.percent) + "%";
-            } else {
+            } else if (columns == SizeColumns::SpecAndEnlarge) {
                 std::string text;
                 int enlarge = 0;
                 fields >> text >> enlarge;
@@ -64,6 +66,16 @@ namespace {
                 c.spec = spec ? *spec : ResizeSpec {};
                 c.spec.enlarge = enlarge != 0;
                 c.label = text + (enlarge != 0 ? " (enlarge)" : "");
+            } else {
+                std::string text;
+                std::string gap;
+                fields >> text >> gap;
+                auto spec = parseSizeSpec(text);
+                auto reducingGap = parseReducingGap(gap);
+                // A row the engine cannot read fails the coverage test, by its zero gap.
+                c.spec = spec ? *spec : ResizeSpec {};
+                c.spec.reducingGap = reducingGap ? *reducingGap : std::optional<double> { 0.0 };
+                c.label = text + " with reducing gap " + gap;
             }
             std::string crc;
             fields >> c.filter >> c.width >> c.height >> c.channels >> crc;
@@ -244,6 +256,68 @@ namespace {
 
     class SizingGolden : public ::testing::TestWithParam<std::string> { };
 
+    // Pillow's thumbnail() with reducing gaps other than its default (--reducing-gap), made by
+    // make_reducing_gap_golden.py.
+    const GoldenTable& reducingGapGoldenTable()
+    {
+        static const GoldenTable table
+            = readGoldenTable(test::goldenPath("reducing_gap_golden.tsv"), SizeColumns::SpecAndGap);
+        return table;
+    }
+
+    TEST(ReducingGapGoldenTable, HasEveryGapAndEachChangesThePixels)
+    {
+        const GoldenTable& t = reducingGapGoldenTable();
+        ASSERT_GE(t.size(), 15u) << "golden table missing or short: "
+                                 << test::goldenPath("reducing_gap_golden.tsv");
+        std::map<std::string, int> byGap;
+        std::map<std::string, int> differing; // by gap: cases whose pixels the default's are not
+        for (const auto& [file, cases] : t) {
+            if (file.starts_with("fixtures/")) {
+                continue;
+            }
+            const auto dir = test::testdataDir();
+            if (!dir) {
+                GTEST_SKIP() << "the shared test images are not here";
+            }
+            const std::vector<std::uint8_t> bytes = test::readFile(*dir / file);
+            for (const GoldenCase& c : cases) {
+                ASSERT_TRUE(c.spec.reducingGap != std::optional<double> { 0.0 }) << c.label;
+                const std::string gap = reducingGapText(c.spec.reducingGap);
+                ++byGap[gap];
+                ProcessOptions options;
+                options.spec = c.spec;
+                options.spec.reducingGap = ResizeSpec {}.reducingGap;
+                const ImageProcessor processor(options);
+                auto inspected = processor.inspect(bytes);
+                ASSERT_TRUE(inspected.ok()) << inspected.error().message;
+                auto pixels = processor.render(bytes, *inspected);
+                ASSERT_TRUE(pixels.ok()) << pixels.error().message;
+                differing[gap] += test::pixelCrc(pixels->view()) != c.crc ? 1 : 0;
+            }
+        }
+        EXPECT_EQ(byGap.size(), 4u) << "1, 1.5, 3 and none";
+        for (const char* gap : { "1", "1.5", "3", "none" }) {
+            EXPECT_GT(differing[gap], 10) << "gap " << gap << " must differ from the default's";
+        }
+        EXPECT_EQ(coverageOf(t).filters, 6u) << "every filter";
+    }
+
+    class ReducingGapGolden : public ::testing::TestWithParam<std::string> { };
+
+    TEST_P(ReducingGapGolden, MatchesPillowThumbnailWithThatGapExactly)
+    {
+        const std::string& file = GetParam();
+        std::filesystem::path path;
+        if (file.starts_with("fixtures/")) {
+            path = test::goldenPath(file);
+        } else {
+            DROPSIZE_REQUIRE_TESTDATA(dir);
+            path = dir / file;
+        }
+        expectGoldenPixels(path, reducingGapGoldenTable().at(file));
+    }
+
     TEST_P(SizingGolden, MatchesPillowThumbnailAndFitExactly)
     {
         const std::string& file = GetParam();
@@ -270,6 +344,8 @@ namespace {
         SharedTestdata, PillowGolden, ::testing::ValuesIn(goldenFiles(goldenTable())), caseName);
     INSTANTIATE_TEST_SUITE_P(SharedTestdata, SizingGolden,
         ::testing::ValuesIn(goldenFiles(sizingGoldenTable())), caseName);
+    INSTANTIATE_TEST_SUITE_P(SharedTestdata, ReducingGapGolden,
+        ::testing::ValuesIn(goldenFiles(reducingGapGoldenTable())), caseName);
 
     // WebP: Pillow reads it (through libwebp), so the table holds Pillow's thumbnail() and
     // exif_transpose() of the files themselves. The fixtures cover what a WebP can be: lossy and

@@ -17,6 +17,11 @@ inline constexpr int kMaxSide = 1 << 20;
 inline constexpr double kMinPercent = 0.01;
 inline constexpr double kMaxPercent = 10000.0;
 
+/// Pillow's reducing gap (thumbnail(reducing_gap)): under 1 it would reduce past the output;
+/// above 8 it is no faster than none.
+inline constexpr double kMinReducingGap = 1.0;
+inline constexpr double kMaxReducingGap = 8.0;
+
 /// CPU worker threads of one batch.
 inline constexpr int kMaxThreads = 1024;
 

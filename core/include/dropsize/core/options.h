@@ -158,6 +158,18 @@ namespace option {
         .help = "{choices}; lanczos is sharper",
         .isChoice = isNameOf<Filter>,
         .inPresets = true };
+    /// Pillow's thumbnail(reducing_gap): ResizeSpec::reducingGap, read by parseReducingGap(),
+    /// which holds its limits (kMinReducingGap, kMaxReducingGap: the 1 and 8 below).
+    inline constexpr OptionInfo kReducingGap { .kind = OptionKind::Text,
+        .key = "size/reducingGap",
+        .flag = "--reducing-gap",
+        .valueName = "G",
+        .help = "Pillow's reducing gap, 1 to 8 or none (default {default}): a JPEG is "
+                "decoded at a smaller scale, and an image reduced by whole factors, while it stays "
+                "G times the output, before the filter; 1 is fastest (as far as the output "
+                "allows, like sharp's shrink-on-load), larger is nearer a resample of the whole "
+                "image, none never does either; the pixels are Pillow's for each",
+        .inPresets = true };
 
     inline constexpr OptionInfo kOutputFolder { .kind = OptionKind::Folder,
         .key = "output/folder",
@@ -327,8 +339,8 @@ namespace option {
     /// Every option above.
     inline constexpr const OptionInfo* kAll[]
         = { &kSizeMode, &kPercent, &kFit, &kLongEdge, &kShortEdge, &kFill, &kExact, &kWidth,
-              &kHeight, &kSizes, &kEnlarge, &kFilter, &kOutputFolder, &kNameTemplate, &kFormat,
-              &kJpegQuality, &kSubsampling, &kProgressive, &kPngCompression,
+              &kHeight, &kSizes, &kEnlarge, &kFilter, &kReducingGap, &kOutputFolder, &kNameTemplate,
+              &kFormat, &kJpegQuality, &kSubsampling, &kProgressive, &kPngCompression,
 #if DROPSIZE_WITH_WEBP
               &kWebpQuality, &kWebpLossless,
 #endif

@@ -59,6 +59,12 @@ struct ResizeSpec {
     /// Pillow's default for thumbnail(), which the old tool called without a filter. Lanczos is
     /// the sharper choice.
     Filter filter = Filter::Bicubic;
+    /// Pillow's thumbnail(reducing_gap): a JPEG is decoded at the smallest DCT scale that keeps
+    /// it at least this many times the output (draft), and an image without alpha is reduced by
+    /// whole factors while it stays this many times the output (reduce), before the resample.
+    /// Smaller is faster, larger nearer a resample of the whole image; nullopt ("none") never
+    /// drafts or reduces. From kMinReducingGap to kMaxReducingGap; Pillow's default is 2.
+    std::optional<double> reducingGap = 2.0;
 
     bool operator==(const ResizeSpec&) const = default;
 };
@@ -76,6 +82,13 @@ struct ResizeSpec {
 /// The text parseSizeSpec() reads back as the same mode and numbers: "50%", "fit:800x600",
 /// "long:2048", "short:1080", "fill:512x512", "exact:640x480".
 std::string sizeSpecText(const ResizeSpec& spec);
+
+/// A reducing gap as text: a plain decimal from kMinReducingGap to kMaxReducingGap ("1.5"), or
+/// "none"; the message quotes the text and says what is taken.
+[[nodiscard]] Result<std::optional<double>> parseReducingGap(std::string_view text);
+
+/// The text parseReducingGap() reads back as the same gap: "2", "1.5", "none".
+std::string reducingGapText(std::optional<double> gap);
 
 /// Pillow's support radius of a filter (0 for nearest).
 double filterSupport(Filter filter) noexcept;

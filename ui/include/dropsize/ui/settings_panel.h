@@ -10,6 +10,7 @@
 #include <QWidget>
 #include <cstdint>
 #include <map>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -70,6 +71,10 @@ private:
     void buildMoreOptions(QVBoxLayout* column);
     /// Under "More options": several sizes, enlarging and the filter.
     void buildSizesAndFilterRows();
+    void buildReducingGapRow();
+    /// Selects the gap's item, adding one for a gap the list lacks.
+    void setReducingGap(std::optional<double> gap);
+    std::optional<double> reducingGap() const;
     /// Under "More options": file names, largest size, larger or existing outputs, sub-folders,
     /// metadata, dates and the AVIF speed.
     void buildFileRows();
@@ -101,6 +106,7 @@ private:
     QLineEdit* m_sizes = nullptr;
     QCheckBox* m_enlarge = nullptr;
     QComboBox* m_filter = nullptr;
+    QComboBox* m_reducingGap = nullptr; ///< the item's data: the gap's text ("2", "none")
     QComboBox* m_location = nullptr;
     QLineEdit* m_outputFolder = nullptr;
     QWidget* m_outputRow = nullptr; ///< the folder and Choose…, shown for "One folder"
