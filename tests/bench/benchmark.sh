@@ -47,6 +47,9 @@ run_tool() {
     dropsize)
         timed t "$cli" "$photos" --percent "$p" --output "$out" --threads "$threads" \
             --quality 85 --on-existing overwrite ;;
+    gap1)
+        timed t "$cli" "$photos" --percent "$p" --output "$out" --threads "$threads" \
+            --quality 85 --on-existing overwrite --reducing-gap 1 ;;
     vips)
         timed t xargs -a "$work/sizes-$p.txt" -P "$threads" -L1 env VIPS_CONCURRENCY=1 sh -c \
             'vipsthumbnail "$0" --size "$1" -o "'"$out"'/%s.jpg[Q=85]"' ;;
@@ -68,7 +71,7 @@ run_tool() {
 # Wall times vary by a fifth from run to run on a shared machine: every tool runs $repeats times,
 # interleaved with the others, and the best time counts.
 repeats=${REPEATS:-3}
-tools=(dropsize sharp vips magick pillow floor)
+tools=(dropsize gap1 sharp vips magick pillow floor)
 declare -A best mem
 for p in 50 25 10; do
     # Per-file arguments are computed beforehand, so only the tools themselves are timed.
@@ -85,7 +88,7 @@ for p in 50 25 10; do
 done
 cell() { printf '| %.2f s ' "${best[$1-$2]}"; }
 ratio() { python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2]):.2f}')" "${best[$1-$3]}" "${best[$2-$3]}"; }
-declare -A label=([dropsize]="dropsize-cli" [sharp]="$sharpVersion ($threads at a time)"
+declare -A label=([dropsize]="dropsize-cli" [gap1]="dropsize-cli --reducing-gap 1" [sharp]="$sharpVersion ($threads at a time)"
     [vips]="vipsthumbnail (one process per file)"
     [magick]="ImageMagick convert (one per file)" [pillow]="old tool (Pillow thumbnail, $threads threads)"
     [floor]="floor: djpeg -scale 1/k \\| cjpeg")
@@ -99,6 +102,7 @@ for tool in "${tools[@]}"; do
     echo "| ${label[$tool]} $(cell "$tool" 50)$(cell "$tool" 25)$(cell "$tool" 10)| $memory |"
 done
 echo "| dropsize / sharp | $(ratio dropsize sharp 50)× | $(ratio dropsize sharp 25)× | $(ratio dropsize sharp 10)× | |"
+echo "| dropsize --reducing-gap 1 / sharp | $(ratio gap1 sharp 50)× | $(ratio gap1 sharp 25)× | $(ratio gap1 sharp 10)× | |"
 echo "| dropsize / vipsthumbnail | $(ratio dropsize vips 50)× | $(ratio dropsize vips 25)× | $(ratio dropsize vips 10)× | |"
 echo "| dropsize / floor | $(ratio dropsize floor 50)× | $(ratio dropsize floor 25)× | $(ratio dropsize floor 10)× | |"
 echo

@@ -42,12 +42,17 @@ for ((r = 0; r < repeats; r++)); do
         --threads "$threads" --on-existing overwrite
     ops=$(python3 -c "import sys; print(f'{int(sys.argv[1]) / float(sys.argv[2]):.2f}')" "$taskCount" "$t")
     rate[dropsize]=$(python3 -c "import sys; print(max(float(v) for v in sys.argv[1:] if v))" "$ops" "${rate[dropsize]:-}")
+    timed t "$cli" "$task/in" --fit 720x588 --filter lanczos --quality 80 --output "$work/out/task" \
+        --threads "$threads" --on-existing overwrite --reducing-gap 1
+    ops=$(python3 -c "import sys; print(f'{int(sys.argv[1]) / float(sys.argv[2]):.2f}')" "$taskCount" "$t")
+    rate[gap1]=$(python3 -c "import sys; print(max(float(v) for v in sys.argv[1:] if v))" "$ops" "${rate[gap1]:-}")
 done
 echo
 echo "| sharp's task: 2725x2225 JPEG → 720x588, Lanczos 3, quality 80 | images per second |"
 echo "|---|---|"
 echo "| $sharpVersion, as its perf.js runs it | ${rate[sharp]} |"
 echo "| dropsize-cli, $threads threads | ${rate[dropsize]} |"
+echo "| dropsize-cli --reducing-gap 1, $threads threads | ${rate[gap1]} |"
 echo "| dropsize / sharp | $(python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2]):.2f}')" "${rate[dropsize]}" "${rate[sharp]}")× the rate |"
 echo
 echo "$taskCount images each, best of $repeats runs."
