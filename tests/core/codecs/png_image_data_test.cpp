@@ -307,6 +307,40 @@ namespace {
         EXPECT_GE(plain, 10) << "the shared PNGs hold plain ones of every colour type";
     }
 
+    TEST(PngImageData, EverySharedPngRoundTripsExactlyThroughTheEncoder)
+    {
+        const auto dir = test::testdataDir();
+        if (!dir) {
+            GTEST_SKIP() << "the shared test images are not here";
+        }
+        int roundTrips = 0;
+        std::set<int> channelCounts;
+        for (const auto& entry : fs::recursive_directory_iterator(*dir)) {
+            if (entry.path().extension() != ".png") {
+                continue;
+            }
+            const Bytes file = test::readFile(entry.path());
+            auto decoded = decodeWhole<PngDecoder>(file, {});
+            if (!decoded.ok()) {
+                continue; // the broken files: the codec tests say why each fails
+            }
+            SCOPED_TRACE(entry.path().string());
+            for (const int level : { 1, 6, 9 }) {
+                const Bytes png = encodedPng(*decoded, level);
+                const auto reference = readWithLibpng(png);
+                ASSERT_TRUE(reference.has_value()) << "level " << level;
+                EXPECT_EQ(reference->rows, pixelsOf(*decoded)) << "level " << level;
+                auto again = decodeWhole<PngDecoder>(png, {});
+                ASSERT_TRUE(again.ok()) << again.error().message;
+                EXPECT_EQ(pixelsOf(*again), pixelsOf(*decoded)) << "level " << level;
+            }
+            channelCounts.insert(decoded->channels());
+            ++roundTrips;
+        }
+        EXPECT_GE(roundTrips, 150) << "PngSuite and libpng's test files";
+        EXPECT_EQ(channelCounts.size(), 4u) << "grey, grey and alpha, RGB and RGBA";
+    }
+
     TEST(PngImageData, LeavesImageDataWithAnyFlawToLibpng)
     {
         const Image image = mixedImage(64, 48, 3);
