@@ -118,19 +118,13 @@ std::vector<PresetSetting> presetSettingsOf(const BatchSettings& s)
     return out;
 }
 
-BatchSettings applyPreset(const Preset& preset, BatchSettings s)
-{
-    using namespace option;
-    // Off unless named, as on a command line.
-    s.spec.enlarge = false;
-    s.encode.progressive = false;
-    s.encode.webpLossless = false;
-    s.stripMetadata = false;
-    s.keepDates = true;
-    s.maxBytes = 0;
-    for (const PresetSetting& setting : preset.settings) {
-        const OptionInfo* o = setting.option;
-        const std::string& v = setting.value;
+namespace {
+
+    // A preset's size setting (a size, a list of sizes, enlarge, the filter, the reducing gap)
+    // into `s`; false for any other option.
+    bool applySizeSetting(const OptionInfo* o, const std::string& v, BatchSettings& s)
+    {
+        using namespace option;
         if (o == &kPercent) {
             if (const auto p = parseOptionValue(kPercent, v)) {
                 s.spec.mode = SizeMode::Percent;
@@ -158,7 +152,23 @@ BatchSettings applyPreset(const Preset& preset, BatchSettings s)
             if (auto gap = parseReducingGap(v)) {
                 s.spec.reducingGap = *gap;
             }
-        } else if (o == &kNameTemplate) {
+        } else {
+            return false;
+        }
+        // A single size replaces a list of sizes.
+        if (o == &kPercent || o == &kFit || o == &kFill || o == &kExact || o == &kLongEdge
+            || o == &kShortEdge) {
+            s.sizes.clear();
+        }
+        return true;
+    }
+
+    // A preset's output setting (names, format, encoding, metadata, dates, existing and bigger
+    // outputs, the byte budget) into `s`.
+    void applyOutputSetting(const OptionInfo* o, const std::string& v, BatchSettings& s)
+    {
+        using namespace option;
+        if (o == &kNameTemplate) {
             s.nameTemplate = v == "{name}" ? QString() : QString::fromStdString(v);
         } else if (o == &kFormat) {
             readName(v, s.format);
@@ -195,10 +205,22 @@ BatchSettings applyPreset(const Preset& preset, BatchSettings s)
                 s.maxBytes = n->integer;
             }
         }
-        // A single size replaces a list of sizes.
-        if (o == &kPercent || o == &kFit || o == &kFill || o == &kExact || o == &kLongEdge
-            || o == &kShortEdge) {
-            s.sizes.clear();
+    }
+
+} // namespace
+
+BatchSettings applyPreset(const Preset& preset, BatchSettings s)
+{
+    // Off unless named, as on a command line.
+    s.spec.enlarge = false;
+    s.encode.progressive = false;
+    s.encode.webpLossless = false;
+    s.stripMetadata = false;
+    s.keepDates = true;
+    s.maxBytes = 0;
+    for (const PresetSetting& setting : preset.settings) {
+        if (!applySizeSetting(setting.option, setting.value, s)) {
+            applyOutputSetting(setting.option, setting.value, s);
         }
     }
     return s;

@@ -366,7 +366,7 @@ void SettingsPanel::buildReducingGapRow()
         { tr("Finest, slowest (no reducing)"),
             tr("The whole image resampled at once: no smaller decode, no reducing step") },
     };
-    const char* values[] = { "1", "2", "3", "none" };
+    const char* values[kReducingGapChoices] = { "1", "2", "3", "none" };
     for (std::size_t i = 0; i < std::size(values); ++i) {
         m_reducingGap->addItem(choices[i].first, QString::fromLatin1(values[i]));
         m_reducingGap->setItemData(static_cast<int>(i), choices[i].second, Qt::ToolTipRole);
@@ -382,8 +382,13 @@ void SettingsPanel::setReducingGap(std::optional<double> gap)
     const QString text = QString::fromStdString(reducingGapText(gap));
     int i = m_reducingGap->findData(text);
     if (i < 0) {
+        // One item for a gap from elsewhere, after the four: replaced by the next such gap.
+        if (m_reducingGap->count() > kReducingGapChoices) {
+            m_reducingGap->removeItem(kReducingGapChoices);
+        }
         m_reducingGap->addItem(tr("Reducing gap %1").arg(text), text);
         i = m_reducingGap->count() - 1;
+        m_reducingGap->setItemData(i, m_reducingGap->toolTip(), Qt::ToolTipRole);
     }
     m_reducingGap->setCurrentIndex(i);
 }

@@ -53,8 +53,8 @@ public:
 
     /// Bytes the decoder itself holds while it decodes at the plan's `decoded` size, beyond the
     /// image that decode() returns: libjpeg's coefficients of a progressive JPEG, a CMYK JPEG's
-    /// row of CMYK and its lcms2 transform and, for decodeRows() (`rows`), a PNG's whole image,
-    /// which its interlacing needs.
+    /// row of CMYK and its lcms2 transform, a plain PNG's image data joined to be inflated and,
+    /// for decodeRows() (`rows`), a PNG's whole image, which its interlacing needs.
     virtual std::uint64_t workingMemory(Size decoded, bool rows) const noexcept = 0;
 
     /// Decodes the whole image at 1/dctScale (1, 2, 4 or 8; 1 for a format that cannot scale)

@@ -34,6 +34,9 @@ namespace {
                 base.enlarge = true; // --enlarge may be named after the list, or given apart
                 return parseSizeList(value, base).ok();
             }
+            if (&option == &option::kReducingGap) {
+                return parseReducingGap(value).ok();
+            }
             return NameTemplate::parse(value).ok();
         case OptionKind::Folder:
             return false; // no folder is a preset's

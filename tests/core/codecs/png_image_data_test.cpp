@@ -230,6 +230,20 @@ namespace {
         return fileOf(out);
     }
 
+    // Whether the file's zlib stream names a window under 32 KiB (its first byte's CINFO).
+    bool smallWindow(const Bytes& file)
+    {
+        bool small = false;
+        png::walkChunks(file, [&](const char* type, const std::uint8_t* data, std::size_t n, bool) {
+            if (std::memcmp(type, "IDAT", 4) != 0 || n == 0) {
+                return true;
+            }
+            small = (data[0] >> 4) < 7;
+            return false;
+        });
+        return small;
+    }
+
     TEST(PngImageData, WhatTheEncoderWritesLibpngAndTheDecoderReadBackExactly)
     {
         std::set<int> filters;
@@ -285,6 +299,7 @@ namespace {
             GTEST_SKIP() << "the shared test images are not here";
         }
         int plain = 0;
+        int small = 0;
         for (const auto& entry : fs::recursive_directory_iterator(*dir)) {
             if (entry.path().extension() != ".png") {
                 continue;
@@ -301,10 +316,18 @@ namespace {
             ++plain;
             const auto rows = inflated(
                 file, reference->rowBytes, reference->height, channelsOf(reference->colorType));
+            if (smallWindow(file)) {
+                // libpng inflates with the window the stream names, libdeflate with 32 KiB:
+                // such a stream is libpng's to read.
+                EXPECT_FALSE(rows.has_value()) << "a window under 32 KiB is left to libpng";
+                ++small;
+                continue;
+            }
             ASSERT_TRUE(rows.has_value()) << "libpng reads it whole, and so must this";
             EXPECT_EQ(*rows, reference->rows);
         }
-        EXPECT_GE(plain, 10) << "the shared PNGs hold plain ones of every colour type";
+        EXPECT_GE(plain - small, 10) << "the shared PNGs hold plain ones of every colour type";
+        EXPECT_GE(small, 1) << "and one whose stream names a smaller window";
     }
 
     TEST(PngImageData, EverySharedPngRoundTripsExactlyThroughTheEncoder)

@@ -75,7 +75,9 @@ namespace {
                 // A row the engine cannot read fails the coverage test, by its zero gap.
                 c.spec = spec ? *spec : ResizeSpec {};
                 c.spec.reducingGap = reducingGap ? *reducingGap : std::optional<double> { 0.0 };
-                c.label = text + " with reducing gap " + gap;
+                c.label = text;
+                c.label += " with reducing gap ";
+                c.label += gap;
             }
             std::string crc;
             fields >> c.filter >> c.width >> c.height >> c.channels >> crc;

@@ -78,6 +78,8 @@ TEST(Presets, FlagsReadAsTheCommandLineWritesThemAndBack)
     EXPECT_EQ(flags(presetFlagsText(settings)), settings);
     EXPECT_EQ(
         presetFlagsText(flags("--fit 800x600 --max-bytes 200K")), "--fit 800x600 --max-bytes 200K");
+    EXPECT_EQ(presetFlagsText(flags("--reducing-gap 1.5")), "--reducing-gap 1.5");
+    EXPECT_EQ(presetFlagsText(flags("--reducing-gap none")), "--reducing-gap none");
     EXPECT_TRUE(flags("").empty());
 }
 
@@ -107,6 +109,9 @@ TEST(Presets, FlagsThatCannotBeAPresetsAreRefused)
              "--if-bigger maybe",
              "--sizes 2048,,256",
              "--name {nope}",
+             "--reducing-gap 9",
+             "--reducing-gap 0.5",
+             "--reducing-gap fast",
              "--max-bytes 2G",
              "--long-edge 2048 --fit 800x600", // two sizes
              "--quality 80 --quality 90",

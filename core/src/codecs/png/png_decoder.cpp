@@ -299,7 +299,13 @@ Status PngDecoder::extend(std::span<const std::uint8_t> file, bool wholeFile)
 
 std::uint64_t PngDecoder::workingMemory(Size decoded, bool rows) const noexcept
 {
-    return rows ? Image::byteSize(decoded.width, decoded.height, m_header.info.channels) : 0;
+    // A plain PNG's image data may be joined into one buffer to inflate (at most the file), and
+    // its rows take a byte each more while they are unfiltered (png::inflateImageData()).
+    const std::uint64_t inflate = m_s && m_s->plain
+        ? static_cast<std::uint64_t>(m_file.size()) + static_cast<std::uint64_t>(decoded.height)
+        : 0;
+    return inflate
+        + (rows ? Image::byteSize(decoded.width, decoded.height, m_header.info.channels) : 0);
 }
 
 Result<Image> PngDecoder::decode(int dctScale, const CancelToken* cancel)
@@ -327,7 +333,7 @@ Result<Image> PngDecoder::decode(int dctScale, const CancelToken* cancel)
     }
     if (s.plain) {
         const bool inflated = png::inflateImageData(m_file, made->data(),
-            static_cast<std::size_t>(made->stride()), height, m_header.info.channels);
+            static_cast<std::size_t>(made->stride()), height, m_header.info.channels, cancel);
         if (inflated) {
             m_s.reset();
             return made;

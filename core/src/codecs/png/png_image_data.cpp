@@ -213,7 +213,7 @@ std::vector<std::uint8_t> compressImageData(
 }
 
 bool inflateImageData(std::span<const std::uint8_t> file, std::uint8_t* rows, std::size_t rowBytes,
-    std::size_t height, int channels)
+    std::size_t height, int channels, const CancelToken* cancel)
 {
     const std::vector<std::span<const std::uint8_t>> chunks = findIdat(file);
     if (chunks.empty()) {
@@ -221,6 +221,13 @@ bool inflateImageData(std::span<const std::uint8_t> file, std::uint8_t* rows, st
     }
     std::unique_ptr<std::uint8_t[]> joined;
     const std::span<const std::uint8_t> stream = zlibStream(chunks, joined);
+    // libpng inflates with the window the stream's header names, libdeflate always with 32 KiB:
+    // a stream that names a smaller one (and may reach past it) is libpng's to judge. (libdeflate
+    // also takes the Huffman header's two unused codes of each table, 287-288 and 31-32, which
+    // zlib refuses; a stream using them is not one a PNG writer makes, and its rows decode.)
+    if (stream.empty() || (stream[0] >> 4) != 7) {
+        return false;
+    }
     const std::unique_ptr<libdeflate_decompressor, Deleter> decompressor(
         libdeflate_alloc_decompressor());
     if (decompressor == nullptr) {
@@ -238,6 +245,9 @@ bool inflateImageData(std::span<const std::uint8_t> file, std::uint8_t* rows, st
     const std::vector<std::uint8_t> zeros(rowBytes, 0);
     const auto bpp = static_cast<std::size_t>(channels);
     for (std::size_t y = 0; y < height; ++y) {
+        if (cancel != nullptr && y % 64 == 0 && cancel->stopRequested()) {
+            return false; // libpng's reader, given the rest, sees the stop first
+        }
         const std::uint8_t* src = rows + y * (rowBytes + 1);
         std::uint8_t* dst = rows + y * rowBytes;
         if (!unfilterRow(

@@ -29,10 +29,13 @@ std::vector<std::uint8_t> compressImageData(
 /// of `rowBytes` bytes, one after another, with `height` spare bytes after the last (the image
 /// data is inflated into the buffer and unfiltered in place). True only for flawless image
 /// data: IDAT chunks one after another, each whole and with its CRC right, holding one zlib
-/// stream that ends, checksum right, exactly after the last row, and each row's filter one of
-/// the five. Anything else gives false, with the rows undefined, and libpng reads the file,
-/// saying what is wrong as it always has. Throws std::bad_alloc when memory runs out.
+/// stream with a 32 KiB window that ends, checksum right, exactly after the last row, and each
+/// row's filter one of the five. Anything else gives false, with the rows undefined, and libpng
+/// reads the file, saying what is wrong as it always has; so does a stop `cancel` asks for
+/// (polled every 64 rows; libpng's reader then sees it). Takes at most the IDAT chunks' size
+/// besides the rows (their data joined, when there are several). Throws std::bad_alloc when
+/// memory runs out.
 bool inflateImageData(std::span<const std::uint8_t> file, std::uint8_t* rows, std::size_t rowBytes,
-    std::size_t height, int channels);
+    std::size_t height, int channels, const CancelToken* cancel = nullptr);
 
 } // namespace dropsize::png

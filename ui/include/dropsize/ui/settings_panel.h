@@ -107,6 +107,7 @@ private:
     QCheckBox* m_enlarge = nullptr;
     QComboBox* m_filter = nullptr;
     QComboBox* m_reducingGap = nullptr; ///< the item's data: the gap's text ("2", "none")
+    static constexpr int kReducingGapChoices = 4; ///< the list's own; a fifth is from elsewhere
     QComboBox* m_location = nullptr;
     QLineEdit* m_outputFolder = nullptr;
     QWidget* m_outputRow = nullptr; ///< the folder and Choose…, shown for "One folder"
