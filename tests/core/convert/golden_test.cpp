@@ -256,8 +256,6 @@ namespace {
         EXPECT_GT(taller, 0) << "boxes taller than the photos' 3:2";
     }
 
-    class SizingGolden : public ::testing::TestWithParam<std::string> { };
-
     // Pillow's thumbnail() with reducing gaps other than its default (--reducing-gap), made by
     // make_reducing_gap_golden.py.
     const GoldenTable& reducingGapGoldenTable()
@@ -319,6 +317,8 @@ namespace {
         }
         expectGoldenPixels(path, reducingGapGoldenTable().at(file));
     }
+
+    class SizingGolden : public ::testing::TestWithParam<std::string> { };
 
     TEST_P(SizingGolden, MatchesPillowThumbnailAndFitExactly)
     {
