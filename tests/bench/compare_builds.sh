@@ -31,13 +31,7 @@ source tests/bench/timing.sh # timed, seconds, least
 photos="$work/photos"
 bash tests/bench/photos.sh "$photos" "$count"
 png="$work/png-$pngs"
-if [[ ! -f $png/.done ]]; then
-    rm -rf "$png" && mkdir -p "$png"
-    find "$photos" -name '*.jpg' | sort | head -n "$pngs" | while read -r f; do
-        convert "$f" "$png/$(basename "${f%.jpg}").png"
-    done
-    touch "$png/.done"
-fi
+bash tests/bench/pngs.sh "$photos" "$png" "$pngs"
 
 # CASE: jpeg-P (the photos at P%), png-png or png-jpeg (the PNGs at 50%, written as PNG or JPEG).
 run() { # run BUILD_NAME CLI CASE: sets t; a build that fails is named

@@ -26,16 +26,10 @@ source tests/bench/timing.sh # timed, seconds, least
 sharp="$work/sharp"
 sharpVersion=$(bash tests/bench/sharp.sh "$sharp")
 
-# The same PNGs as tests/bench/compare_builds.sh makes: the first COUNT photos, converted.
+# The same PNGs as tests/bench/compare_builds.sh reads: the first COUNT photos, converted.
 bash tests/bench/photos.sh "$work/photos" 40
 png="$work/png-$count"
-if [[ ! -f $png/.done ]]; then
-    rm -rf "$png" && mkdir -p "$png"
-    find "$work/photos" -name '*.jpg' | sort | head -n "$count" | while read -r f; do
-        convert "$f" "$png/$(basename "${f%.jpg}").png"
-    done
-    touch "$png/.done"
-fi
+bash tests/bench/pngs.sh "$work/photos" "$png" "$count"
 mapfile -t pngs < <(find "$png" -name '*.png' | sort)
 megapixels=$(identify -format '%w %h\n' "${pngs[@]}" | awk '{s += $1 * $2} END {printf "%.0f", s / 1e6}')
 identify -format "%d/%f %[fx:floor(w/2)]x%[fx:floor(h/2)]\n" "${pngs[@]}" >"$work/png-sizes.txt"

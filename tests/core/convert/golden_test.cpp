@@ -124,6 +124,18 @@ namespace {
         }
     }
 
+    // One file's cases of `table`: a fixture committed beside the tables ("fixtures/...", made by
+    // their scripts), or a shared test image (the test is skipped where they are not).
+    void expectGoldenFile(const std::string& file, const GoldenTable& table)
+    {
+        if (file.starts_with("fixtures/")) {
+            expectGoldenPixels(test::goldenPath(file), table.at(file));
+            return;
+        }
+        DROPSIZE_REQUIRE_TESTDATA(dir);
+        expectGoldenPixels(dir / file, table.at(file));
+    }
+
     // What kinds of cases a table holds, for the checks that it covers what it must.
     struct TableCoverage {
         std::size_t channelCounts = 0; ///< distinct channel counts
@@ -193,16 +205,7 @@ namespace {
 
     TEST_P(PillowGolden, MatchesPillowThumbnailExactly)
     {
-        const std::string& file = GetParam();
-        std::filesystem::path path;
-        if (file.starts_with("fixtures/")) {
-            // JPEG variants made by make_golden.py and committed beside the table.
-            path = test::goldenPath(file);
-        } else {
-            DROPSIZE_REQUIRE_TESTDATA(dir);
-            path = dir / file;
-        }
-        expectGoldenPixels(path, goldenTable().at(file));
+        expectGoldenFile(GetParam(), goldenTable());
     }
 
     const GoldenTable& sizingGoldenTable()
@@ -307,30 +310,14 @@ namespace {
 
     TEST_P(ReducingGapGolden, MatchesPillowThumbnailWithThatGapExactly)
     {
-        const std::string& file = GetParam();
-        std::filesystem::path path;
-        if (file.starts_with("fixtures/")) {
-            path = test::goldenPath(file);
-        } else {
-            DROPSIZE_REQUIRE_TESTDATA(dir);
-            path = dir / file;
-        }
-        expectGoldenPixels(path, reducingGapGoldenTable().at(file));
+        expectGoldenFile(GetParam(), reducingGapGoldenTable());
     }
 
     class SizingGolden : public ::testing::TestWithParam<std::string> { };
 
     TEST_P(SizingGolden, MatchesPillowThumbnailAndFitExactly)
     {
-        const std::string& file = GetParam();
-        std::filesystem::path path;
-        if (file.starts_with("fixtures/")) {
-            path = test::goldenPath(file);
-        } else {
-            DROPSIZE_REQUIRE_TESTDATA(dir);
-            path = dir / file;
-        }
-        expectGoldenPixels(path, sizingGoldenTable().at(file));
+        expectGoldenFile(GetParam(), sizingGoldenTable());
     }
 
     std::string caseName(const ::testing::TestParamInfo<std::string>& info)
