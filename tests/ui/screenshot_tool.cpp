@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 
 // Takes the README's screenshots: the real window in the middle of a real batch.
-//     dropsize-ui-screenshot [--dark] [--locale NAME] [--size WxH] [--preview]
+//     dropsize-ui-screenshot [--dark] [--locale NAME] [--size WxH] [--preview] [--show NAME]
 //                            OUT.png FRACTION INPUT...
 // It copies the input folders into a temporary folder and resizes the copies with the default
 // settings (the inputs themselves are only read), grabs the window once FRACTION (0..1) of the
@@ -11,7 +11,8 @@
 // a dark palette (Fusion, as a desktop's dark theme would), --locale its language ("zh_CN"),
 // --size its size (default: the screen's), --preview selects the first input and starts the batch
 // once its preview (of the first image that has one) is shown, and the picture shows the
-// preview's tab. Run it under Xvfb: tests/ui/screenshot.sh.
+// preview's tab; --show NAME opens "More options" and scrolls the setting of that accessible
+// name into view. Run it under Xvfb: tests/ui/screenshot.sh.
 
 #include "dropsize/core/device_info.h"
 #include "dropsize/ui/batch_controller.h"
@@ -33,6 +34,7 @@
 #include <QPixmap>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStyleFactory>
 #include <QTabWidget>
@@ -185,6 +187,7 @@ struct Shot {
     QString out; // the PNG
     double fraction = 0; // of the files done
     bool preview = false; // show the preview's tab
+    QString show; // the accessible name of a setting to scroll into view ("More options" open)
     bool grabbed = false;
     int status = 1;
 };
@@ -210,6 +213,15 @@ void grabWhenDue(
             // Now, while the batch goes on; pending layouts first (not the queued events,
             // which could end the batch).
             QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            for (QWidget* w : window.findChildren<QWidget*>()) {
+                if (!shot.show.isEmpty() && w->accessibleName() == shot.show) {
+                    for (auto* area : window.findChildren<QScrollArea*>()) {
+                        if (area->isAncestorOf(w)) {
+                            area->ensureWidgetVisible(w);
+                        }
+                    }
+                }
+            }
             const QPixmap picture = window.grab();
             shot.status = toSmallImage(picture.toImage()).save(shot.out, "PNG", 0) ? 0 : 1;
             if (shot.status != 0) {
@@ -273,7 +285,10 @@ int main(int argc, char** argv)
         QStringLiteral("The window's size (default: the screen's)."), QStringLiteral("WxH"));
     const QCommandLineOption preview(QStringLiteral("preview"),
         QStringLiteral("Select the first input (its preview, where the window has one)."));
-    parser.addOptions({ dark, locale, size, preview });
+    const QCommandLineOption show(QStringLiteral("show"),
+        QStringLiteral("Open More options; scroll this setting into view."),
+        QStringLiteral("NAME"));
+    parser.addOptions({ dark, locale, size, preview, show });
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("OUT.png"), QStringLiteral("The picture."));
     parser.addPositionalArgument(QStringLiteral("FRACTION"), QStringLiteral("0..1"));
@@ -300,6 +315,7 @@ int main(int argc, char** argv)
     }
     QSettings settings(work.filePath(QStringLiteral("dropsize.ini")), QSettings::IniFormat);
     dropsize::ui::SettingsStore store(settings);
+    store.setMoreOptionsOpen(parser.isSet(show));
     dropsize::ui::BatchController controller;
     dropsize::ui::MainWindow window(store, controller, dropsize::probeDevices());
     QSize windowSize = QApplication::primaryScreen()->availableSize();
@@ -322,7 +338,7 @@ int main(int argc, char** argv)
     batch.threads = 1; // a calmer pace, to be caught half-way
     window.settingsPanel()->setSettings(batch);
 
-    Shot shot { out, fraction, parser.isSet(preview) };
+    Shot shot { out, fraction, parser.isSet(preview), parser.value(show) };
     grabWhenDue(controller, window, shot);
     QObject::connect(&controller, &dropsize::ui::BatchController::finished, &app,
         [&] { QTimer::singleShot(0, &app, &QApplication::quit); });
