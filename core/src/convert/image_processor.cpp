@@ -392,4 +392,13 @@ Result<ProcessedImage> ImageProcessor::process(
     }
 }
 
+Result<Image> resizePixels(
+    ConstImageView pixels, const ResizePlan& plan, int threads, const CancelToken* cancel)
+{
+    if (pixels.width != plan.decoded.width || pixels.height != plan.decoded.height) {
+        return Error::of(ErrorCode::InvalidArgument, Text::tr("image size differs from the plan"));
+    }
+    return CpuResizer(threads).resizeShared(pixels, false, plan, cancel);
+}
+
 } // namespace dropsize

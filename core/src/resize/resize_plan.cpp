@@ -405,4 +405,60 @@ ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec)
     return plan;
 }
 
+Status checkBoxResize(Size image, Size size, const double (&box)[4])
+{
+    if (size.width < 1 || size.height < 1) {
+        return Error::of(ErrorCode::InvalidArgument, Text::tr("height and width must be > 0"));
+    }
+    // Pillow reads the box as 32-bit floats before it checks it.
+    float b[4];
+    for (int i = 0; i < 4; ++i) {
+        b[i] = static_cast<float>(box[i]);
+    }
+    if (b[0] < 0 || b[1] < 0) {
+        return Error::of(ErrorCode::InvalidArgument, Text::tr("box offset can't be negative"));
+    }
+    if (b[2] > static_cast<float>(image.width) || b[3] > static_cast<float>(image.height)) {
+        return Error::of(
+            ErrorCode::InvalidArgument, Text::tr("box can't exceed original image size"));
+    }
+    if (b[2] - b[0] < 0 || b[3] - b[1] < 0) {
+        return Error::of(ErrorCode::InvalidArgument, Text::tr("box can't be empty"));
+    }
+    return {};
+}
+
+ResizePlan makeBoxResizePlan(Size image, int channels, Size size, Filter filter,
+    const double (&box)[4], std::optional<double> reducingGap)
+{
+    ResizePlan plan;
+    plan.filter = filter;
+    plan.decoded = image;
+    plan.reduced = image;
+    plan.reduceBox[2] = image.width;
+    plan.reduceBox[3] = image.height;
+    const bool whole
+        = box[0] == 0 && box[1] == 0 && box[2] == image.width && box[3] == image.height;
+    if (size == image && whole) {
+        plan.resampled = image;
+        plan.box[2] = static_cast<float>(image.width);
+        plan.box[3] = static_cast<float>(image.height);
+        plan.output = image;
+        return plan;
+    }
+    plan.resample = true;
+    plan.resampled = size;
+    double b[4] = { box[0], box[1], box[2], box[3] };
+    const bool hasAlpha = channels == 2 || channels == 4;
+    plan.premultiply = hasAlpha && filter != Filter::Nearest;
+    if (filter != Filter::Nearest && !hasAlpha && reducingGap) {
+        planReduce(plan, filter, size, *reducingGap, b);
+    }
+    for (int i = 0; i < 4; ++i) {
+        plan.box[i] = static_cast<float>(b[i]);
+    }
+    plan.output = size;
+    return plan;
+}
+
 } // namespace dropsize

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/image_processor.h"
 #include "dropsize/pixel/pixel_math.h"
 #include "resize/cpu_resizer.h"
 #include "resize/resample_coefficients.h"
@@ -7,6 +8,7 @@
 
 #include <cstring>
 #include <gtest/gtest.h>
+#include <vector>
 
 namespace dropsize {
 namespace {
@@ -223,6 +225,40 @@ namespace {
                     EXPECT_LT(fromShown.height(), box.height);
                 }
             }
+        }
+    }
+
+    // resizePixels() (the Python module's resize()): the caller's pixels, read where they are
+    // (rows further apart than packed too) and left unchanged, resized as CpuResizer resizes a
+    // copy, with and without alpha.
+    TEST(ResizePixels, ReadsTheCallersPixelsInPlaceAndLeavesThemAlone)
+    {
+        for (int channels : { 1, 2, 3, 4 }) {
+            const Image source = test::makeTestImage(97, 61, channels, 5);
+            // The same pixels in rows 16 bytes apart more than packed.
+            const std::ptrdiff_t stride = source.stride() + 16;
+            std::vector<std::uint8_t> padded(static_cast<std::size_t>(stride * source.height()));
+            for (int y = 0; y < source.height(); ++y) {
+                std::memcpy(padded.data() + y * stride, source.view().row(y),
+                    static_cast<std::size_t>(source.stride()));
+            }
+            const std::vector<std::uint8_t> before = padded;
+            const ConstImageView view(
+                padded.data(), source.width(), source.height(), channels, stride);
+            const double box[4] = { 3.5, 0, 90.25, 61 };
+            for (Filter f : kFilters) {
+                const ResizePlan plan
+                    = makeBoxResizePlan({ 97, 61 }, channels, { 23, 40 }, f, box, 2.0);
+                auto got = resizePixels(view, plan);
+                ASSERT_TRUE(got.ok()) << got.error().message;
+                auto want = CpuResizer().resize(test::copyOf(source), plan);
+                ASSERT_TRUE(want.ok());
+                EXPECT_TRUE(samePixels(got->view(), want->view())) << channels;
+                EXPECT_EQ(padded, before) << "the input was written to";
+            }
+            const ResizePlan other = makeBoxResizePlan(
+                { 96, 61 }, channels, { 23, 40 }, Filter::Box, box, std::nullopt);
+            EXPECT_FALSE(resizePixels(view, other).ok()) << "a plan of another size";
         }
     }
 

@@ -519,5 +519,70 @@ namespace {
         EXPECT_FALSE(parseName<Filter>("sinc"));
     }
 
+    // Pillow's Image.resize(size, resample, box, reducing_gap): the Python module's resize().
+    TEST(BoxResizePlan, ReducesLikeResizeWithoutAlphaAndPremultipliesWithIt)
+    {
+        const double whole[4] = { 0, 0, 1000, 800 };
+        const ResizePlan rgb
+            = makeBoxResizePlan({ 1000, 800 }, 3, { 100, 80 }, Filter::Bicubic, whole, 2.0);
+        EXPECT_TRUE(rgb.resample);
+        EXPECT_EQ(rgb.reduceX, 5); // int(1000 / 100 / 2)
+        EXPECT_EQ(rgb.reduceY, 5);
+        EXPECT_EQ(rgb.reduced, (Size { 200, 160 }));
+        EXPECT_FALSE(rgb.premultiply);
+        EXPECT_EQ(rgb.output, (Size { 100, 80 }));
+        EXPECT_EQ(rgb.orientation, 1);
+        // With alpha, Pillow resizes RGBa without reducing_gap: no reduce, premultiplied.
+        const ResizePlan rgba
+            = makeBoxResizePlan({ 1000, 800 }, 4, { 100, 80 }, Filter::Bicubic, whole, 2.0);
+        EXPECT_EQ(rgba.reduceX, 1);
+        EXPECT_TRUE(rgba.premultiply);
+        // No gap, no reduce; nearest never reduces or premultiplies.
+        EXPECT_EQ(
+            makeBoxResizePlan({ 1000, 800 }, 3, { 100, 80 }, Filter::Lanczos, whole, std::nullopt)
+                .reduceX,
+            1);
+        const ResizePlan nearest
+            = makeBoxResizePlan({ 1000, 800 }, 4, { 100, 80 }, Filter::Nearest, whole, 2.0);
+        EXPECT_EQ(nearest.reduceX, 1);
+        EXPECT_FALSE(nearest.premultiply);
+    }
+
+    TEST(BoxResizePlan, KeepsAFractionalBoxAndCopiesTheSameSize)
+    {
+        const double box[4] = { 10.5, 20.25, 510.5, 420.75 };
+        const ResizePlan p = makeBoxResizePlan({ 1000, 800 }, 1, { 50, 40 }, Filter::Box, box, 3.0);
+        // int(500 / 50 / 3) = 3 by 3, over the box widened by the support (0) and clamped.
+        EXPECT_EQ(p.reduceX, 3);
+        EXPECT_EQ(p.reduceBox[0], 10);
+        EXPECT_EQ(p.reduceBox[3], 421);
+        EXPECT_FLOAT_EQ(p.box[0], static_cast<float>((10.5 - 10) / 3));
+        const double whole[4] = { 0, 0, 64, 48 };
+        const ResizePlan same
+            = makeBoxResizePlan({ 64, 48 }, 3, { 64, 48 }, Filter::Lanczos, whole, 2.0);
+        EXPECT_FALSE(same.resample);
+        EXPECT_EQ(same.output, (Size { 64, 48 }));
+        const double part[4] = { 0, 0, 32, 48 };
+        EXPECT_TRUE(
+            makeBoxResizePlan({ 64, 48 }, 3, { 64, 48 }, Filter::Lanczos, part, 2.0).resample);
+    }
+
+    TEST(BoxResizePlan, RefusesWhatPillowRefusesInItsWords)
+    {
+        const double whole[4] = { 0, 0, 64, 48 };
+        EXPECT_TRUE(checkBoxResize({ 64, 48 }, { 10, 10 }, whole).ok());
+        EXPECT_EQ(checkBoxResize({ 64, 48 }, { 0, 10 }, whole).error().message,
+            "height and width must be > 0");
+        const double negative[4] = { -1, 0, 10, 10 };
+        EXPECT_EQ(checkBoxResize({ 64, 48 }, { 10, 10 }, negative).error().message,
+            "box offset can't be negative");
+        const double outside[4] = { 0, 0, 64, 48.5 };
+        EXPECT_EQ(checkBoxResize({ 64, 48 }, { 10, 10 }, outside).error().message,
+            "box can't exceed original image size");
+        const double empty[4] = { 5, 0, 4, 10 };
+        EXPECT_EQ(
+            checkBoxResize({ 64, 48 }, { 10, 10 }, empty).error().message, "box can't be empty");
+    }
+
 } // namespace
 } // namespace dropsize

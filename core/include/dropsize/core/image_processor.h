@@ -218,6 +218,12 @@ private:
     ProcessOptions m_options;
 };
 
+/// Runs `plan` (makeBoxResizePlan(), or a plan of an image of this size) on pixels in memory,
+/// which it leaves as they are: the resized (and oriented) pixels, exactly CpuResizer's. For
+/// pixels that are not a decoded file's: the Python module's resize().
+[[nodiscard]] Result<Image> resizePixels(ConstImageView pixels, const ResizePlan& plan,
+    int threads = 1, const CancelToken* cancel = nullptr);
+
 /// What reading one input finds, with a batch's limits and without its memory: the dry run's view.
 struct FileInspection {
     InspectedImage inspected;

@@ -73,6 +73,21 @@ Text sizeNote(const ImageInfo& info, const ResizeSpec& spec);
 /// The full plan for one image. Pure: same inputs, same plan.
 ResizePlan makeResizePlan(const ImageInfo& info, const ResizeSpec& spec);
 
+/// Pillow's Image.resize(size, resample, box, reducing_gap) of an image of `image` pixels with
+/// `channels` samples each (no EXIF orientation, no DCT scale): `box` (x0, y0, x1, y1, in the
+/// image's pixels) resampled to `size`; with a gap, an image without alpha first reduced by the
+/// whole factors it allows (as thumbnail() does); with alpha premultiplied around the resample
+/// (Pillow's RGBa and La, which it resizes without reducing_gap). No resample when `size` is the
+/// image's and the box all of it (Pillow's copy()). The caller checks the box and size as
+/// Pillow does (checkBoxResize()).
+ResizePlan makeBoxResizePlan(Size image, int channels, Size size, Filter filter,
+    const double (&box)[4], std::optional<double> reducingGap);
+
+/// Pillow's checks of a resize(size, box) of an image of `image` pixels, with its words: "height
+/// and width must be > 0", "box offset can't be negative", "box can't exceed original image
+/// size", "box can't be empty".
+[[nodiscard]] Status checkBoxResize(Size image, Size size, const double (&box)[4]);
+
 /// True for orientations 5..8, which swap width and height.
 constexpr bool orientationSwapsAxes(int orientation) noexcept
 {
