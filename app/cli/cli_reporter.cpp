@@ -10,6 +10,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace dropsize::cli {
 
@@ -159,9 +160,10 @@ std::string ignoredJson(const IgnoredPath& ignored)
         + ",\"reason\":" + jsonString(ignored.reason.english()) + "}";
 }
 
-CliReporter::CliReporter(bool json, bool progressLine)
+CliReporter::CliReporter(bool json, bool progressLine, LineSink sink)
     : m_json(json)
     , m_progressLine(progressLine && !json)
+    , m_sink(std::move(sink))
 {
 }
 
@@ -174,6 +176,16 @@ void CliReporter::onOutputClosed(std::function<void()> callback)
 bool CliReporter::emit(const std::string& line)
 {
     if (m_closed.load()) {
+        return false;
+    }
+    if (m_sink) {
+        if (m_sink(line)) {
+            return true;
+        }
+        m_closed = true;
+        if (m_onClosed) {
+            m_onClosed();
+        }
         return false;
     }
     const bool written = std::fputs(line.c_str(), stdout) >= 0 && std::fflush(stdout) == 0;

@@ -38,7 +38,12 @@ std::string ignoredJson(const IgnoredPath& ignored);
 /// there, says so on stderr and calls the callback given to onOutputClosed() once.
 class CliReporter : public BatchObserver {
 public:
-    CliReporter(bool json, bool progressLine);
+    /// Where the lines of standard output go instead, one event or log line at a time (its line
+    /// end included); false when the reader is gone, taken as a closed standard output is.
+    using LineSink = std::function<bool(const std::string& line)>;
+
+    /// `sink`: standard output when empty (the Python module passes its own: the same events).
+    CliReporter(bool json, bool progressLine, LineSink sink = {});
 
     void onOutputClosed(std::function<void()> callback);
     bool outputClosed() const noexcept { return m_closed.load(); }
@@ -63,6 +68,7 @@ private:
 
     bool m_json;
     bool m_progressLine;
+    LineSink m_sink;
     std::mutex m_mutex;
     std::atomic<bool> m_closed { false };
     std::function<void()> m_onClosed;
