@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: Dropsize contributors
+#pragma once
+
+#include "dropsize/core/cancel_token.h"
+#include "dropsize/core/device_info.h"
+#include "dropsize/core/image.h"
+#include "dropsize/core/resize_spec.h"
+#include "dropsize/core/result.h"
+
+#include <cstdint>
+#include <optional>
+#include <pybind11/pybind11.h>
+#include <span>
+#include <string>
+
+namespace dropsize::python {
+
+/// What one thumbnail() asks: Pillow's Image.thumbnail(size, resample, reducing_gap), then
+/// ImageOps.exif_transpose() when `exifTranspose`.
+struct ThumbnailRequest {
+    int width = 0; ///< the box, floored as thumbnail() floors it; in the stored orientation
+    int height = 0;
+    /// Over 0: the box is W·P/100 × H·P/100 of each image instead (the old tool's call).
+    double percent = 0;
+    Filter filter = Filter::Bicubic;
+    std::optional<double> reducingGap = 2.0;
+    bool exifTranspose = false;
+    DeviceChoice device = DeviceChoice::Auto;
+};
+
+/// Decodes `file` (a whole image file's bytes) and makes its thumbnail as Pillow would: the
+/// pixels of np.asarray(im) after Image.open, thumbnail() and, when asked, exif_transpose(). The
+/// resize runs on the GPU when the request allows one and it is usable (the same pixels), else on
+/// the CPU. Thread-safe.
+[[nodiscard]] Result<Image> makeThumbnail(std::span<const std::uint8_t> file,
+    const ThumbnailRequest& request, const CancelToken* cancel = nullptr);
+
+/// Why the GPU is not used for `device` ("gpu" or "auto"): empty when it is usable (it is opened
+/// on the first call), else the reason in plain words.
+std::string gpuUnavailableReason();
+
+/// Registers thumbnail(), resize() and gpu_status() of dropsize._native.
+void registerThumbnail(pybind11::module_& module);
+
+/// The request from the Python arguments (validated: a ValueError says what is wrong).
+/// `percent` over 0 asks for that percentage of each image instead of the box.
+ThumbnailRequest thumbnailRequest(int width, int height, double percent, int filter,
+    std::optional<double> reducingGap, bool exifTranspose, const std::string& device);
+
+/// Raises dropsize.ImageError for an engine error of `source` (a str: the path as the caller
+/// wrote it, which may hold surrogate escapes of bytes that are not UTF-8, or "<bytes>").
+[[noreturn]] void raiseImageError(const Error& error, const pybind11::str& source);
+
+} // namespace dropsize::python
