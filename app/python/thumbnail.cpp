@@ -60,6 +60,13 @@ namespace {
             return m_reason;
         }
 
+        bool usable()
+        {
+            const std::lock_guard lock(m_mutex);
+            openLocked();
+            return m_device != nullptr;
+        }
+
         /// The plan's output from `decoded` on the GPU; nullopt when it cannot take it (no
         /// device, out of its memory, lost): the caller resizes on the CPU.
         std::optional<Result<Image>> resize(const ResizePlan& plan, ConstImageView decoded)
@@ -248,7 +255,8 @@ Result<Image> makeThumbnail(
         std::swap(spec.width, spec.height);
     }
     const ResizePlan plan = makeResizePlan(info, spec);
-    if (request.device != DeviceChoice::Cpu && plan.resample) {
+    // Without a usable GPU the rows stream from the decoder through the resize, as in a batch.
+    if (request.device != DeviceChoice::Cpu && plan.resample && SharedGpu::instance().usable()) {
         auto decoded = opened->decode(plan, cancel);
         if (!decoded) {
             return decoded;
