@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: Dropsize contributors
+#include "dropsize/core/limits.h"
 #include "dropsize/core/version.h"
 #include "pixels.h"
 #include "resize_folder.h"
@@ -18,4 +19,5 @@ PYBIND11_MODULE(_native, module)
     dropsize::python::registerThumbnailPool(module);
     dropsize::python::registerResizeFolder(module);
     module.attr("__version__") = std::string(dropsize::versionString());
+    module.attr("MAX_SIDE") = dropsize::kMaxSide; // the largest image side the engine takes
 }

@@ -130,7 +130,7 @@ const char* Pixels::mode() const noexcept
     }
 }
 
-py::object numpyArray(py::object pixels)
+py::object numpyArray(const py::object& pixels)
 {
     const Pixels& p = pixels.cast<const Pixels&>();
     const std::vector<std::int64_t> shape = p.shape();
@@ -180,7 +180,7 @@ alive. dropsize's calls return numpy arrays whose .base is one of these.)")
               .def("__dlpack_device__",
                   [](const Pixels&) { return py::make_tuple(static_cast<int>(kDLCPU), 0); })
               .def(
-                  "numpy", [](py::object self) { return numpyArray(std::move(self)); },
+                  "numpy", [](const py::object& self) { return numpyArray(self); },
                   "A numpy array over these pixels (no copy); its .base is this object")
               .def("__repr__", [](const Pixels& p) {
                   return "<dropsize.Pixels " + std::string(p.mode()) + " "

@@ -38,6 +38,6 @@ private:
 void registerPixels(pybind11::module_& module);
 
 /// A numpy array over `pixels` (a Pixels object), with the object as its base: no copy.
-pybind11::object numpyArray(pybind11::object pixels);
+pybind11::object numpyArray(const pybind11::object& pixels);
 
 } // namespace dropsize::python

@@ -145,12 +145,69 @@ namespace {
         std::optional<Error> m_failure;
     };
 
-    // Runs the batch that `args` (the command line's arguments, as bytes) describe, calling
-    // `onEvent` with each of its JSON lines on this thread. Ctrl-C (KeyboardInterrupt) or an
-    // exception from `onEvent` cancels it; the first is raised once the batch has stopped. After
-    // a KeyboardInterrupt the events go on to `onEvent`, so that it hears of every file; after
-    // any other exception from it, it is called no more. Returns the "batch-finished" line.
-    std::string resizeFolder(const std::vector<std::string>& args, const py::object& onEvent)
+    // What the caller's thread made of a batch's events: the "batch-finished" event, and the
+    // first exception raised while they came (Ctrl-C's KeyboardInterrupt, or on_event's own).
+    struct Pumped {
+        py::object summary = py::none();
+        std::optional<py::error_already_set> raised;
+    };
+
+    // Hands the batch's events to `onEvent` as dicts, on this thread, until the batch has ended.
+    // The first exception stops the batch and is kept for the end. After a Ctrl-C (a
+    // KeyboardInterrupt, from the handler or raised inside on_event) the events go on to
+    // on_event, so that it hears of every file; after any other exception from on_event it is
+    // called no more.
+    Pumped pumpEvents(FolderRun& run, const py::object& onEvent)
+    {
+        const py::object loads = py::module_::import("json").attr("loads");
+        Pumped p;
+        bool deliver = !onEvent.is_none();
+        const auto stopFor = [&](py::error_already_set& e) {
+            if (!p.raised) {
+                p.raised.emplace(std::move(e));
+                run.cancel();
+            }
+        };
+        // Ctrl-C: Python's handler raises KeyboardInterrupt here, between the calls to on_event
+        // (a signal that comes while on_event runs interrupts it, as it would any Python code);
+        // a second one while the batch winds down changes nothing.
+        const auto checkSignals = [&] {
+            if (PyErr_CheckSignals() != 0) {
+                py::error_already_set e;
+                stopFor(e);
+            }
+        };
+        std::vector<std::string> lines;
+        bool more = true;
+        while (more) {
+            {
+                const py::gil_scoped_release unlocked;
+                more = run.take(lines, std::chrono::milliseconds(100));
+            }
+            for (const std::string& line : lines) {
+                checkSignals();
+                try {
+                    py::object event = loads(py::bytes(line));
+                    if (line.rfind("{\"event\":\"batch-finished\"", 0) == 0) {
+                        p.summary = event;
+                    }
+                    if (deliver) {
+                        onEvent(event);
+                    }
+                } catch (py::error_already_set& e) {
+                    deliver = deliver && e.matches(PyExc_KeyboardInterrupt);
+                    stopFor(e);
+                }
+            }
+            checkSignals();
+        }
+        return p;
+    }
+
+    // Runs the batch that `args` (the command line's arguments, as bytes) describe on a thread
+    // of its own, its events to `onEvent` (pumpEvents()); returns the "batch-finished" event.
+    // The exception that stopped it is raised once it has stopped.
+    py::object resizeFolder(const std::vector<std::string>& args, const py::object& onEvent)
     {
         auto parsed = cli::parseCommandLine(args);
         if (!parsed) {
@@ -163,58 +220,22 @@ namespace {
             const py::gil_scoped_release unlocked;
             batch = std::thread([&run] { run.run(); });
         }
-        // The first exception stops the batch and is raised at the end. After a Ctrl-C (a
-        // KeyboardInterrupt, from the handler or raised inside on_event) the events go on to
-        // on_event, so that it hears of every file; after any other exception from on_event it
-        // is called no more.
-        std::optional<py::error_already_set> raised;
-        bool deliver = !onEvent.is_none();
-        const auto stopFor = [&](py::error_already_set& e) {
-            if (!raised) {
-                raised.emplace(std::move(e));
-                run.cancel();
-            }
-        };
-        // Ctrl-C: Python's handler raises KeyboardInterrupt here, on the main thread, before
-        // on_event is called (rather than inside it, where it would cut the callback short); a
-        // second one while the batch winds down changes nothing.
-        const auto checkSignals = [&] {
-            if (PyErr_CheckSignals() != 0) {
-                py::error_already_set e;
-                stopFor(e);
-            }
-        };
-        std::string summary;
-        std::vector<std::string> lines;
-        bool more = true;
-        while (more) {
-            {
-                const py::gil_scoped_release unlocked;
-                more = run.take(lines, std::chrono::milliseconds(100));
-            }
-            checkSignals();
-            for (const std::string& line : lines) {
-                if (line.rfind("{\"event\":\"batch-finished\"", 0) == 0) {
-                    summary = line;
-                }
-                if (!deliver) {
-                    continue;
-                }
-                checkSignals();
-                try {
-                    onEvent(py::bytes(line));
-                } catch (py::error_already_set& e) {
-                    deliver = e.matches(PyExc_KeyboardInterrupt);
-                    stopFor(e);
-                }
-            }
-        }
-        {
+        const auto join = [&] {
             const py::gil_scoped_release unlocked;
             batch.join();
+        };
+        Pumped pumped;
+        try {
+            pumped = pumpEvents(run, onEvent);
+        } catch (...) {
+            // Whatever went wrong here (memory), the batch stops and its thread ends first.
+            run.cancel();
+            join();
+            throw;
         }
-        if (raised) {
-            throw std::move(*raised);
+        join();
+        if (pumped.raised) {
+            throw std::move(*pumped.raised);
         }
         if (const std::optional<Error>& failure = run.failure()) {
             const std::string message = failure->describe().english();
@@ -224,7 +245,7 @@ namespace {
             }
             throw py::value_error(message);
         }
-        return summary;
+        return pumped.summary;
     }
 
 } // namespace

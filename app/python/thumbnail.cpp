@@ -10,6 +10,7 @@
 #include "pixels.h"
 
 #include <array>
+#include <cmath>
 #include <memory>
 #include <mutex>
 #include <pybind11/stl.h>
@@ -115,15 +116,14 @@ namespace {
         std::string m_reason;
     };
 
-    py::object thumbnailOf(const py::buffer& file, int width, int height, double percent,
+    py::object thumbnailOf(const py::object& file, int width, int height, double percent,
         int filter, std::optional<double> reducingGap, bool exifTranspose,
         const std::string& device, const py::str& source)
     {
         const ThumbnailRequest request
             = thumbnailRequest(width, height, percent, filter, reducingGap, exifTranspose, device);
-        const py::buffer_info bytes = file.request();
-        const std::span<const std::uint8_t> data(
-            static_cast<const std::uint8_t*>(bytes.ptr), static_cast<std::size_t>(bytes.size));
+        const ByteView bytes(file);
+        const std::span<const std::uint8_t> data = bytes.bytes();
         std::optional<Result<Image>> made;
         {
             const py::gil_scoped_release unlocked;
@@ -133,6 +133,38 @@ namespace {
             raiseImageError(made->error(), source);
         }
         return numpyArray(py::cast(Pixels(std::move(*made).value())));
+    }
+
+    // Pillow's resize() checks the box it resamples: after the reduce step, when there is one,
+    // the box in the reduced image (so a box a little past the edge may pass, as in Pillow).
+    ResizePlan boxPlan(Size image, int channels, Size out, Filter filter,
+        const std::optional<std::array<double, 4>>& box, std::optional<double> reducingGap)
+    {
+        double b[4] = { 0, 0, static_cast<double>(image.width), static_cast<double>(image.height) };
+        for (std::size_t i = 0; box && i < 4; ++i) {
+            const double v = (*box)[i];
+            // Beyond any image the engine takes: refused before the plan's integer arithmetic.
+            if (!std::isfinite(v) || std::abs(v) > 4.0 * kMaxSide) {
+                throw py::value_error(v < 0 ? "box offset can't be negative"
+                                            : "box can't exceed original image size");
+            }
+            b[i] = v;
+        }
+        if (out.width < 1 || out.height < 1) {
+            throw py::value_error("height and width must be > 0");
+        }
+        if (out.width > kMaxSide || out.height > kMaxSide) {
+            throw py::value_error("the size is larger than the engine's largest side");
+        }
+        const ResizePlan plan = makeBoxResizePlan(image, channels, out, filter, b, reducingGap);
+        const bool reduces = plan.reduceX > 1 || plan.reduceY > 1;
+        const double checked[4] = { plan.box[0], plan.box[1], plan.box[2], plan.box[3] };
+        if (Status ok
+            = reduces ? checkBoxResize(plan.reduced, out, checked) : checkBoxResize(image, out, b);
+            !ok) {
+            throw py::value_error(ok.error().message);
+        }
+        return plan;
     }
 
     py::object resizeArray(const py::buffer& array, std::array<int, 2> size, int filter,
@@ -166,19 +198,7 @@ namespace {
         }
         const Size image { static_cast<int>(in.shape[1]), static_cast<int>(in.shape[0]) };
         const Size out { size[0], size[1] };
-        const double whole[4]
-            = { 0, 0, static_cast<double>(image.width), static_cast<double>(image.height) };
-        double b[4];
-        for (int i = 0; i < 4; ++i) {
-            b[i] = box ? (*box)[static_cast<std::size_t>(i)] : whole[i];
-        }
-        if (Status ok = checkBoxResize(image, out, b); !ok) {
-            throw py::value_error(ok.error().message);
-        }
-        if (out.width > kMaxSide || out.height > kMaxSide) {
-            throw py::value_error("the size is larger than the engine's largest side");
-        }
-        const ResizePlan plan = makeBoxResizePlan(image, channels, out, *f, b, reducingGap);
+        const ResizePlan plan = boxPlan(image, channels, out, *f, box, reducingGap);
         const ConstImageView view(static_cast<const std::uint8_t*>(in.ptr), image.width,
             image.height, channels, in.strides[0]);
         std::optional<Result<Image>> resized;
@@ -270,6 +290,15 @@ Result<Image> makeThumbnail(
 }
 
 std::string gpuUnavailableReason() { return SharedGpu::instance().unavailableReason(); }
+
+ByteView::ByteView(const py::handle& object)
+{
+    if (PyObject_GetBuffer(object.ptr(), &m_view, PyBUF_SIMPLE) != 0) {
+        throw py::error_already_set();
+    }
+}
+
+ByteView::~ByteView() { PyBuffer_Release(&m_view); }
 
 [[noreturn]] void raiseImageError(const Error& error, const py::str& source)
 {

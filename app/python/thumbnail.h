@@ -16,6 +16,26 @@
 
 namespace dropsize::python {
 
+/// A Python object's bytes, held for as long as this lives: a contiguous view (the buffer
+/// protocol's simplest request, so a view that is not contiguous is refused with BufferError) that
+/// also keeps a bytearray from being resized meanwhile. Made and destroyed with the GIL held.
+class ByteView {
+public:
+    explicit ByteView(const pybind11::handle& object);
+    ~ByteView();
+    ByteView(const ByteView&) = delete;
+    ByteView& operator=(const ByteView&) = delete;
+
+    std::span<const std::uint8_t> bytes() const noexcept
+    {
+        return { static_cast<const std::uint8_t*>(m_view.buf),
+            static_cast<std::size_t>(m_view.len) };
+    }
+
+private:
+    Py_buffer m_view {};
+};
+
 /// What one thumbnail() asks: Pillow's Image.thumbnail(size, resample, reducing_gap), then
 /// ImageOps.exif_transpose() when `exifTranspose`.
 struct ThumbnailRequest {

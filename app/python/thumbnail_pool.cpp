@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -14,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <pybind11/stl.h>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -28,9 +30,10 @@ namespace {
     // with the GIL), and what became of it.
     struct PoolJob {
         py::str source; ///< as the caller named it, for messages
-        std::filesystem::path path; ///< read by a worker when `data` is empty
+        bool fromFile = false; ///< `path` is read by a worker; else `data` is the file
+        std::filesystem::path path;
         std::span<const std::uint8_t> data;
-        std::optional<py::buffer_info> view;
+        std::unique_ptr<ByteView> view;
         bool started = false;
         bool done = false;
         std::optional<Result<Image>> result;
@@ -73,9 +76,17 @@ namespace {
             const int n = threads > 0
                 ? threads
                 : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-            m_workers.reserve(static_cast<std::size_t>(n));
-            for (int i = 0; i < n; ++i) {
-                m_workers.emplace_back([this] { work(); });
+            try {
+                m_workers.reserve(static_cast<std::size_t>(n));
+                for (int i = 0; i < n; ++i) {
+                    m_workers.emplace_back([this] { work(); });
+                }
+            } catch (const std::exception& e) {
+                // The threads started are ended before the error goes up (a joinable thread's
+                // destructor would end the process).
+                close();
+                throw std::runtime_error(
+                    std::string("could not start the worker threads: ") + e.what());
             }
         }
 
@@ -84,7 +95,10 @@ namespace {
 
         ~ThumbnailPool()
         {
-            close();
+            try {
+                close();
+            } catch (...) { // NOLINT(bugprone-empty-catch): a join that failed; nothing to do
+            }
             // The jobs' buffers are released here, with the GIL the destructor holds.
             m_jobs.clear();
         }
@@ -92,18 +106,22 @@ namespace {
         void submitPath(const py::str& source, const py::bytes& path)
         {
             auto job = std::make_unique<PoolJob>();
+            std::string name(path);
+            if (name.find('\0') != std::string::npos) {
+                throw py::value_error("embedded null byte"); // as open() says
+            }
             job->source = source;
-            job->path = std::filesystem::path(std::string(path));
+            job->fromFile = true;
+            job->path = std::filesystem::path(std::move(name));
             add(std::move(job));
         }
 
-        void submitBytes(const py::str& source, const py::buffer& data)
+        void submitBytes(const py::str& source, const py::object& data)
         {
             auto job = std::make_unique<PoolJob>();
-            job->view.emplace(data.request());
+            job->view = std::make_unique<ByteView>(data);
             job->source = source;
-            job->data = { static_cast<const std::uint8_t*>(job->view->ptr),
-                static_cast<std::size_t>(job->view->size) };
+            job->data = job->view->bytes();
             add(std::move(job));
         }
 
@@ -124,12 +142,26 @@ namespace {
                 }
             }
             std::unique_ptr<PoolJob> job; // freed with the GIL held (its buffer)
-            {
-                const py::gil_scoped_release unlocked;
-                std::unique_lock lock(m_mutex);
-                m_changed.wait(lock, [this] { return m_jobs.front()->done; });
-                job = std::move(m_jobs.front());
-                m_jobs.pop_front();
+            while (!job) {
+                bool closed = false;
+                {
+                    const py::gil_scoped_release unlocked;
+                    std::unique_lock lock(m_mutex);
+                    closed = m_closing;
+                    if (!closed && m_changed.wait_for(lock, std::chrono::milliseconds(100), [this] {
+                            return m_jobs.front()->done;
+                        })) {
+                        job = std::move(m_jobs.front());
+                        m_jobs.pop_front();
+                    }
+                }
+                if (closed) {
+                    throw py::value_error("the pool is closed");
+                }
+                // Ctrl-C while an image is being made: KeyboardInterrupt now, not after it.
+                if (!job && PyErr_CheckSignals() != 0) {
+                    throw py::error_already_set();
+                }
             }
             if (!*job->result) {
                 raiseImageError(job->result->error(), job->source);
@@ -197,7 +229,7 @@ namespace {
         Result<Image> run(const PoolJob& job) const
         {
             try {
-                if (!job.data.empty() || job.path.empty()) {
+                if (!job.fromFile) {
                     return makeThumbnail(job.data, m_request, &m_cancel);
                 }
                 auto bytes = readWholeFile(job.path);

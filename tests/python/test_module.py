@@ -6,6 +6,7 @@ import os
 import pathlib
 import shutil
 import signal
+import sys
 import threading
 import time
 import tracemalloc
@@ -164,12 +165,24 @@ def test_other_python_threads_run_during_thumbnails(tmp_path):
     assert len(during) >= 0.2 * (end - start) / 0.001 / 10
 
 
+def os_threads():
+    return len(os.listdir("/proc/self/task"))
+
+
 def test_breaking_out_stops_the_workers(tmp_path):
     path = big_photo(tmp_path, 2400)
-    gen = dropsize.thumbnails([path] * 50, (100, 100), threads=2)
+    before = os_threads()
+    gen = dropsize.thumbnails([path] * 50, (100, 100), threads=3)
+    assert os_threads() == before + 3
     next(gen)
-    gen.close()  # joins the workers; what they held is freed
-    assert threading.active_count() >= 1
+    gen.close()  # cancels what runs and joins the workers
+    assert os_threads() == before
+    unused = dropsize.thumbnails([path], (100, 100), threads=2)
+    assert os_threads() == before + 2
+    del unused  # never iterated: the pool's own destructor joins them
+    assert os_threads() == before
+    with pytest.raises(ValueError, match="1024"):
+        dropsize.thumbnails([path], (10, 10), threads=5000)
 
 
 def test_gpu_without_a_gpu_says_why_once(testdata):
@@ -222,7 +235,7 @@ def test_resize_folder_events_and_summary(testdata, tmp_path):
     one = next(e for e in finished if e["input"].endswith("0-Landscape_1.jpg"))
     im = Image.open(testdata / PHOTOS[0])
     im.thumbnail((im.width * 0.25, im.height * 0.25), Image.Resampling.LANCZOS)
-    assert tuple(one["output_size"]) == im.size if "output_size" in one else True
+    assert tuple(one["output_size"]) == im.size
     assert Image.open(one["output"]).size == im.size
 
 
@@ -264,7 +277,26 @@ def test_an_exception_from_on_event_cancels(testdata, tmp_path):
     with pytest.raises(KeyboardInterrupt):
         dropsize.resize_folder(src, out, on_event=stop_after_two, threads=1)
     no_partial_files(out)
-    assert len(list(out.rglob("*.jpg"))) < 28
+    # A KeyboardInterrupt is a Ctrl-C: the events go on, every file accounted for.
+    summary = seen[-1]
+    assert summary["event"] == "batch-finished" and summary["cancelled"] > 0
+    assert summary["ok"] + summary["failed"] + summary["cancelled"] == summary["total"] == 29
+    assert sum(e["event"] == "job-finished" for e in seen) == 29
+
+
+def test_another_exception_from_on_event_cancels_and_ends_the_calls(testdata, tmp_path):
+    src = folder_of_photos(testdata, tmp_path, copies=4)
+    seen = []
+
+    def fail_at_the_second(event):
+        seen.append(event)
+        if sum(e["event"] == "job-finished" for e in seen) == 2:
+            raise RuntimeError("on_event failed")
+
+    with pytest.raises(RuntimeError, match="on_event failed"):
+        dropsize.resize_folder(src, tmp_path / "out", on_event=fail_at_the_second, threads=1)
+    assert sum(e["event"] == "job-finished" for e in seen) == 2  # not called after it raised
+    no_partial_files(tmp_path / "out")
 
 
 def test_ctrl_c_cancels_cleanly(tmp_path):
@@ -287,8 +319,15 @@ def test_ctrl_c_cancels_cleanly(tmp_path):
         if event["event"] == "job-finished":
             first_done.set()
 
-    with pytest.raises(KeyboardInterrupt):
-        dropsize.resize_folder(src, out, 50, on_event=on_event, threads=2, filter="lanczos")
+    # The sender needs the GIL to send: with no switch while Python code runs, it sends while
+    # resize_folder() waits for events (without the GIL), never inside on_event.
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(100)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            dropsize.resize_folder(src, out, 50, on_event=on_event, threads=2, filter="lanczos")
+    finally:
+        sys.setswitchinterval(interval)
     sender.join()
     assert snapshot(src) == before
     no_partial_files(out)

@@ -154,6 +154,19 @@ def test_sources_bytes_and_file_objects(testdata):
         assert np.array_equal(dropsize.thumbnail(source, (50, 70), exif_transpose=True), want)
     with open(path, "rb") as f:
         assert np.array_equal(dropsize.thumbnail(f, (50, 70), exif_transpose=True), want)
+    # Buffers of other shapes: their bytes, in order (a strided view is copied into one piece).
+    backwards = bytearray(data[::-1])
+    words = np.frombuffer(data[:len(data) // 4 * 4], np.uint32)
+    for source in (memoryview(backwards)[::-1], words if len(data) % 4 == 0 else data):
+        assert np.array_equal(dropsize.thumbnail(source, (50, 70), exif_transpose=True), want)
+    got = list(dropsize.thumbnails([memoryview(backwards)[::-1], data], (50, 70),
+                                   exif_transpose=True))
+    assert all(np.array_equal(g, want) for g in got)
+    with pytest.raises(ValueError, match="null byte"):
+        list(dropsize.thumbnails([str(path) + "\0.png"], (50, 70)))
+    with pytest.raises(dropsize.ImageError) as e:
+        list(dropsize.thumbnails([""], (50, 70)))
+    assert e.value.code == "not-found"
 
 
 def test_never_enlarges_and_floors_the_box(testdata):
@@ -165,6 +178,15 @@ def test_never_enlarges_and_floors_the_box(testdata):
                           pillow_thumbnail(path, (100.9, 80.99)))
     with pytest.raises(ValueError):
         dropsize.thumbnail(path, (0.5, 10))  # Pillow: ZeroDivisionError
+    for size in [(2_000_000, 100), (2e6, 2e6), (2**40, 3), (50, 2**33)]:  # past any image
+        assert np.array_equal(dropsize.thumbnail(path, size), pillow_thumbnail(path, size))
+    # resample=None is Pillow's default; any integer type is taken.
+    assert np.array_equal(dropsize.thumbnail(path, (60, 60), None),
+                          pillow_thumbnail(path, (60, 60)))
+    assert np.array_equal(dropsize.thumbnail(path, (60, 60), np.int64(1)),
+                          pillow_thumbnail(path, (60, 60), Image.Resampling.LANCZOS))
+    with pytest.raises(TypeError):
+        dropsize.thumbnail(path, (60, 60), 3.0)
 
 
 def arrays(testdata):
@@ -227,6 +249,24 @@ def test_resize_defaults_and_checks():
     assert np.array_equal(out[:, :, 0], pillow_resize(one[:, :, 0], (10, 7), None, None, None))
 
 
+def test_resize_checks_the_box_after_the_reduce_as_pillow_does():
+    a = np.random.default_rng(3).integers(0, 256, (40, 101, 3), dtype=np.uint8)
+    # Past the right edge by one: refused without a reduce, taken after one (Pillow checks the
+    # box it resamples, in the reduced image).
+    for box, size, gap in [((0, 0, 102, 20), (10, 2), 2.0), ((0, 0, 102, 20), (10, 2), None),
+                           ((-0.5, 0, 100, 40), (10, 4), 2.0), ((0, 0, 101, 41), (3, 3), 3.0)]:
+        try:
+            want = pillow_resize(a, size, Image.Resampling.BICUBIC, box, gap)
+        except ValueError as e:
+            with pytest.raises(ValueError, match=str(e)):
+                dropsize.resize(a, size, "bicubic", box, gap)
+            continue
+        assert np.array_equal(dropsize.resize(a, size, "bicubic", box, gap), want), box
+    for box in [(float("nan"), 0, 10, 10), (0, 0, float("inf"), 10), (0, 0, 1e30, 10)]:
+        with pytest.raises(ValueError):
+            dropsize.resize(a, (5, 5), box=box)
+
+
 def test_resize_strided_and_flipped_arrays(testdata):
     rgb = np.asarray(Image.open(testdata / "libjpeg-turbo" / "testorig.jpg").convert("RGB"))
     for view in (rgb[10:90, 20:140], rgb[::-1], rgb[:, ::2], rgb[::3, ::-1, :]):
@@ -245,6 +285,6 @@ def test_percent_sizes_are_the_old_tools_box(testdata):
                                     Image.Resampling.LANCZOS, transpose=True)
             got = dropsize.thumbnail(path, f"{percent}%", "lanczos", exif_transpose=True)
             assert np.array_equal(got, want), f"{name} {percent}%"
-    for bad in ("50", "x%", "0%", "20000%"):
+    for bad in ("50", "x%", "0%", "-5%", "nan%", "inf%", "20000%"):
         with pytest.raises(ValueError):
             dropsize.thumbnail(testdata / "libjpeg-turbo/testorig.jpg", bad)

@@ -16,7 +16,6 @@ See docs/python.md in Dropsize's sources for the guide.
 from __future__ import annotations
 
 import enum
-import json
 import math
 import operator
 import os
@@ -51,19 +50,25 @@ class Resampling(enum.IntEnum):
 
 
 _NAMES = {m.name.lower(): m for m in Resampling}
+_MAX_SIDE = _native.MAX_SIDE
 _gpu_said = False
 
 
-def _filter(resample: Union[int, str]) -> int:
+def _filter(resample: Union[int, str, None]) -> int:
+    """Pillow's number of a filter given as a number (any integer type), a name, or None (its
+    default for 8-bit images, bicubic)."""
+    if resample is None:
+        return int(Resampling.BICUBIC)
     if isinstance(resample, str):
         try:
             return int(_NAMES[resample.lower()])
         except KeyError:
             raise ValueError(f"unknown resample filter {resample!r}: one of "
                              f"{', '.join(_NAMES)}") from None
-    if isinstance(resample, bool) or not isinstance(resample, int) or resample not in range(6):
+    number = operator.index(resample)
+    if number not in range(6):
         raise ValueError(f"unknown resample filter {resample!r}")
-    return int(resample)
+    return number
 
 
 def _box(size: Size) -> Tuple[int, int, float]:
@@ -73,15 +78,20 @@ def _box(size: Size) -> Tuple[int, int, float]:
         try:
             if not text.endswith("%"):
                 raise ValueError
-            return 0, 0, float(text[:-1])
+            percent = float(text[:-1])
+            if not (percent > 0 and math.isfinite(percent)):
+                raise ValueError
+            return 0, 0, percent
         except ValueError:
-            raise ValueError(f'size must be (width, height) or a percentage such as "50%", '
-                             f'not {size!r}') from None
+            raise ValueError(f'size must be (width, height) or a percentage over 0 such as '
+                             f'"50%", not {size!r}') from None
     try:
         width, height = size
     except (TypeError, ValueError):
         raise TypeError(f"size must be (width, height), not {size!r}") from None
-    return math.floor(width), math.floor(height), 0.0
+    # A side past the engine's largest image side gives the same size as that side would (an
+    # image is never larger): clamped, so that any number Pillow takes is taken.
+    return (min(math.floor(width), _MAX_SIDE), min(math.floor(height), _MAX_SIDE), 0.0)
 
 
 def _gap(reducing_gap: Optional[float]) -> Optional[float]:
@@ -120,13 +130,14 @@ def _is_path(source: Any) -> bool:
 
 
 def _read(source: Any) -> Any:
-    """The bytes of a file object, or a bytes-like source as it is."""
+    """The bytes of a file object, or a bytes-like source: as it is when its bytes are in one
+    piece, else copied into one (a strided memoryview)."""
     if hasattr(source, "read"):
-        data = source.read()
-        if not isinstance(data, (bytes, bytearray, memoryview)):
+        source = source.read()
+        if not isinstance(source, (bytes, bytearray, memoryview)):
             raise TypeError("a file object source must be opened in binary mode")
-        return data
-    return source
+    view = memoryview(source)
+    return source if view.c_contiguous else view.tobytes()
 
 
 def thumbnail(source: Source, size: Size, resample: Union[int, str] = Resampling.BICUBIC,
@@ -220,7 +231,7 @@ def thumbnails(sources: Iterable[Source], size: Size,
     read and decoded on the workers without the GIL, so the other Python threads run meanwhile;
     memory stays that of the images in flight whatever the number of sources.
 
-    threads: worker threads; 0, one per core.
+    threads: worker threads, up to 1024; 0, one per core.
     errors: "raise" raises the ImageError of a source that fails, at its place in the order (the
         sources before it are yielded, the iteration ends there); "yield" yields the ImageError
         in place of its array and goes on. A file object that cannot be read raises its own
@@ -230,13 +241,14 @@ def thumbnails(sources: Iterable[Source], size: Size,
     """
     if errors not in ("raise", "yield"):
         raise ValueError('errors must be "raise" or "yield"')
-    if int(threads) < 0:
-        raise ValueError("threads must be 0 (one per core) or more")
+    threads = operator.index(threads)
+    if not 0 <= threads <= 1024:
+        raise ValueError("threads must be from 0 (one per core) to 1024")
     width, height, percent = _box(size)
     _say_gpu(device)
     pool = _native.ThumbnailPool(width, height, percent, _filter(resample), _gap(reducing_gap),
-                                 bool(exif_transpose), device, int(threads))
-    return _in_order(pool, iter(sources), 2 * (int(threads) or os.cpu_count() or 1), errors)
+                                 bool(exif_transpose), device, threads)
+    return _in_order(pool, iter(sources), 2 * (threads or os.cpu_count() or 1), errors)
 
 
 def _in_order(pool: Any, sources: Iterator[Source], ahead: int,
@@ -253,7 +265,7 @@ def _in_order(pool: Any, sources: Iterator[Source], ahead: int,
                     break
                 name = _source_name(source)
                 if _is_path(source):
-                    pool.submit_path(name, os.fsencode(source))
+                    pool.submit_path(name, os.fsencode(source))  # NUL refused, as open() does
                 else:
                     pool.submit_bytes(name, _read(source))  # held by the pool until its result
             if pool.pending() == 0:
@@ -307,10 +319,13 @@ def resize_folder(input: Union[Source, Sequence[Source]], output: Optional[Sourc
         lists them; True gives a switch, False or None leaves a flag out).
 
     Ctrl-C (KeyboardInterrupt) cancels the batch: the files being written are finished or
-    removed, nothing half-written keeps a final name, and the KeyboardInterrupt is raised once
-    the batch has stopped; so is an exception raised by on_event. A bad file fails alone (its
+    removed, nothing half-written keeps a final name, every file not done gets its
+    "job-finished" event with status "cancelled", and the KeyboardInterrupt is raised once the
+    batch has stopped. (A Ctrl-C that comes while on_event runs interrupts that call, as it
+    would any Python code.) Any other exception raised by on_event cancels the batch the same
+    way and is raised at the end; on_event is not called again. A bad file fails alone (its
     "job-finished" event says why). Returns the "batch-finished" event as a dict: total, ok,
-    skipped, failed, cancelled, ignored, bytes and seconds.
+    skipped, failed, cancelled, ignored, input_bytes, output_bytes, seconds...
     """
     inputs = list(input) if isinstance(input, (list, tuple)) else [input]
     flags = dict(options)
@@ -318,9 +333,5 @@ def resize_folder(input: Union[Source, Sequence[Source]], output: Optional[Sourc
         flags["output"] = output
     if percent is not None:
         flags["percent"] = percent
-    callback = None
-    if on_event is not None:
-        def callback(line: bytes) -> None:
-            on_event(json.loads(line))
-    summary = _native.resize_folder(_arguments(inputs, flags), callback)
-    return json.loads(summary) if summary else {}
+    summary = _native.resize_folder(_arguments(inputs, flags), on_event)
+    return summary if summary is not None else {}
