@@ -45,6 +45,11 @@ namespace {
         if (std::filesystem::is_directory(path, ec)) {
             return Error::of(ErrorCode::InvalidArgument, Text::tr("is a folder, not an image"));
         }
+        // A FIFO or a device would be read until it ends, perhaps never: only files are read.
+        const std::filesystem::file_status status = std::filesystem::status(path, ec);
+        if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+            return Error::of(ErrorCode::Io, Text::tr("not a regular file"));
+        }
         std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(
             std::fopen(path.c_str(), "rb"), &std::fclose);
         if (!f) {

@@ -2338,6 +2338,22 @@
         <source>&quot;%1&quot; is not a reducing gap: give a number from %2 to %3, or none</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>height and width must be &gt; 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>box offset can&apos;t be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>box can&apos;t exceed original image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>box can&apos;t be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

@@ -2338,6 +2338,22 @@
         <source>&quot;%1&quot; is not a reducing gap: give a number from %2 to %3, or none</source>
         <translation>“%1”不是缩减间隔：请给出 %2 到 %3 之间的数字，或 none</translation>
     </message>
+    <message>
+        <source>height and width must be &gt; 0</source>
+        <translation>高度和宽度必须大于 0</translation>
+    </message>
+    <message>
+        <source>box offset can&apos;t be negative</source>
+        <translation>区域的起点不能为负</translation>
+    </message>
+    <message>
+        <source>box can&apos;t exceed original image size</source>
+        <translation>区域不能超出原图大小</translation>
+    </message>
+    <message>
+        <source>box can&apos;t be empty</source>
+        <translation>区域不能为空</translation>
+    </message>
 </context>
 <context>
     <name>dropsize::ui::BatchNotifier</name>

@@ -138,6 +138,12 @@ def test_a_bad_source_fails_alone(testdata, tmp_path):
         dropsize.thumbnail(missing, (10, 10))
     with pytest.raises(ValueError):
         list(dropsize.thumbnails([good], (10, 10), errors="ignore"))
+    fifo = tmp_path / "pipe.jpg"
+    os.mkfifo(fifo)  # read to its end, it would wait for a writer forever
+    [refused] = dropsize.thumbnails([fifo], (10, 10), errors="yield")
+    assert refused.source == str(fifo) and "not a regular file" in refused.reason
+    [folder] = dropsize.thumbnails([tmp_path], (10, 10), errors="yield")
+    assert "folder" in folder.reason
 
 
 def test_other_python_threads_run_during_thumbnails(tmp_path):
