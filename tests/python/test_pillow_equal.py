@@ -113,6 +113,32 @@ def test_every_image_at_several_sizes(testdata):
     assert checked > 1000
 
 
+def test_every_image_with_every_filter(testdata):
+    """Every shared image and fixture with each filter: thumbnail() at a third (the reducing gap
+    turning over 2, None and 1 with the filter) and resize() of its decoded pixels to a half,
+    with and without a gap, both against Pillow."""
+    gaps = [2.0, None, 1.0]
+    checked = 0
+    for path in shared_images(testdata):
+        if relative(path, testdata) in REJECTED or reference_or_skip(path) is None:
+            continue
+        decoded = opened(path)
+        if decoded is None:
+            continue
+        pixels = np.asarray(decoded)
+        w, h = decoded.size
+        for i, resample in enumerate(FILTERS):
+            checked += check_thumbnail(path, (max(1, w / 3), max(1, h / 3)), resample=resample,
+                                       reducing_gap=gaps[i % 3], exif_transpose=True)
+            size = (max(1, w // 2), max(1, h // 2))
+            for gap in (None, 2.0):
+                want = pillow_resize(pixels, size, resample, None, gap)
+                assert np.array_equal(dropsize.resize(pixels, size, resample, None, gap), want), (
+                    f"{path.name} resize {size} {resample!r} {gap}")
+                checked += 1
+    assert checked > 3000
+
+
 ALL_FILTER_FILES = [
     "exif-orientation/Landscape_1.jpg", "exif-orientation/Portrait_6.jpg",
     "libjpeg-turbo/testorig.jpg", "libjpeg-turbo/testimgint.jpg", "libjpeg-turbo/testorig.png",
