@@ -140,7 +140,7 @@ def _read(source: Any) -> Any:
     return source if view.c_contiguous else view.tobytes()
 
 
-def thumbnail(source: Source, size: Size, resample: Union[int, str] = Resampling.BICUBIC,
+def thumbnail(source: Source, size: Size, resample: Union[int, str, None] = Resampling.BICUBIC,
               reducing_gap: Optional[float] = 2.0, exif_transpose: bool = False,
               device: str = "auto") -> np.ndarray:
     """Pillow's thumbnail of one image, as a numpy array.
@@ -221,7 +221,7 @@ def resize(array: Any, size: Tuple[int, int], resample: Optional[Union[int, str]
 
 
 def thumbnails(sources: Iterable[Source], size: Size,
-               resample: Union[int, str] = Resampling.BICUBIC,
+               resample: Union[int, str, None] = Resampling.BICUBIC,
                reducing_gap: Optional[float] = 2.0, exif_transpose: bool = False,
                device: str = "auto", threads: int = 0,
                errors: str = "raise") -> Iterator[Union[np.ndarray, ImageError]]:
