@@ -75,18 +75,9 @@ namespace {
                 });
                 reporter.reportIgnored(plan->ignored);
                 BatchScheduler scheduler(m_options.batch, &reporter);
-                {
-                    const std::lock_guard lock(m_mutex);
-                    m_scheduler = &scheduler;
-                    if (m_stop.stopRequested()) {
-                        scheduler.cancel();
-                    }
-                }
+                // cancel() reaches the scheduler only while it lives, however run() ends.
+                const SchedulerShown shown(*this, scheduler);
                 scheduler.run(*plan);
-                {
-                    const std::lock_guard lock(m_mutex);
-                    m_scheduler = nullptr;
-                }
                 finish(std::nullopt);
             } catch (const std::exception& e) {
                 finish(Error(ErrorCode::Internal, std::string("stopped by an error: ") + e.what()));
@@ -116,6 +107,31 @@ namespace {
         const std::optional<Error>& failure() const noexcept { return m_failure; }
 
     private:
+        // Shows cancel() the scheduler for as long as this lives; a cancel that came before is
+        // passed on at once.
+        class SchedulerShown {
+        public:
+            SchedulerShown(FolderRun& run, BatchScheduler& scheduler)
+                : m_run(run)
+            {
+                const std::lock_guard lock(m_run.m_mutex);
+                m_run.m_scheduler = &scheduler;
+                if (m_run.m_stop.stopRequested()) {
+                    scheduler.cancel();
+                }
+            }
+            ~SchedulerShown()
+            {
+                const std::lock_guard lock(m_run.m_mutex);
+                m_run.m_scheduler = nullptr;
+            }
+            SchedulerShown(const SchedulerShown&) = delete;
+            SchedulerShown& operator=(const SchedulerShown&) = delete;
+
+        private:
+            FolderRun& m_run;
+        };
+
         void push(const std::string& line)
         {
             {
