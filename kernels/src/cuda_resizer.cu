@@ -195,6 +195,7 @@ namespace {
         }
 
         GpuResult status() const { return m_error; }
+        cudaStream_t stream() const noexcept { return m_stream.get(); }
 
         GpuResult collect()
         {
@@ -230,6 +231,62 @@ namespace {
     };
 
 } // namespace
+
+GpuImage::~GpuImage() { release(); }
+
+GpuImage::GpuImage(GpuImage&& other) noexcept
+    : m_data(std::exchange(other.m_data, nullptr))
+    , m_width(other.m_width)
+    , m_height(other.m_height)
+    , m_channels(other.m_channels)
+    , m_device(other.m_device)
+{
+}
+
+GpuImage& GpuImage::operator=(GpuImage&& other) noexcept
+{
+    if (this != &other) {
+        release();
+        m_data = std::exchange(other.m_data, nullptr);
+        m_width = other.m_width;
+        m_height = other.m_height;
+        m_channels = other.m_channels;
+        m_device = other.m_device;
+    }
+    return *this;
+}
+
+void GpuImage::release() noexcept
+{
+    if (m_data == nullptr) {
+        return;
+    }
+    // Freed on its own device, whichever thread lets go of it (and whatever device that thread
+    // had chosen, given back after).
+    int current = 0;
+    const bool known = cudaGetDevice(&current) == cudaSuccess;
+    if (known && current != m_device) {
+        (void)cudaSetDevice(m_device);
+    }
+    (void)cudaFree(m_data);
+    if (known && current != m_device) {
+        (void)cudaSetDevice(current);
+    }
+    m_data = nullptr;
+}
+
+GpuResult GpuImage::copyTo(ImageView out) const
+{
+    if (m_data == nullptr || out.width != m_width || out.height != m_height
+        || out.channels != m_channels) {
+        return { GpuStatus::Error, "the copy's size differs from the image on the GPU" };
+    }
+    const std::size_t rowBytes
+        = static_cast<std::size_t>(m_width) * static_cast<std::size_t>(m_channels);
+    return fromCuda(cudaMemcpy2D(out.data, static_cast<std::size_t>(out.stride), m_data, rowBytes,
+                        rowBytes, static_cast<std::size_t>(m_height), cudaMemcpyDeviceToHost),
+        "copy of the image from the GPU");
+}
 
 struct GpuResizer::Impl {
     std::array<CudaSlot, kSlots> slots;
@@ -319,6 +376,43 @@ GpuResult GpuResizer::submit(
     CudaSlot& s = m_impl->slots[static_cast<std::size_t>(slot)];
     s.begin(m_impl->budgetPerSlot);
     return runProgram(s, program, in, out);
+}
+
+GpuResult GpuResizer::resizeToDevice(
+    int slot, const ResizeProgram& program, ConstImageView in, GpuImage& out)
+{
+    if (!m_impl->open || slot < 0 || slot >= kSlots) {
+        return { GpuStatus::Error, "the GPU was not opened" };
+    }
+    CudaSlot& s = m_impl->slots[static_cast<std::size_t>(slot)];
+    s.begin(m_impl->budgetPerSlot);
+    GpuImage made;
+    GpuResult r = runSteps(s, program, in, [&](const std::uint8_t* result) -> GpuResult {
+        const std::size_t bytes
+            = imageBytes(program.out.width, program.out.height, program.channels);
+        if (GpuResult d = fromCuda(cudaGetDevice(&made.m_device), "cudaGetDevice"); !d) {
+            return d;
+        }
+        void* memory = nullptr;
+        if (GpuResult a = fromCuda(cudaMalloc(&memory, bytes), "cudaMalloc"); !a) {
+            return a;
+        }
+        made.m_data = static_cast<std::uint8_t*>(memory);
+        made.m_width = program.out.width;
+        made.m_height = program.out.height;
+        made.m_channels = program.channels;
+        return fromCuda(
+            cudaMemcpyAsync(memory, result, bytes, cudaMemcpyDeviceToDevice, s.stream()),
+            "copy of the result on the GPU");
+    });
+    // Waited for either way: a failed job leaves nothing queued that reads its buffers.
+    if (GpuResult done = fromCuda(cudaStreamSynchronize(s.stream()), "GPU work"); r && !done) {
+        r = done;
+    }
+    if (r) {
+        out = std::move(made);
+    }
+    return r;
 }
 
 GpuResult GpuResizer::collect(int slot)

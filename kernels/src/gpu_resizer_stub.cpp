@@ -36,4 +36,17 @@ GpuResult GpuResizer::submit(
 
 GpuResult GpuResizer::collect(int /*slot*/) { return unavailable(); }
 
+GpuResult GpuResizer::resizeToDevice(
+    int /*slot*/, const ResizeProgram& /*program*/, ConstImageView /*in*/, GpuImage& /*out*/)
+{
+    return unavailable();
+}
+
+// Never holds memory here: nothing can make one that does.
+GpuImage::~GpuImage() = default;
+GpuImage::GpuImage(GpuImage&& /*other*/) noexcept { }
+GpuImage& GpuImage::operator=(GpuImage&& /*other*/) noexcept { return *this; }
+void GpuImage::release() noexcept { }
+GpuResult GpuImage::copyTo(ImageView /*out*/) const { return unavailable(); }
+
 } // namespace dropsize::kernels

@@ -10,7 +10,7 @@
 //   template <class T> const T* table(Slot slot, const std::vector<T>& values)   uploaded table
 //   GpuResult upload(std::uint8_t* dst, ConstImageView in)
 //   template <class Args> void launch(const Args& args, int width, int height)
-//   GpuResult download(ImageView out, const std::uint8_t* src)
+//   GpuResult download(ImageView out, const std::uint8_t* src)    (runProgram() only)
 //   GpuResult status()                                       the first error so far
 
 #include "dropsize/kernels/gpu_resizer.h"
@@ -75,8 +75,10 @@ GpuResult runSeparable(Backend& b, const ResampleSteps& s, int c, device::Device
     return {};
 }
 
-template <class Backend>
-GpuResult runProgram(Backend& b, const ResizeProgram& p, ConstImageView in, ImageView out)
+/// Every step of `p` on `in`, then `finish(result)` with the device buffer holding the result
+/// (packed, p.out × p.channels): what runProgram() downloads, or a caller keeps on the device.
+template <class Backend, class Finish>
+GpuResult runSteps(Backend& b, const ResizeProgram& p, ConstImageView in, Finish&& finish)
 {
     using device::DeviceImage;
     const ResampleSteps& s = p.steps;
@@ -140,7 +142,14 @@ GpuResult runProgram(Backend& b, const ResizeProgram& p, ConstImageView in, Imag
     if (GpuResult r = b.status(); !r) {
         return r;
     }
-    return b.download(out, current.data);
+    return finish(static_cast<const std::uint8_t*>(current.data));
+}
+
+template <class Backend>
+GpuResult runProgram(Backend& b, const ResizeProgram& p, ConstImageView in, ImageView out)
+{
+    return runSteps(
+        b, p, in, [&b, out](const std::uint8_t* result) { return b.download(out, result); });
 }
 
 } // namespace dropsize::kernels

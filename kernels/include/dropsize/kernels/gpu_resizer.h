@@ -11,6 +11,7 @@
 #include "dropsize/pixel/resample_steps.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -48,6 +49,40 @@ struct ResizeProgram {
     Size out;
 };
 
+/// One image in device memory, owned: packed rows (width × channels bytes each) at data(), a
+/// CUDA device pointer on device(); freed with its owner. What resizeToDevice() leaves for
+/// callers that take device memory as it is (DLPack, __cuda_array_interface__). Empty when
+/// default-made or moved from.
+class GpuImage {
+public:
+    GpuImage() noexcept = default;
+    ~GpuImage();
+    GpuImage(GpuImage&& other) noexcept;
+    GpuImage& operator=(GpuImage&& other) noexcept;
+    GpuImage(const GpuImage&) = delete;
+    GpuImage& operator=(const GpuImage&) = delete;
+
+    std::uint8_t* data() const noexcept { return m_data; }
+    int width() const noexcept { return m_width; }
+    int height() const noexcept { return m_height; }
+    int channels() const noexcept { return m_channels; }
+    int device() const noexcept { return m_device; }
+    explicit operator bool() const noexcept { return m_data != nullptr; }
+
+    /// Copies the pixels into `out` (this size and channel count) and waits for the copy.
+    GpuResult copyTo(ImageView out) const;
+
+private:
+    friend class GpuResizer;
+    void release() noexcept;
+
+    std::uint8_t* m_data = nullptr;
+    int m_width = 0;
+    int m_height = 0;
+    int m_channels = 0;
+    int m_device = 0;
+};
+
 /// Owner of one CUDA device. It has slotCount() slots, each with its own stream, device buffers and
 /// pinned buffers, reused from image to image: while one slot's kernels run, the other's image
 /// is copied, so copies overlap kernels. Without CUDA (the stub), probe() says why and open()
@@ -74,6 +109,12 @@ public:
 
     /// Waits for the slot's job and writes its pixels to the `out` given to submit().
     GpuResult collect(int slot);
+
+    /// Runs `program` on `in` in `slot` (not in flight), waits for it, and leaves the result in
+    /// device memory of its own, owned by `out` (not counted in the budget): nothing is copied
+    /// back, and the pixels are ready for any stream once it returns.
+    GpuResult resizeToDevice(
+        int slot, const ResizeProgram& program, ConstImageView in, GpuImage& out);
 
 private:
     struct Impl;
