@@ -150,6 +150,20 @@ std::uint32_t pixelCrc(ConstImageView image)
     return static_cast<std::uint32_t>(crc);
 }
 
+int firstDifferentRow(ConstImageView a, ConstImageView b)
+{
+    if (a.width != b.width || a.height != b.height || a.channels != b.channels) {
+        return 0;
+    }
+    const auto rowBytes = static_cast<std::size_t>(a.width) * static_cast<std::size_t>(a.channels);
+    for (int y = 0; y < a.height; ++y) {
+        if (std::memcmp(a.row(y), b.row(y), rowBytes) != 0) {
+            return y;
+        }
+    }
+    return -1;
+}
+
 #ifndef _WIN32
 std::string runWithoutPrivileges(const std::function<std::string()>& body)
 {

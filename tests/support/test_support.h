@@ -42,6 +42,10 @@ void writeFile(const std::filesystem::path& path, const std::vector<std::uint8_t
 /// CRC-32 of an image's pixels, row by row without padding (what the golden TSV holds).
 std::uint32_t pixelCrc(ConstImageView image);
 
+/// The first row where `a` and `b` differ (size, channels or a sample; strides may differ), or
+/// -1 where they are the same pixels.
+int firstDifferentRow(ConstImageView a, ConstImageView b);
+
 /// A fresh folder under the system's temporary folder, removed with everything in it.
 class TempDir {
 public:

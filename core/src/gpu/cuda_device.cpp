@@ -24,6 +24,24 @@ namespace {
         return Error::of(ErrorCode::Internal, Text::tr("GPU: %1").arg(gpuReasonText(r.message)));
     }
 
+    /// A result kept in device memory: kernels::GpuImage behind core's interface.
+    class CudaPixels final : public GpuPixels {
+    public:
+        explicit CudaPixels(kernels::GpuImage image) noexcept
+            : m_image(std::move(image))
+        {
+        }
+
+        std::uint8_t* data() const override { return m_image.data(); }
+        int device() const override { return m_image.device(); }
+        Size size() const override { return { m_image.width(), m_image.height() }; }
+        int channels() const override { return m_image.channels(); }
+        Status copyTo(ImageView out) const override { return toStatus(m_image.copyTo(out)); }
+
+    private:
+        kernels::GpuImage m_image;
+    };
+
     /// kernels::GpuResizer behind core's GpuDevice interface.
     class CudaDevice final : public GpuDevice {
     public:
@@ -43,22 +61,48 @@ namespace {
         Status submit(
             int slot, const ResizePlan& plan, ConstImageView decoded, ImageView out) override
         {
-            auto program = makeGpuProgram(plan, decoded.channels);
+            auto program = programFor(plan, decoded, Size { out.width, out.height }, out.channels);
             if (!program) {
                 return program.error();
-            }
-            if (Size { decoded.width, decoded.height } != program->steps.source
-                || Size { out.width, out.height } != program->out
-                || out.channels != decoded.channels) {
-                return Error::of(
-                    ErrorCode::Internal, Text::tr("GPU: image sizes differ from the plan"));
             }
             return toStatus(m_resizer.submit(slot, *program, decoded, out));
         }
 
         Status collect(int slot) override { return toStatus(m_resizer.collect(slot)); }
 
+        Result<std::unique_ptr<GpuPixels>> resizeOnDevice(
+            int slot, const ResizePlan& plan, ConstImageView decoded) override
+        {
+            auto program = programFor(plan, decoded, plan.output, decoded.channels);
+            if (!program) {
+                return std::move(program).error();
+            }
+            kernels::GpuImage image;
+            if (Status done = toStatus(m_resizer.resizeToDevice(slot, *program, decoded, image));
+                !done) {
+                return std::move(done).error();
+            }
+            return std::unique_ptr<GpuPixels>(std::make_unique<CudaPixels>(std::move(image)));
+        }
+
     private:
+        /// The plan's program, when `decoded` and the output (`out`, `outChannels`) are its
+        /// sizes.
+        static Result<kernels::ResizeProgram> programFor(
+            const ResizePlan& plan, ConstImageView decoded, Size out, int outChannels)
+        {
+            auto program = makeGpuProgram(plan, decoded.channels);
+            if (!program) {
+                return program;
+            }
+            if (Size { decoded.width, decoded.height } != program->steps.source
+                || out != program->out || outChannels != decoded.channels) {
+                return Error::of(
+                    ErrorCode::Internal, Text::tr("GPU: image sizes differ from the plan"));
+            }
+            return program;
+        }
+
         std::string m_name;
         kernels::GpuResizer m_resizer;
     };

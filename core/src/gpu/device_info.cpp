@@ -18,6 +18,7 @@ DeviceInfo probeDevices()
     const kernels::GpuProbe gpu = kernels::GpuResizer::probe();
     info.gpuUsable = gpu.status == kernels::GpuStatus::Ok;
     info.gpuName = info.gpuUsable ? gpu.deviceName : std::string();
+    info.gpuMemoryBytes = info.gpuUsable ? gpu.memoryBytes : 0;
     info.gpuReason = info.gpuUsable ? Text() : gpuReasonText(gpu.reason);
     info.cpuThreads = std::max(1, omp_get_num_procs());
     return info;

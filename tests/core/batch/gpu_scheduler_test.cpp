@@ -9,6 +9,7 @@
 #include "dropsize/core/batch_scheduler.h"
 #include "emulated_launch.h"
 #include "gpu/gpu_program.h"
+#include "resize/cpu_resizer.h"
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
@@ -94,7 +95,56 @@ namespace {
             return {};
         }
 
+        Result<std::unique_ptr<GpuPixels>> resizeOnDevice(
+            int slot, const ResizePlan& plan, ConstImageView decoded) override
+        {
+            EXPECT_FALSE(m_slots[slot].busy) << "slot " << slot << " in flight";
+            auto program = makeGpuProgram(plan, decoded.channels);
+            if (!program) {
+                return std::move(program).error();
+            }
+            auto kept = std::make_unique<EmulatedPixels>(program->out, program->channels);
+            kernels::EmulatedBackend backend;
+            const kernels::GpuResult r = kernels::runSteps(
+                backend, *program, decoded, [&kept](const std::uint8_t* result) {
+                    std::copy_n(result, kept->bytes.size(), kept->bytes.data());
+                    return kernels::GpuResult {};
+                });
+            if (!r) {
+                return Error { ErrorCode::Internal, r.message, {} };
+            }
+            return std::unique_ptr<GpuPixels>(std::move(kept));
+        }
+
     private:
+        /// "Device" memory of the emulation: host memory.
+        struct EmulatedPixels final : GpuPixels {
+            EmulatedPixels(Size s, int c)
+                : bytes(static_cast<std::size_t>(s.width) * static_cast<std::size_t>(s.height)
+                        * static_cast<std::size_t>(c),
+                    0xA5)
+                , imageSize(s)
+                , imageChannels(c)
+            {
+            }
+            std::uint8_t* data() const override { return const_cast<std::uint8_t*>(bytes.data()); }
+            int device() const override { return 0; }
+            Size size() const override { return imageSize; }
+            int channels() const override { return imageChannels; }
+            Status copyTo(ImageView out) const override
+            {
+                const int rowBytes = imageSize.width * imageChannels;
+                for (int y = 0; y < imageSize.height; ++y) {
+                    std::copy_n(bytes.data() + static_cast<std::ptrdiff_t>(y) * rowBytes, rowBytes,
+                        out.row(y));
+                }
+                return {};
+            }
+            std::vector<std::uint8_t> bytes;
+            Size imageSize;
+            int imageChannels;
+        };
+
         struct Slot {
             bool busy = false;
             kernels::ResizeProgram program;
@@ -380,6 +430,38 @@ TEST(GpuScheduler, SeveralSizesOnTheGpuGiveTheCpuBytes)
         }
     }
     EXPECT_EQ(outputsOnGpu, 48u);
+}
+
+// A result kept on the device (the Python module's on_gpu) is the CPU's bytes: resized or only
+// copied (an image that fits), turned by its orientation or not, with and without alpha.
+TEST(GpuScheduler, AResultKeptOnTheDeviceIsTheCpusBytes)
+{
+    EmulatedGpuDevice gpu;
+    for (const int channels : { 1, 3, 4 }) {
+        for (const int orientation : { 1, 6, 3 }) {
+            for (const double percent : { 30.0, 100.0 }) {
+                SCOPED_TRACE("c" + std::to_string(channels) + " o" + std::to_string(orientation)
+                    + " " + std::to_string(percent) + "%");
+                const Image source = makeTestImage(123, 77, channels, 9);
+                ResizeSpec spec;
+                spec.percent = percent;
+                spec.filter = Filter::Lanczos;
+                const ResizePlan plan
+                    = makeResizePlan({ 123, 77, channels, false, orientation }, spec);
+                EXPECT_EQ(plan.resample, percent < 100);
+                auto cpu = CpuResizer(1).resize(copyOf(source), plan);
+                ASSERT_TRUE(cpu);
+                auto kept = gpu.resizeOnDevice(0, plan, source.view());
+                ASSERT_TRUE(kept) << kept.error().message;
+                ASSERT_EQ((*kept)->size(), (Size { cpu->width(), cpu->height() }));
+                ASSERT_EQ((*kept)->channels(), channels);
+                Image back
+                    = std::move(Image::allocate(cpu->width(), cpu->height(), channels)).value();
+                ASSERT_TRUE((*kept)->copyTo(back.view()));
+                EXPECT_EQ(firstDifferentRow(back.view(), cpu->view()), -1);
+            }
+        }
+    }
 }
 
 } // namespace dropsize::test

@@ -169,4 +169,53 @@ TEST(CudaDevice, ABatchOnTheGpuWritesTheCpuBytes)
     }
 }
 
+// A result left in device memory (the Python module's on_gpu): the CPU's bytes once copied back,
+// resized or only copied, turned or not; freed with its owner (many kept and let go in turn do
+// not use up the device).
+TEST(CudaDevice, AResultKeptOnTheDeviceIsTheCpusBytes)
+{
+    DROPSIZE_REQUIRE_GPU();
+    auto opened = openCudaDevice(1ull << 30);
+    ASSERT_TRUE(opened) << opened.error().message;
+    GpuDevice& gpu = **opened;
+    for (const int channels : { 1, 2, 3, 4 }) {
+        for (const int orientation : { 1, 6, 3 }) {
+            for (const double percent : { 7.0, 30.0, 100.0 }) {
+                SCOPED_TRACE("c" + std::to_string(channels) + " o" + std::to_string(orientation)
+                    + " " + std::to_string(percent) + "%");
+                const Image source = makeTestImage(1234, 777, channels, 11);
+                ResizeSpec spec;
+                spec.percent = percent;
+                spec.filter = Filter::Lanczos;
+                const ResizePlan plan
+                    = makeResizePlan({ 1234, 777, channels, false, orientation }, spec);
+                auto cpu = CpuResizer(1).resize(test::copyOf(source), plan);
+                ASSERT_TRUE(cpu);
+                auto kept = gpu.resizeOnDevice(1, plan, source.view());
+                ASSERT_TRUE(kept) << kept.error().message;
+                ASSERT_NE((*kept)->data(), nullptr);
+                ASSERT_EQ((*kept)->size(), (Size { cpu->width(), cpu->height() }));
+                Image back
+                    = std::move(Image::allocate(cpu->width(), cpu->height(), channels)).value();
+                ASSERT_TRUE((*kept)->copyTo(back.view()));
+                EXPECT_EQ(firstDifferentRow(back.view(), cpu->view()), -1);
+            }
+        }
+    }
+    // Results of 192 MB each, each let go before the next, until they would have filled the
+    // device's memory twice over were they kept: freed every time.
+    const DeviceInfo devices = probeDevices();
+    const Image big = makeTestImage(4000, 3000, 4, 2);
+    ResizeSpec spec;
+    spec.percent = 200;
+    spec.enlarge = true;
+    const ResizePlan plan = makeResizePlan({ 4000, 3000, 4, false, 1 }, spec);
+    const std::uint64_t each = 8000ull * 6000ull * 4ull;
+    const std::uint64_t count = 2 * devices.gpuMemoryBytes / each + 1;
+    for (std::uint64_t i = 0; i < count; ++i) {
+        auto kept = gpu.resizeOnDevice(0, plan, big.view());
+        ASSERT_TRUE(kept) << "result " << i << " of " << count << ": " << kept.error().message;
+    }
+}
+
 } // namespace dropsize::test

@@ -5,6 +5,7 @@
 #include "dropsize/core/enum_names.h"
 #include "dropsize/core/text.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +31,7 @@ template <> struct EnumNames<DeviceChoice> {
 struct DeviceInfo {
     bool gpuUsable = false;
     std::string gpuName; ///< set when gpuUsable
+    std::uint64_t gpuMemoryBytes = 0; ///< the GPU's memory, when gpuUsable
     Text gpuReason; ///< why not, when !gpuUsable ("this build has no CUDA kernels", ...)
     int cpuThreads = 1; ///< CPU workers a batch starts by default
 };

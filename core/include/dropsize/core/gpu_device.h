@@ -12,6 +12,22 @@
 
 namespace dropsize {
 
+/// An image left in GPU memory by GpuDevice::resizeOnDevice(): packed rows (width × channels
+/// bytes each) at data(), a CUDA device pointer on device(); freed with this object.
+class GpuPixels {
+public:
+    virtual ~GpuPixels() = default;
+
+    virtual std::uint8_t* data() const = 0;
+    /// The CUDA device's number.
+    virtual int device() const = 0;
+    virtual Size size() const = 0;
+    virtual int channels() const = 0;
+
+    /// Copies the pixels into `out` (this size and channel count) and waits for the copy.
+    [[nodiscard]] virtual Status copyTo(ImageView out) const = 0;
+};
+
 /// A GPU the scheduler hands resizes to: decoded pixels in, resized (and oriented) pixels out,
 /// exactly CpuResizer's. It has slotCount() jobs in flight at once, so one image's copies overlap
 /// another's kernels. Errors: OutOfMemory concerns that image only (it runs on the CPU);
@@ -32,6 +48,13 @@ public:
 
     /// Waits for the slot's job; its pixels are then in the `out` given to submit().
     [[nodiscard]] virtual Status collect(int slot) = 0;
+
+    /// Runs `plan` on `decoded` in `slot` (not in flight) and waits for it, leaving the result
+    /// in GPU memory of its own: for callers that hand device memory on (the Python module).
+    /// The same pixels as submit() and collect() give; errors as theirs.
+    [[nodiscard]] virtual Result<std::unique_ptr<GpuPixels>> resizeOnDevice(
+        int slot, const ResizePlan& plan, ConstImageView decoded)
+        = 0;
 };
 
 /// The machine's CUDA device, whose buffers may use up to `memoryBudget` bytes; or why there is
