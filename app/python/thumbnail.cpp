@@ -72,21 +72,43 @@ namespace {
         /// device, out of its memory, lost): the caller resizes on the CPU.
         std::optional<Result<Image>> resize(const ResizePlan& plan, ConstImageView decoded)
         {
+            return run<Image>([&](GpuDevice& gpu) -> Result<Image> {
+                auto out = Image::allocate(plan.output.width, plan.output.height, decoded.channels);
+                if (!out) {
+                    return out;
+                }
+                Status done = gpu.submit(0, plan, decoded, out->view());
+                if (done) {
+                    done = gpu.collect(0);
+                }
+                if (!done) {
+                    return std::move(done).error();
+                }
+                return out;
+            });
+        }
+
+        /// The same, left in the GPU's memory.
+        std::optional<Result<std::unique_ptr<GpuPixels>>> keep(
+            const ResizePlan& plan, ConstImageView decoded)
+        {
+            return run<std::unique_ptr<GpuPixels>>(
+                [&](GpuDevice& gpu) { return gpu.resizeOnDevice(0, plan, decoded); });
+        }
+
+    private:
+        // `job` on the device, one at a time; nullopt (the CPU's turn) without a device, when
+        // the image does not fit its memory, or when the device fails (it is then let go).
+        template <class T, class Job> std::optional<Result<T>> run(const Job& job)
+        {
             const std::lock_guard lock(m_mutex);
             openLocked();
             if (!m_device) {
                 return std::nullopt;
             }
-            auto out = Image::allocate(plan.output.width, plan.output.height, decoded.channels);
-            if (!out) {
-                return Result<Image>(std::move(out).error());
-            }
-            Status done = m_device->submit(0, plan, decoded, out->view());
+            Result<T> done = job(*m_device);
             if (done) {
-                done = m_device->collect(0);
-            }
-            if (done) {
-                return Result<Image>(std::move(out).value());
+                return done;
             }
             if (done.error().code != ErrorCode::OutOfMemory) {
                 m_reason = "the GPU stopped working: " + done.error().describe().english();
@@ -95,7 +117,6 @@ namespace {
             return std::nullopt;
         }
 
-    private:
         void openLocked()
         {
             if (m_tried) {
@@ -118,13 +139,13 @@ namespace {
 
     py::object thumbnailOf(const py::object& file, int width, int height, double percent,
         int filter, std::optional<double> reducingGap, bool exifTranspose,
-        const std::string& device, const py::str& source)
+        const std::string& device, bool onGpu, const py::str& source)
     {
-        const ThumbnailRequest request
-            = thumbnailRequest(width, height, percent, filter, reducingGap, exifTranspose, device);
+        const ThumbnailRequest request = thumbnailRequest(
+            width, height, percent, filter, reducingGap, exifTranspose, device, onGpu);
         const ByteView bytes(file);
         const std::span<const std::uint8_t> data = bytes.bytes();
-        std::optional<Result<Image>> made;
+        std::optional<Result<Thumbnail>> made;
         {
             const py::gil_scoped_release unlocked;
             made.emplace(makeThumbnail(data, request));
@@ -132,7 +153,7 @@ namespace {
         if (!*made) {
             raiseImageError(made->error(), source);
         }
-        return numpyArray(py::cast(Pixels(std::move(*made).value())));
+        return toPython(std::move(*made).value(), request.onGpu);
     }
 
     // Pillow's resize() checks the box it resamples: after the reduce step, when there is one,
@@ -215,7 +236,7 @@ namespace {
 } // namespace
 
 ThumbnailRequest thumbnailRequest(int width, int height, double percent, int filter,
-    std::optional<double> reducingGap, bool exifTranspose, const std::string& device)
+    std::optional<double> reducingGap, bool exifTranspose, const std::string& device, bool onGpu)
 {
     ThumbnailRequest r;
     const std::optional<Filter> f = filterOf(filter);
@@ -238,6 +259,9 @@ ThumbnailRequest thumbnailRequest(int width, int height, double percent, int fil
         throw py::value_error(
             "device must be \"auto\", \"cpu\" or \"gpu\", not \"" + device + "\"");
     }
+    if (onGpu && *d == DeviceChoice::Cpu) {
+        throw py::value_error("on_gpu needs device \"gpu\" or \"auto\", not \"cpu\"");
+    }
     r.width = width;
     r.height = height;
     r.percent = percent;
@@ -245,10 +269,11 @@ ThumbnailRequest thumbnailRequest(int width, int height, double percent, int fil
     r.reducingGap = reducingGap;
     r.exifTranspose = exifTranspose;
     r.device = *d;
+    r.onGpu = onGpu;
     return r;
 }
 
-Result<Image> makeThumbnail(
+Result<Thumbnail> makeThumbnail(
     std::span<const std::uint8_t> file, const ThumbnailRequest& request, const CancelToken* cancel)
 {
     ProcessOptions options;
@@ -276,17 +301,45 @@ Result<Image> makeThumbnail(
     }
     const ResizePlan plan = makeResizePlan(info, spec);
     // Without a usable GPU the rows stream from the decoder through the resize, as in a batch.
-    if (request.device != DeviceChoice::Cpu && plan.resample && SharedGpu::instance().usable()) {
-        auto decoded = opened->decode(plan, cancel);
-        if (!decoded) {
-            return decoded;
+    const bool gpuWork = plan.resample || request.onGpu;
+    if (request.device == DeviceChoice::Cpu || !gpuWork || !SharedGpu::instance().usable()) {
+        auto rendered = opened->render(plan, cancel);
+        if (!rendered) {
+            return std::move(rendered).error();
         }
-        if (auto onGpu = SharedGpu::instance().resize(plan, decoded->view())) {
-            return std::move(*onGpu);
-        }
-        return resizePixels(std::as_const(*decoded).view(), plan, 1, cancel);
+        return Thumbnail(std::move(rendered).value());
     }
-    return opened->render(plan, cancel);
+    auto decoded = opened->decode(plan, cancel);
+    if (!decoded) {
+        return std::move(decoded).error();
+    }
+    if (request.onGpu) {
+        if (auto kept = SharedGpu::instance().keep(plan, decoded->view())) {
+            if (!*kept) {
+                return std::move(*kept).error();
+            }
+            return Thumbnail(std::move(*kept).value());
+        }
+    } else if (auto resized = SharedGpu::instance().resize(plan, decoded->view())) {
+        if (!*resized) {
+            return std::move(*resized).error();
+        }
+        return Thumbnail(std::move(*resized).value());
+    }
+    auto resized = resizePixels(std::as_const(*decoded).view(), plan, 1, cancel);
+    if (!resized) {
+        return std::move(resized).error();
+    }
+    return Thumbnail(std::move(resized).value());
+}
+
+py::object toPython(Thumbnail thumbnail, bool onGpu)
+{
+    if (auto* kept = std::get_if<std::unique_ptr<GpuPixels>>(&thumbnail)) {
+        return py::cast(PixelsOnGpu(std::move(*kept)));
+    }
+    py::object pixels = py::cast(Pixels(std::get<Image>(std::move(thumbnail))));
+    return onGpu ? pixels : numpyArray(pixels);
 }
 
 std::string gpuUnavailableReason() { return SharedGpu::instance().unavailableReason(); }
@@ -324,7 +377,7 @@ void registerThumbnail(py::module_& module)
     module.add_object("ImageError", py::reinterpret_borrow<py::object>(g_imageError));
     module.def("thumbnail", &thumbnailOf, py::arg("file"), py::arg("width"), py::arg("height"),
         py::arg("percent"), py::arg("filter"), py::arg("reducing_gap"), py::arg("exif_transpose"),
-        py::arg("device"), py::arg("source"));
+        py::arg("device"), py::arg("on_gpu"), py::arg("source"));
     module.def("resize", &resizeArray, py::arg("array"), py::arg("size"), py::arg("filter"),
         py::arg("box"), py::arg("reducing_gap"));
     module.def("gpu_unavailable_reason", &gpuUnavailableReason);

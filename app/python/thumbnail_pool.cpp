@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: Dropsize contributors
 #include "thumbnail_pool.h"
 
-#include "pixels.h"
 #include "thumbnail.h"
 
 #include <algorithm>
@@ -36,7 +35,7 @@ namespace {
         std::unique_ptr<ByteView> view;
         bool started = false;
         bool done = false;
-        std::optional<Result<Image>> result;
+        std::optional<Result<Thumbnail>> result;
     };
 
     Result<std::vector<std::uint8_t>> readWholeFile(const std::filesystem::path& path)
@@ -171,7 +170,7 @@ namespace {
             if (!*job->result) {
                 raiseImageError(job->result->error(), job->source);
             }
-            return numpyArray(py::cast(Pixels(std::move(*job->result).value())));
+            return toPython(std::move(*job->result).value(), m_request.onGpu);
         }
 
         /// Stops the workers (what is running is cancelled) and waits for them.
@@ -223,7 +222,7 @@ namespace {
                 }
                 job->started = true;
                 lock.unlock();
-                Result<Image> made = run(*job);
+                Result<Thumbnail> made = run(*job);
                 lock.lock();
                 job->result.emplace(std::move(made));
                 job->done = true;
@@ -231,7 +230,7 @@ namespace {
             }
         }
 
-        Result<Image> run(const PoolJob& job) const
+        Result<Thumbnail> run(const PoolJob& job) const
         {
             try {
                 if (!job.fromFile) {
@@ -263,14 +262,14 @@ void registerThumbnailPool(py::module_& module)
     py::class_<ThumbnailPool>(module, "ThumbnailPool")
         .def(py::init([](int width, int height, double percent, int filter,
                           std::optional<double> reducingGap, bool exifTranspose,
-                          const std::string& device, int threads) {
+                          const std::string& device, bool onGpu, int threads) {
             return std::make_unique<ThumbnailPool>(thumbnailRequest(width, height, percent, filter,
-                                                       reducingGap, exifTranspose, device),
+                                                       reducingGap, exifTranspose, device, onGpu),
                 threads);
         }),
             py::arg("width"), py::arg("height"), py::arg("percent"), py::arg("filter"),
             py::arg("reducing_gap"), py::arg("exif_transpose"), py::arg("device"),
-            py::arg("threads"))
+            py::arg("on_gpu"), py::arg("threads"))
         .def("submit_path", &ThumbnailPool::submitPath, py::arg("source"), py::arg("path"))
         .def("submit_bytes", &ThumbnailPool::submitBytes, py::arg("source"), py::arg("data"))
         .def("pending", &ThumbnailPool::pending)

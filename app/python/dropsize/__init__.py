@@ -10,6 +10,9 @@ on the way out; ``numpy.from_dlpack`` and ``torch.from_dlpack`` take them withou
     thumbnails(sources, size, ...)   many files on worker threads, in order, as an iterator
     resize_folder(input, ...)        the batch engine of dropsize-cli, with its options
 
+With on_gpu=True, thumbnail() and thumbnails() leave what a GPU made in its memory, as GpuPixels
+(DLPack with a CUDA device, __cuda_array_interface__), for torch.from_dlpack and the like.
+
 An image that cannot be read raises ImageError, whose .source names it and .reason says why.
 See docs/python.md in Dropsize's sources for the guide.
 """
@@ -25,10 +28,10 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Tuple,
 import numpy as np
 
 from . import _native
-from ._native import ImageError, Pixels
+from ._native import GpuPixels, ImageError, Pixels
 
-__all__ = ["ImageError", "Pixels", "Resampling", "resize", "resize_folder", "thumbnail",
-           "thumbnails", "__version__"]
+__all__ = ["GpuPixels", "ImageError", "Pixels", "Resampling", "resize", "resize_folder",
+           "thumbnail", "thumbnails", "__version__"]
 __version__: str = _native.__version__
 
 #: A source: a path (str or os.PathLike), the file's bytes (bytes, bytearray, memoryview or any
@@ -103,17 +106,23 @@ def _gap(reducing_gap: Optional[float]) -> Optional[float]:
     return gap
 
 
-def _say_gpu(device: str) -> None:
-    # Asked for the GPU where there is none: the reason, once a process, as the command line says
-    # it; the work runs on the CPU.
+def _say_gpu(device: str, on_gpu: bool) -> None:
+    # Asked for the GPU (by device="gpu", or for a result in its memory) where there is none:
+    # the reason, once a process, as the command line says it; the work runs on the CPU.
     global _gpu_said
-    if device != "gpu" or _gpu_said:
+    if not (device == "gpu" or (on_gpu and device == "auto")) or _gpu_said:
         return
     reason = _native.gpu_unavailable_reason()
     if reason:
         _gpu_said = True
-        warnings.warn(f"dropsize: GPU not used: {reason}; resizing on the CPU", RuntimeWarning,
-                      stacklevel=3)
+        kept = "; the results are in host memory" if on_gpu else ""
+        warnings.warn(f"dropsize: GPU not used: {reason}; resizing on the CPU{kept}",
+                      RuntimeWarning, stacklevel=3)
+
+
+def _check_on_gpu(device: str, on_gpu: bool) -> None:
+    if on_gpu and device == "cpu":
+        raise ValueError('on_gpu needs device "gpu" or "auto", not "cpu"')
 
 
 def _source_name(source: Any) -> str:
@@ -142,7 +151,8 @@ def _read(source: Any) -> Any:
 
 def thumbnail(source: Source, size: Size, resample: Union[int, str, None] = Resampling.BICUBIC,
               reducing_gap: Optional[float] = 2.0, exif_transpose: bool = False,
-              device: str = "auto") -> np.ndarray:
+              device: str = "auto",
+              on_gpu: bool = False) -> Union[np.ndarray, Pixels, GpuPixels]:
     """Pillow's thumbnail of one image, as a numpy array.
 
     Equal, sample for sample, to::
@@ -166,10 +176,15 @@ def thumbnail(source: Source, size: Size, resample: Union[int, str, None] = Resa
     exif_transpose: turn the result upright by its EXIF orientation, as ImageOps.exif_transpose.
     device: "auto" (the GPU when one is usable), "cpu" or "gpu" (the same pixels everywhere;
         without a usable GPU, "gpu" says why once, as a RuntimeWarning, and runs on the CPU).
+    on_gpu: leave the result in GPU memory (device "auto" or "gpu"): a GpuPixels, which
+        torch.from_dlpack() and cupy take without a copy. Where no GPU is usable (said once, as
+        a RuntimeWarning) or an image does not fit its memory, the result is made on the CPU
+        and comes as a Pixels in host memory (.device says which; both have __dlpack__).
 
     Returns a (height, width) array for grey, else (height, width, channels), uint8; its .base
-    is the dropsize.Pixels that owns the pixels. Raises ImageError naming the source when it
-    cannot be read, OSError when a path cannot be opened.
+    is the dropsize.Pixels that owns the pixels (with on_gpu, a GpuPixels or Pixels itself).
+    Raises ImageError naming the source when it cannot be read, OSError when a path cannot be
+    opened.
     """
     width, height, percent = _box(size)
     name = _source_name(source)
@@ -178,9 +193,11 @@ def thumbnail(source: Source, size: Size, resample: Union[int, str, None] = Resa
             data = f.read()
     else:
         data = _read(source)
-    _say_gpu(device)
+    _check_on_gpu(device, on_gpu)
+    _say_gpu(device, bool(on_gpu))
     return _native.thumbnail(data, width, height, percent, _filter(resample),
-                             _gap(reducing_gap), bool(exif_transpose), device, name)
+                             _gap(reducing_gap), bool(exif_transpose), device, bool(on_gpu),
+                             name)
 
 
 def resize(array: Any, size: Tuple[int, int], resample: Optional[Union[int, str]] = None,
@@ -223,8 +240,9 @@ def resize(array: Any, size: Tuple[int, int], resample: Optional[Union[int, str]
 def thumbnails(sources: Iterable[Source], size: Size,
                resample: Union[int, str, None] = Resampling.BICUBIC,
                reducing_gap: Optional[float] = 2.0, exif_transpose: bool = False,
-               device: str = "auto", threads: int = 0,
-               errors: str = "raise") -> Iterator[Union[np.ndarray, ImageError]]:
+               device: str = "auto", threads: int = 0, errors: str = "raise",
+               on_gpu: bool = False) -> Iterator[Union[np.ndarray, Pixels, GpuPixels,
+                                                       ImageError]]:
     """thumbnail() of many sources on the engine's worker threads, yielded in their order.
 
     The sources are taken from the iterable as the workers need them (a few per thread ahead),
@@ -245,9 +263,10 @@ def thumbnails(sources: Iterable[Source], size: Size,
     if not 0 <= threads <= 1024:
         raise ValueError("threads must be from 0 (one per core) to 1024")
     width, height, percent = _box(size)
-    _say_gpu(device)
+    _check_on_gpu(device, on_gpu)
+    _say_gpu(device, bool(on_gpu))
     pool = _native.ThumbnailPool(width, height, percent, _filter(resample), _gap(reducing_gap),
-                                 bool(exif_transpose), device, threads)
+                                 bool(exif_transpose), device, bool(on_gpu), threads)
     return _in_order(pool, iter(sources), 2 * (threads or os.cpu_count() or 1), errors)
 
 
