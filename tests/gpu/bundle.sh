@@ -54,16 +54,28 @@ grep -q '^DROPSIZE_WITH_CUDA:BOOL=ON' "$build/CMakeCache.txt" \
 # The test programs behind the gpu and kernels labels; the list made by ctest below must name
 # no other (a new one is added here).
 test_programs=(dropsize_gpu_tests dropsize_kernels_tests)
+# The Python module too, where the tree has it: its results left on the GPU are checked there.
+python_target=()
+grep -q '^DROPSIZE_WITH_PYTHON:BOOL=ON' "$build/CMakeCache.txt" && python_target=(dropsize_python)
 cmake --build "$build" -j "${DROPSIZE_GPU_BUNDLE_JOBS:-$(nproc)}" \
-    --target dropsize-cli dropsize-stage-bench "${test_programs[@]}"
+    --target dropsize-cli dropsize-stage-bench "${test_programs[@]}" "${python_target[@]}"
 
-rm -rf "${bundle:?}/bin" "${bundle:?}/lib" "${bundle:?}/tests" "${bundle:?}/MANIFEST" \
-    "${bundle:?}/run.sh" "${bundle:?}/report.md" "${bundle:?}"/gtest-*.xml
+rm -rf "${bundle:?}/bin" "${bundle:?}/lib" "${bundle:?}/tests" "${bundle:?}/python" \
+    "${bundle:?}/MANIFEST" "${bundle:?}/run.sh" "${bundle:?}/report.md" "${bundle:?}"/gtest-*.xml
 mkdir -p "$bundle/bin" "$bundle/lib" "$bundle/tests"
 cp "$build/app/dropsize-cli" "$build/tests/dropsize-stage-bench" "$bundle/bin/"
 for program in "${test_programs[@]}"; do
     cp "$build/tests/$program" "$bundle/bin/"
 done
+python_version=
+if ((${#python_target[@]})); then
+    mkdir -p "$bundle/python/dropsize"
+    cp "$build"/python/dropsize/*.py "$build"/python/dropsize/_native*.so "$bundle/python/dropsize/"
+    cp tests/python/test_on_gpu.py "$bundle/tests/"
+    # The interpreter it was built for: _native.cpython-311-x86_64-linux-gnu.so is Python 3.11.
+    python_version=$(basename "$bundle"/python/dropsize/_native*.so \
+        | sed -n 's/^_native\.cpython-\([0-9]\)\([0-9]*\)-.*/\1.\2/p')
+fi
 cp tests/gpu/run.sh "$bundle/run.sh"
 
 # Each program's gpu and kernels tests as a --gtest_filter, from the tests ctest knows.
@@ -95,7 +107,8 @@ while read -r lib; do
     libc.so.* | libm.so.* | libpthread.so.* | libdl.so.* | librt.so.* | ld-linux*.so.* | libcuda.so.*) ;;
     *) cp -L "$lib" "$bundle/lib/" && carried+=("$lib") ;;
     esac
-done < <(ldd "$bundle"/bin/* | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | sort -u)
+done < <(ldd "$bundle"/bin/* "$bundle"/python/dropsize/*.so 2>/dev/null \
+    | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | sort -u)
 if ldd "$bundle"/bin/* | grep -q 'not found'; then
     echo "a library the programs need was not found here" >&2
     exit 1
@@ -129,6 +142,7 @@ glibc_own_cxx=$(newest_glibc "$bundle"/bin/* "${others[@]}")
     echo "glibc-with-own-libstdc++: $glibc_own_cxx"
     echo "needs: glibc $glibc or newer ($glibc_own_cxx with the machine's own libstdc++), an NVIDIA driver for CUDA $(/usr/local/cuda/bin/nvcc --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\).*/\1/p' || nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
     echo "cuda architectures: $archs"
+    echo "python module: ${python_version:+for Python $python_version (python/dropsize)}${python_version:-none}"
     echo "libraries:"
     for lib in "${carried[@]}"; do
         # The package that installed it (Debian's merged /usr: try the /usr spelling too).

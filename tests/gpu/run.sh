@@ -8,10 +8,11 @@
 #    DROPSIZE_GPU_CHECK_WITHOUT_GPU=1 (CI, or a check of the script): then everything runs on the
 #    CPU, on smaller sets, and the report says so at its top;
 # 2. the tests labelled gpu and kernels (the list bundle.sh made), their XML beside the report;
-# 3. --device cpu, gpu and auto on a JPEG and a PNG set at 50%, 10% and 150% (--enlarge), and
+# 3. the Python module's results left on the GPU (where the machine has its Python and numpy);
+# 4. --device cpu, gpu and auto on a JPEG and a PNG set at 50%, 10% and 150% (--enlarge), and
 #    cpu and gpu with --fill and --short-edge: every output file compared byte for byte with the
 #    CPU's, and counted;
-# 4. the throughput of each device choice and the GPU's share; where one image's time goes
+# 5. the throughput of each device choice and the GPU's share; where one image's time goes
 #    (dropsize-stage-bench); the CPU alone at 1, 2, 4, 8 and 16 threads (outputs compared too).
 # The report is $OUT/report.md when OUT is set (a device machine brings $OUT back), else
 # DIR/report.md. Exit status 1 after any failure or difference (every step runs regardless).
@@ -150,6 +151,32 @@ for ((i = 0; i < copies; ++i)); do
 done
 made=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 say "" "Test images: $count JPEGs ($(du -sh "$work/jpeg" | cut -f1)) and $count PNGs ($(du -sh "$work/png" | cut -f1)), made in $made s"
+
+# The Python module's results left on the GPU (tests/python/test_on_gpu.py, run as a script: no
+# pytest needed), on a few of the images, where the machine has the Python it was built for and
+# numpy; without them it is said and skipped.
+say "" "## The Python module: results left on the GPU" ""
+python_version=$(sed -n 's/^python module: for Python \([0-9.]*\) .*/\1/p' "$bundle/MANIFEST")
+if [[ -z "$python_version" ]]; then
+    say "Not checked: this bundle has no Python module."
+elif ! python3 -c "import sys, numpy; sys.exit(sys.version_info[:2] != tuple(map(int, '$python_version'.split('.'))))" \
+    > /dev/null 2>&1; then
+    say "Not checked: the module is for Python $python_version with numpy; this machine has $(python3 -c 'import sys; print("Python", sys.version.split()[0])' 2>/dev/null || echo 'no python3')$(python3 -c 'import numpy' 2>/dev/null || echo ' without numpy')."
+else
+    mkdir -p "$work/python-images"
+    cp "$(ls "$work"/jpeg/*.jpg | head -1)" "$(ls "$work"/jpeg/*.jpg | tail -1)" \
+        "$(ls "$work"/png/*.png | head -1)" "$work/python-images/"
+    say '```'
+    python_status=0
+    DROPSIZE_GPU_CHECK_IMAGES=$work/python-images PYTHONPATH=$bundle/python \
+        python3 "$bundle/tests/test_on_gpu.py" > "$work/python.log" 2>&1 || python_status=$?
+    tee -a "$report" < "$work/python.log"
+    say '```'
+    ((python_status == 0)) || fail "the Python module's GPU tests"
+    if ((with_gpu)) && grep -q '^skipped: .*no usable GPU' "$work/python.log"; then
+        fail "the Python module's GPU tests found no GPU on a machine with one"
+    fi
+fi
 
 # compare NAME EXPECTED A B: the same file names in A and B, EXPECTED of them, each the same bytes
 # (the output tree's marker, .dropsize-output, is no output).
