@@ -39,6 +39,38 @@ namespace {
         return { status, std::string(what) + ": " + cudaText(e) };
     }
 
+    /// The device every call of this file works on (the build's one device: 0).
+    constexpr int kDevice = 0;
+
+    /// Makes `device` the calling thread's current device for a scope and gives the thread its
+    /// own back after (a caller, PyTorch say, may have chosen another for that thread).
+    class CurrentDevice {
+    public:
+        explicit CurrentDevice(int device) noexcept
+        {
+            m_known = cudaGetDevice(&m_previous) == cudaSuccess;
+            m_switched = !m_known || m_previous != device;
+            if (m_switched) {
+                m_status = cudaSetDevice(device);
+            }
+        }
+        ~CurrentDevice()
+        {
+            if (m_switched && m_known) {
+                (void)cudaSetDevice(m_previous);
+            }
+        }
+        CurrentDevice(const CurrentDevice&) = delete;
+        CurrentDevice& operator=(const CurrentDevice&) = delete;
+        cudaError_t status() const noexcept { return m_status; }
+
+    private:
+        int m_previous = 0;
+        bool m_known = false;
+        bool m_switched = false;
+        cudaError_t m_status = cudaSuccess;
+    };
+
     template <class Args> __global__ void resizeKernel(Args args)
     {
         device::kernelBody(device::LaunchIndex { blockIdx.x, blockIdx.y, blockDim.x, blockDim.y,
@@ -121,8 +153,12 @@ namespace {
         {
             // Work a failed submit left queued may still read the pinned buffers: let it end.
             (void)cudaStreamSynchronize(m_stream.get());
+            // A failure before this job (an allocation that failed) is not this job's: the
+            // launches report the last error.
+            (void)cudaGetLastError();
             m_error = {};
             m_budget = budget;
+            m_out = {};
         }
 
         std::uint8_t* image(Slot slot, std::size_t bytes)
@@ -208,6 +244,7 @@ namespace {
                 std::memcpy(m_out.row(y),
                     m_pinnedOut.data() + static_cast<std::size_t>(y) * rowBytes, rowBytes);
             }
+            m_out = {}; // written once: the caller owns it from here
             return {};
         }
 
@@ -263,15 +300,8 @@ void GpuImage::release() noexcept
     }
     // Freed on its own device, whichever thread lets go of it (and whatever device that thread
     // had chosen, given back after).
-    int current = 0;
-    const bool known = cudaGetDevice(&current) == cudaSuccess;
-    if (known && current != m_device) {
-        (void)cudaSetDevice(m_device);
-    }
+    const CurrentDevice on(m_device);
     (void)cudaFree(m_data);
-    if (known && current != m_device) {
-        (void)cudaSetDevice(current);
-    }
     m_data = nullptr;
 }
 
@@ -280,6 +310,10 @@ GpuResult GpuImage::copyTo(ImageView out) const
     if (m_data == nullptr || out.width != m_width || out.height != m_height
         || out.channels != m_channels) {
         return { GpuStatus::Error, "the copy's size differs from the image on the GPU" };
+    }
+    const CurrentDevice on(m_device);
+    if (GpuResult r = fromCuda(on.status(), "cudaSetDevice"); !r) {
+        return r;
     }
     const std::size_t rowBytes
         = static_cast<std::size_t>(m_width) * static_cast<std::size_t>(m_channels);
@@ -302,6 +336,7 @@ GpuResizer::GpuResizer()
 GpuResizer::~GpuResizer()
 {
     if (m_impl && m_impl->open) {
+        const CurrentDevice on(kDevice);
         for (CudaSlot& slot : m_impl->slots) {
             (void)slot.collect();
         }
@@ -327,7 +362,7 @@ GpuProbe GpuResizer::probe()
         return probe;
     }
     cudaDeviceProp props {};
-    if (const cudaError_t pe = cudaGetDeviceProperties(&props, 0); pe != cudaSuccess) {
+    if (const cudaError_t pe = cudaGetDeviceProperties(&props, kDevice); pe != cudaSuccess) {
         probe.reason = "cannot read the GPU's properties: " + cudaText(pe);
         return probe;
     }
@@ -352,7 +387,9 @@ GpuResult GpuResizer::open(std::size_t memoryBudget)
     if (p.status != GpuStatus::Ok) {
         return { p.status, p.reason };
     }
-    if (GpuResult r = fromCuda(cudaSetDevice(0), "cudaSetDevice"); !r) {
+    // The streams are made on the device; the calling thread keeps its own current device.
+    const CurrentDevice on(kDevice);
+    if (GpuResult r = fromCuda(on.status(), "cudaSetDevice"); !r) {
         return r;
     }
     for (CudaSlot& slot : m_impl->slots) {
@@ -373,6 +410,10 @@ GpuResult GpuResizer::submit(
     if (!m_impl->open || slot < 0 || slot >= kSlots) {
         return { GpuStatus::Error, "the GPU was not opened" };
     }
+    const CurrentDevice on(kDevice);
+    if (GpuResult r = fromCuda(on.status(), "cudaSetDevice"); !r) {
+        return r;
+    }
     CudaSlot& s = m_impl->slots[static_cast<std::size_t>(slot)];
     s.begin(m_impl->budgetPerSlot);
     return runProgram(s, program, in, out);
@@ -384,15 +425,17 @@ GpuResult GpuResizer::resizeToDevice(
     if (!m_impl->open || slot < 0 || slot >= kSlots) {
         return { GpuStatus::Error, "the GPU was not opened" };
     }
+    const CurrentDevice on(kDevice);
+    if (GpuResult r = fromCuda(on.status(), "cudaSetDevice"); !r) {
+        return r;
+    }
     CudaSlot& s = m_impl->slots[static_cast<std::size_t>(slot)];
     s.begin(m_impl->budgetPerSlot);
     GpuImage made;
     GpuResult r = runSteps(s, program, in, [&](const std::uint8_t* result) -> GpuResult {
         const std::size_t bytes
             = imageBytes(program.out.width, program.out.height, program.channels);
-        if (GpuResult d = fromCuda(cudaGetDevice(&made.m_device), "cudaGetDevice"); !d) {
-            return d;
-        }
+        made.m_device = kDevice;
         void* memory = nullptr;
         if (GpuResult a = fromCuda(cudaMalloc(&memory, bytes), "cudaMalloc"); !a) {
             return a;
@@ -419,6 +462,10 @@ GpuResult GpuResizer::collect(int slot)
 {
     if (!m_impl->open || slot < 0 || slot >= kSlots) {
         return { GpuStatus::Error, "the GPU was not opened" };
+    }
+    const CurrentDevice on(kDevice);
+    if (GpuResult r = fromCuda(on.status(), "cudaSetDevice"); !r) {
+        return r;
     }
     return m_impl->slots[static_cast<std::size_t>(slot)].collect();
 }

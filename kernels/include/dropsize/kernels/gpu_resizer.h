@@ -97,7 +97,8 @@ public:
     /// Finds out whether a device can be used; never throws, never prints.
     static GpuProbe probe();
 
-    /// Takes device 0; its buffers may grow to `memoryBudget` bytes.
+    /// Takes device 0; its buffers may grow to `memoryBudget` bytes. Every call works on device 0
+    /// and leaves the calling thread's current device as it found it.
     GpuResult open(std::size_t memoryBudget);
 
     /// Jobs that can be in flight at once.
