@@ -68,13 +68,17 @@ for program in "${test_programs[@]}"; do
     cp "$build/tests/$program" "$bundle/bin/"
 done
 python_version=
+python_line=none
 if ((${#python_target[@]})); then
+    # The module the tree builds now (an older one for another Python may lie beside it), and the
+    # interpreter it is for: _native.cpython-311-x86_64-linux-gnu.so is Python 3.11.
+    module=$(ls -t "$build"/python/dropsize/_native.cpython-*.so | head -1)
+    python_version=$(basename "$module" | sed -n 's/^_native\.cpython-\([0-9]\)\([0-9]*\)-.*/\1.\2/p')
+    [[ -n "$python_version" ]] || { echo "no Python version in the module's name: $module" >&2; exit 1; }
     mkdir -p "$bundle/python/dropsize"
-    cp "$build"/python/dropsize/*.py "$build"/python/dropsize/_native*.so "$bundle/python/dropsize/"
+    cp "$build"/python/dropsize/*.py "$module" "$bundle/python/dropsize/"
     cp tests/python/test_on_gpu.py "$bundle/tests/"
-    # The interpreter it was built for: _native.cpython-311-x86_64-linux-gnu.so is Python 3.11.
-    python_version=$(basename "$bundle"/python/dropsize/_native*.so \
-        | sed -n 's/^_native\.cpython-\([0-9]\)\([0-9]*\)-.*/\1.\2/p')
+    python_line="for Python $python_version (python/dropsize)"
 fi
 cp tests/gpu/run.sh "$bundle/run.sh"
 
@@ -101,15 +105,19 @@ EOF
 # Every library the programs load but glibc's own (the machine has its glibc) and the NVIDIA
 # driver's (the static CUDA runtime opens libcuda at run time; ldd does not list it).
 # libstdc++ and libgcc_s are carried: the GPU machine's may be older than the ones built against.
+# The programs and, where carried, the Python module.
+loaded=("$bundle"/bin/*)
+if [[ -n "$python_version" ]]; then
+    loaded+=("$bundle"/python/dropsize/*.so)
+fi
 carried=()
 while read -r lib; do
     case "$(basename "$lib")" in
     libc.so.* | libm.so.* | libpthread.so.* | libdl.so.* | librt.so.* | ld-linux*.so.* | libcuda.so.*) ;;
     *) cp -L "$lib" "$bundle/lib/" && carried+=("$lib") ;;
     esac
-done < <(ldd "$bundle"/bin/* "$bundle"/python/dropsize/*.so 2>/dev/null \
-    | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | sort -u)
-if ldd "$bundle"/bin/* | grep -q 'not found'; then
+done < <(ldd "${loaded[@]}" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | sort -u)
+if ldd "${loaded[@]}" | grep -q 'not found'; then
     echo "a library the programs need was not found here" >&2
     exit 1
 fi
@@ -130,9 +138,9 @@ fi
 # (Debian 12's need 2.36; the programs and the other libraries less): on an older glibc run.sh
 # uses the machine's own libstdc++ and libgcc_s instead.
 newest_glibc() { objdump -T "$@" 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1; }
-glibc=$(newest_glibc "$bundle"/bin/* "$bundle"/lib/*.so*)
+glibc=$(newest_glibc "${loaded[@]}" "$bundle"/lib/*.so*)
 mapfile -t others < <(find "$bundle/lib" -name '*.so*' ! -name 'libstdc++.so*' ! -name 'libgcc_s.so*')
-glibc_own_cxx=$(newest_glibc "$bundle"/bin/* "${others[@]}")
+glibc_own_cxx=$(newest_glibc "${loaded[@]}" "${others[@]}")
 
 {
     echo "# Dropsize GPU check bundle (tests/gpu/bundle.sh); run: bash run.sh ."
@@ -142,7 +150,7 @@ glibc_own_cxx=$(newest_glibc "$bundle"/bin/* "${others[@]}")
     echo "glibc-with-own-libstdc++: $glibc_own_cxx"
     echo "needs: glibc $glibc or newer ($glibc_own_cxx with the machine's own libstdc++), an NVIDIA driver for CUDA $(/usr/local/cuda/bin/nvcc --version 2>/dev/null | sed -n 's/.*release \([0-9.]*\).*/\1/p' || nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')"
     echo "cuda architectures: $archs"
-    echo "python module: ${python_version:+for Python $python_version (python/dropsize)}${python_version:-none}"
+    echo "python module: $python_line"
     echo "libraries:"
     for lib in "${carried[@]}"; do
         # The package that installed it (Debian's merged /usr: try the /usr spelling too).

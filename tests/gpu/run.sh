@@ -157,19 +157,31 @@ say "" "Test images: $count JPEGs ($(du -sh "$work/jpeg" | cut -f1)) and $count 
 # numpy; without them it is said and skipped.
 say "" "## The Python module: results left on the GPU" ""
 python_version=$(sed -n 's/^python module: for Python \([0-9.]*\) .*/\1/p' "$bundle/MANIFEST")
+# The interpreter: DROPSIZE_GPU_CHECK_PYTHON, else the system's (the one the module is built
+# for on Debian), else the first python3 on PATH; it must be that version and have numpy.
+python=
+for candidate in ${DROPSIZE_GPU_CHECK_PYTHON:-} /usr/bin/python3 "python$python_version" python3; do
+    if [[ -n "$python_version" ]] && "$candidate" -c "import sys, numpy; sys.exit(sys.version_info[:2] != tuple(map(int, '$python_version'.split('.'))))" \
+        > /dev/null 2>&1; then
+        python=$candidate
+        break
+    fi
+done
 if [[ -z "$python_version" ]]; then
     say "Not checked: this bundle has no Python module."
-elif ! python3 -c "import sys, numpy; sys.exit(sys.version_info[:2] != tuple(map(int, '$python_version'.split('.'))))" \
-    > /dev/null 2>&1; then
-    say "Not checked: the module is for Python $python_version with numpy; this machine has $(python3 -c 'import sys; print("Python", sys.version.split()[0])' 2>/dev/null || echo 'no python3')$(python3 -c 'import numpy' 2>/dev/null || echo ' without numpy')."
+elif [[ -z "$python" ]]; then
+    say "**Not checked**: the module is for Python $python_version with numpy, and none of" \
+        "${DROPSIZE_GPU_CHECK_PYTHON:-} /usr/bin/python3 python$python_version python3 is that" \
+        "(DROPSIZE_GPU_CHECK_PYTHON names another)."
 else
     mkdir -p "$work/python-images"
     cp "$(ls "$work"/jpeg/*.jpg | head -1)" "$(ls "$work"/jpeg/*.jpg | tail -1)" \
         "$(ls "$work"/png/*.png | head -1)" "$work/python-images/"
+    say "With $("$python" -c 'import sys, numpy; print("Python", sys.version.split()[0], "and numpy", numpy.__version__)') ($python):"
     say '```'
     python_status=0
     DROPSIZE_GPU_CHECK_IMAGES=$work/python-images PYTHONPATH=$bundle/python \
-        python3 "$bundle/tests/test_on_gpu.py" > "$work/python.log" 2>&1 || python_status=$?
+        "$python" "$bundle/tests/test_on_gpu.py" > "$work/python.log" 2>&1 || python_status=$?
     tee -a "$report" < "$work/python.log"
     say '```'
     ((python_status == 0)) || fail "the Python module's GPU tests"

@@ -54,7 +54,8 @@ class Resampling(enum.IntEnum):
 
 _NAMES = {m.name.lower(): m for m in Resampling}
 _MAX_SIDE = _native.MAX_SIDE
-_gpu_said = False
+_gpu_said = False  # device="gpu" without a GPU: said
+_gpu_kept_said = False  # on_gpu=True without a GPU: said
 
 
 def _filter(resample: Union[int, str, None]) -> int:
@@ -107,17 +108,25 @@ def _gap(reducing_gap: Optional[float]) -> Optional[float]:
 
 
 def _say_gpu(device: str, on_gpu: bool) -> None:
-    # Asked for the GPU (by device="gpu", or for a result in its memory) where there is none:
-    # the reason, once a process, as the command line says it; the work runs on the CPU.
-    global _gpu_said
-    if not (device == "gpu" or (on_gpu and device == "auto")) or _gpu_said:
+    # Asked for the GPU (by device="gpu", or for results in its memory) where there is none:
+    # the reason, once a process for each, as the command line says it; the work runs on the CPU.
+    global _gpu_said, _gpu_kept_said
+    if on_gpu:
+        if _gpu_kept_said:
+            return
+    elif device != "gpu" or _gpu_said:
         return
     reason = _native.gpu_unavailable_reason()
-    if reason:
+    if not reason:
+        return
+    if on_gpu:
+        _gpu_kept_said = True
+        warnings.warn(f"dropsize: GPU not used: {reason}; resizing on the CPU; the results are "
+                      f"in host memory", RuntimeWarning, stacklevel=3)
+    else:
         _gpu_said = True
-        kept = "; the results are in host memory" if on_gpu else ""
-        warnings.warn(f"dropsize: GPU not used: {reason}; resizing on the CPU{kept}",
-                      RuntimeWarning, stacklevel=3)
+        warnings.warn(f"dropsize: GPU not used: {reason}; resizing on the CPU", RuntimeWarning,
+                      stacklevel=3)
 
 
 def _check_on_gpu(device: str, on_gpu: bool) -> None:
