@@ -116,10 +116,20 @@ ChildProcess::ChildProcess(const fs::path& program, const std::vector<std::strin
     startup.hStdError = err.get();
     PROCESS_INFORMATION info {};
     // Handles are inherited: the three above are the only inheritable ones the tests make.
-    if (!::CreateProcessW(program.c_str(), commandLine.data(), nullptr, nullptr, TRUE, 0, nullptr,
-            nullptr, &startup, &info)) {
-        throw std::runtime_error(
-            "cannot start " + program.string() + ": error " + std::to_string(::GetLastError()));
+    // Under Wine, with the test shards busy, CreateProcess fails now and then with
+    // ERROR_INTERNAL_ERROR and starts the same program a moment later: that error alone is
+    // tried again, a few times.
+    for (int attempt = 1;; ++attempt) {
+        if (::CreateProcessW(program.c_str(), commandLine.data(), nullptr, nullptr, TRUE, 0,
+                nullptr, nullptr, &startup, &info)) {
+            break;
+        }
+        const DWORD error = ::GetLastError();
+        if (error != ERROR_INTERNAL_ERROR || attempt == 5) {
+            throw std::runtime_error(
+                "cannot start " + program.string() + ": error " + std::to_string(error));
+        }
+        ::Sleep(200);
     }
     ::CloseHandle(info.hThread);
     m_process = info.hProcess;
