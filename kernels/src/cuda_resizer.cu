@@ -340,6 +340,7 @@ GpuResizer::~GpuResizer()
         for (CudaSlot& slot : m_impl->slots) {
             (void)slot.collect();
         }
+        m_impl.reset(); // its streams and buffers go on the device too
     }
 }
 
