@@ -104,15 +104,23 @@ namespace {
             std::move(self), p.data(), { kDLCUDA, p.device() }, pixels.shape(), pixels.strides());
     }
 
-    // Numba's CUDA Array Interface, version 3: "stream" None because nothing is left to wait for.
-    py::dict cudaArrayInterface(const PixelsOnGpu& pixels)
+    // numpy's __array_interface__ (version 3) of host pixels, and the fields Numba's CUDA Array
+    // Interface shares with it for GPU pixels: packed rows (no strides), writable uint8.
+    template <class T> py::dict arrayInterface(const T& pixels)
     {
         py::dict d;
         d["shape"] = py::tuple(py::cast(pixels.shape()));
         d["typestr"] = "|u1";
-        d["data"] = py::make_tuple(reinterpret_cast<std::uintptr_t>(pixels.pixels().data()), false);
+        d["data"] = py::make_tuple(reinterpret_cast<std::uintptr_t>(pixels.data()), false);
         d["strides"] = py::none();
         d["version"] = 3;
+        return d;
+    }
+
+    // The CUDA Array Interface, version 3: "stream" None, since nothing is left to wait for.
+    py::dict cudaArrayInterface(const PixelsOnGpu& pixels)
+    {
+        py::dict d = arrayInterface(pixels);
         d["stream"] = py::none();
         return d;
     }
@@ -179,17 +187,6 @@ namespace {
         }
         copyRows(from.view(), copy->view());
         return PixelsOnGpu(std::make_unique<HostStandIn>(std::move(copy).value()));
-    }
-
-    py::dict arrayInterface(const Pixels& pixels)
-    {
-        py::dict d;
-        d["shape"] = py::tuple(py::cast(pixels.shape()));
-        d["typestr"] = "|u1";
-        d["data"] = py::make_tuple(reinterpret_cast<std::uintptr_t>(pixels.image().data()), false);
-        d["strides"] = py::none();
-        d["version"] = 3;
-        return d;
     }
 
 } // namespace
@@ -354,7 +351,7 @@ alive. dropsize's calls return numpy arrays whose .base is one of these.)");
             std::vector<py::ssize_t>(strides.begin(), strides.end()));
     });
     addImageProperties(pixels, "where the first sample is in memory");
-    pixels.def_property_readonly("__array_interface__", &arrayInterface)
+    pixels.def_property_readonly("__array_interface__", &arrayInterface<Pixels>)
         .def("__dlpack__", &dlpack, py::arg("stream") = py::none(),
             "A DLPack capsule of these pixels (CPU, uint8), for numpy.from_dlpack() and "
             "torch.from_dlpack(): no copy")

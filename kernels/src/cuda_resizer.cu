@@ -326,6 +326,19 @@ struct GpuResizer::Impl {
     std::array<CudaSlot, kSlots> slots;
     std::size_t budgetPerSlot = 0;
     bool open = false;
+
+    /// `job(slot)` on an open device, made current for it (the thread's own given back after).
+    template <class Job> GpuResult onSlot(int slot, const Job& job)
+    {
+        if (!open || slot < 0 || slot >= kSlots) {
+            return { GpuStatus::Error, "the GPU was not opened" };
+        }
+        const CurrentDevice on(kDevice);
+        if (GpuResult r = fromCuda(on.status(), "cudaSetDevice"); !r) {
+            return r;
+        }
+        return job(slots[static_cast<std::size_t>(slot)]);
+    }
 };
 
 GpuResizer::GpuResizer()
@@ -408,67 +421,48 @@ int GpuResizer::slotCount() noexcept { return kSlots; }
 GpuResult GpuResizer::submit(
     int slot, const ResizeProgram& program, ConstImageView in, ImageView out)
 {
-    if (!m_impl->open || slot < 0 || slot >= kSlots) {
-        return { GpuStatus::Error, "the GPU was not opened" };
-    }
-    const CurrentDevice on(kDevice);
-    if (GpuResult r = fromCuda(on.status(), "cudaSetDevice"); !r) {
-        return r;
-    }
-    CudaSlot& s = m_impl->slots[static_cast<std::size_t>(slot)];
-    s.begin(m_impl->budgetPerSlot);
-    return runProgram(s, program, in, out);
+    return m_impl->onSlot(slot, [&](CudaSlot& s) {
+        s.begin(m_impl->budgetPerSlot);
+        return runProgram(s, program, in, out);
+    });
 }
 
 GpuResult GpuResizer::resizeToDevice(
     int slot, const ResizeProgram& program, ConstImageView in, GpuImage& out)
 {
-    if (!m_impl->open || slot < 0 || slot >= kSlots) {
-        return { GpuStatus::Error, "the GPU was not opened" };
-    }
-    const CurrentDevice on(kDevice);
-    if (GpuResult r = fromCuda(on.status(), "cudaSetDevice"); !r) {
-        return r;
-    }
-    CudaSlot& s = m_impl->slots[static_cast<std::size_t>(slot)];
-    s.begin(m_impl->budgetPerSlot);
-    GpuImage made;
-    GpuResult r = runSteps(s, program, in, [&](const std::uint8_t* result) -> GpuResult {
-        const std::size_t bytes
-            = imageBytes(program.out.width, program.out.height, program.channels);
-        made.m_device = kDevice;
-        void* memory = nullptr;
-        if (GpuResult a = fromCuda(cudaMalloc(&memory, bytes), "cudaMalloc"); !a) {
-            return a;
+    return m_impl->onSlot(slot, [&](CudaSlot& s) {
+        s.begin(m_impl->budgetPerSlot);
+        GpuImage made;
+        GpuResult r = runSteps(s, program, in, [&](const std::uint8_t* result) -> GpuResult {
+            const std::size_t bytes
+                = imageBytes(program.out.width, program.out.height, program.channels);
+            void* memory = nullptr;
+            if (GpuResult a = fromCuda(cudaMalloc(&memory, bytes), "cudaMalloc"); !a) {
+                return a;
+            }
+            made.m_data = static_cast<std::uint8_t*>(memory);
+            made.m_width = program.out.width;
+            made.m_height = program.out.height;
+            made.m_channels = program.channels;
+            made.m_device = kDevice;
+            return fromCuda(
+                cudaMemcpyAsync(memory, result, bytes, cudaMemcpyDeviceToDevice, s.stream()),
+                "copy of the result on the GPU");
+        });
+        // Waited for either way: a failed job leaves nothing queued that reads its buffers.
+        if (GpuResult done = fromCuda(cudaStreamSynchronize(s.stream()), "GPU work"); r && !done) {
+            r = done;
         }
-        made.m_data = static_cast<std::uint8_t*>(memory);
-        made.m_width = program.out.width;
-        made.m_height = program.out.height;
-        made.m_channels = program.channels;
-        return fromCuda(
-            cudaMemcpyAsync(memory, result, bytes, cudaMemcpyDeviceToDevice, s.stream()),
-            "copy of the result on the GPU");
+        if (r) {
+            out = std::move(made);
+        }
+        return r;
     });
-    // Waited for either way: a failed job leaves nothing queued that reads its buffers.
-    if (GpuResult done = fromCuda(cudaStreamSynchronize(s.stream()), "GPU work"); r && !done) {
-        r = done;
-    }
-    if (r) {
-        out = std::move(made);
-    }
-    return r;
 }
 
 GpuResult GpuResizer::collect(int slot)
 {
-    if (!m_impl->open || slot < 0 || slot >= kSlots) {
-        return { GpuStatus::Error, "the GPU was not opened" };
-    }
-    const CurrentDevice on(kDevice);
-    if (GpuResult r = fromCuda(on.status(), "cudaSetDevice"); !r) {
-        return r;
-    }
-    return m_impl->slots[static_cast<std::size_t>(slot)].collect();
+    return m_impl->onSlot(slot, [](CudaSlot& s) { return s.collect(); });
 }
 
 } // namespace dropsize::kernels

@@ -9,7 +9,7 @@
 #include "dropsize/core/batch_scheduler.h"
 #include "emulated_launch.h"
 #include "gpu/gpu_program.h"
-#include "resize/cpu_resizer.h"
+#include "support/gpu_device_checks.h"
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
@@ -437,31 +437,7 @@ TEST(GpuScheduler, SeveralSizesOnTheGpuGiveTheCpuBytes)
 TEST(GpuScheduler, AResultKeptOnTheDeviceIsTheCpusBytes)
 {
     EmulatedGpuDevice gpu;
-    for (const int channels : { 1, 3, 4 }) {
-        for (const int orientation : { 1, 6, 3 }) {
-            for (const double percent : { 30.0, 100.0 }) {
-                SCOPED_TRACE("c" + std::to_string(channels) + " o" + std::to_string(orientation)
-                    + " " + std::to_string(percent) + "%");
-                const Image source = makeTestImage(123, 77, channels, 9);
-                ResizeSpec spec;
-                spec.percent = percent;
-                spec.filter = Filter::Lanczos;
-                const ResizePlan plan
-                    = makeResizePlan({ 123, 77, channels, false, orientation }, spec);
-                EXPECT_EQ(plan.resample, percent < 100);
-                auto cpu = CpuResizer(1).resize(copyOf(source), plan);
-                ASSERT_TRUE(cpu);
-                auto kept = gpu.resizeOnDevice(0, plan, source.view());
-                ASSERT_TRUE(kept) << kept.error().message;
-                ASSERT_EQ((*kept)->size(), (Size { cpu->width(), cpu->height() }));
-                ASSERT_EQ((*kept)->channels(), channels);
-                Image back
-                    = std::move(Image::allocate(cpu->width(), cpu->height(), channels)).value();
-                ASSERT_TRUE((*kept)->copyTo(back.view()));
-                EXPECT_EQ(firstDifferentRow(back.view(), cpu->view()), -1);
-            }
-        }
-    }
+    expectResultsKeptOnTheDeviceAreTheCpus(gpu, 0, 123, 77, { 30.0, 100.0 });
 }
 
 } // namespace dropsize::test

@@ -10,6 +10,7 @@
 #include "dropsize/core/gpu_device.h"
 #include "dropsize/core/option_names.h"
 #include "resize/cpu_resizer.h"
+#include "support/gpu_device_checks.h"
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
@@ -178,30 +179,7 @@ TEST(CudaDevice, AResultKeptOnTheDeviceIsTheCpusBytes)
     auto opened = openCudaDevice(1ull << 30);
     ASSERT_TRUE(opened) << opened.error().message;
     GpuDevice& gpu = **opened;
-    for (const int channels : { 1, 2, 3, 4 }) {
-        for (const int orientation : { 1, 6, 3 }) {
-            for (const double percent : { 7.0, 30.0, 100.0 }) {
-                SCOPED_TRACE("c" + std::to_string(channels) + " o" + std::to_string(orientation)
-                    + " " + std::to_string(percent) + "%");
-                const Image source = makeTestImage(1234, 777, channels, 11);
-                ResizeSpec spec;
-                spec.percent = percent;
-                spec.filter = Filter::Lanczos;
-                const ResizePlan plan
-                    = makeResizePlan({ 1234, 777, channels, false, orientation }, spec);
-                auto cpu = CpuResizer(1).resize(test::copyOf(source), plan);
-                ASSERT_TRUE(cpu);
-                auto kept = gpu.resizeOnDevice(1, plan, source.view());
-                ASSERT_TRUE(kept) << kept.error().message;
-                ASSERT_NE((*kept)->data(), nullptr);
-                ASSERT_EQ((*kept)->size(), (Size { cpu->width(), cpu->height() }));
-                Image back
-                    = std::move(Image::allocate(cpu->width(), cpu->height(), channels)).value();
-                ASSERT_TRUE((*kept)->copyTo(back.view()));
-                EXPECT_EQ(firstDifferentRow(back.view(), cpu->view()), -1);
-            }
-        }
-    }
+    expectResultsKeptOnTheDeviceAreTheCpus(gpu, 1, 1234, 777, { 7.0, 30.0, 100.0 });
     // Results of 192 MB each, each let go before the next, until they would have filled the
     // device's memory twice over were they kept: freed every time.
     const DeviceInfo devices = probeDevices();
