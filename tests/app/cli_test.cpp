@@ -1008,8 +1008,11 @@ namespace {
     // does, not with its failures' status.
     TEST_F(CliTest, ADryRunToAClosedPipeSaysSoAndExits141)
     {
+        // Long names: the listing (two paths a line) must be well past a pipe's 64 KiB, or the
+        // whole of it may fit in the pipe before `head` closes it, and nothing is refused.
+        const std::string padding(150, 'x');
         for (int i = 0; i < 400; ++i) {
-            test::writeTestJpeg(in() / ("p" + std::to_string(i) + ".jpg"), 16, 12);
+            test::writeTestJpeg(in() / ("p" + std::to_string(i) + padding + ".jpg"), 16, 12);
         }
         std::ofstream(in() / "broken.jpg") << "not a JPEG";
         const fs::path err = scratch.path() / "dry-pipe-stderr.txt";
